@@ -1,0 +1,115 @@
+"""Typed errors. Every error a user can cause subclasses :class:`CompanionError`
+(itself a :class:`ValueError`), so the command line can turn any of them into one clear
+message and the documented exit code, never a traceback.
+
+Exit codes (``cli.md``): 1 for an invalid log or a claim that does not match,
+2 for usage errors and unreadable input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+class CompanionError(ValueError):
+    """Base of every error caused by user input. ``exit_code`` is the documented code."""
+
+    exit_code: int = EXIT_USAGE
+
+
+class SeedError(CompanionError):
+    """A seed string that is not letters, digits and dashes (1 to 32 characters)."""
+
+
+class PayloadError(CompanionError):
+    """A QR payload that is malformed, from another version, or for another game."""
+
+
+class ParameterError(CompanionError):
+    """A game parameter out of range or of the wrong kind (e.g. ``--size 40``)."""
+
+
+class CardError(CompanionError):
+    """A card token that names no card (``1♠``, ``ZZ``)."""
+
+
+class LayoutError(CompanionError):
+    """A layout TOML file that is missing, malformed or physically impossible."""
+
+
+class ScanError(CompanionError):
+    """An image or PDF that cannot be read, or in which no QR code was found."""
+
+
+class UnreadableLogError(CompanionError):
+    """A file that is not a log in this notation at all: missing, not UTF-8, binary,
+    empty, or without a ``Game`` tag naming a known game. Exit code 2."""
+
+    def __init__(self, message: str, file: str = "", line: int | None = None,
+                 column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        return format_position(self.file, self.line, self.column, self.message)
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a token stands in a log file: 1-based line and column (in characters)."""
+
+    line: int
+    column: int
+
+
+class IllegalAction(CompanionError):
+    """An action the rules do not allow in the current state.
+
+    Raised by the game engines, which know nothing of files: ``rule`` is a short
+    identifier of the broken rule (``disarm-intelligence``), ``arg`` the index of the
+    argument at fault (``None``: the verb itself). The replay loop adds the position.
+    """
+
+    exit_code = EXIT_INVALID
+
+    def __init__(self, message: str, rule: str, arg: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.arg = arg
+
+
+class NotationError(IllegalAction):
+    """An action line that does not parse: unknown verb, bad card, cell or count."""
+
+
+class LogError(CompanionError):
+    """The first offending line of a log: ``FILE:LINE:COLUMN: message`` and the rule."""
+
+    exit_code = EXIT_INVALID
+
+    def __init__(self, message: str, file: str, line: int, column: int,
+                 rule: str = "notation") -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return format_position(self.file, self.line, self.column, self.message)
+
+
+def format_position(file: str, line: int | None, column: int | None, message: str) -> str:
+    """``FILE:LINE:COLUMN: message``, leaving out the parts that are not known."""
+    parts = [p for p in (file, line, column) if p not in (None, "")]
+    prefix = ":".join(str(p) for p in parts)
+    return f"{prefix}: {message}" if prefix else message

@@ -1,0 +1,45 @@
+"""The game registry: adding a game is one folder and one line here.
+
+Each entry maps the game's name (as in logs and on the command line) to the module
+that defines ``GAME``. Modules are imported on first use, so listing names costs
+nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from companion.errors import ParameterError
+
+if TYPE_CHECKING:
+    from companion.games.base import Game
+
+REGISTRY: dict[str, str] = {
+    "shuffle-and-doom": "companion.games.shuffle_and_doom",
+}
+
+GAME_NAMES: tuple[str, ...] = tuple(REGISTRY)
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name`` (case-insensitive). Raises ParameterError if unknown."""
+    key = name.strip().lower()
+    if key not in REGISTRY:
+        raise ParameterError(f"unknown game {name!r}; games: {', '.join(GAME_NAMES)}")
+    module = importlib.import_module(REGISTRY[key])
+    game: Game = module.GAME
+    return game
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in registry order."""
+    return [get_game(name) for name in GAME_NAMES]
+
+
+def game_by_code(code: str) -> Game:
+    """The game whose payload code is ``code`` (``sd``...). Raises ParameterError."""
+    for game in all_games():
+        if game.code == code.lower():
+            return game
+    raise ParameterError(f"no game has the payload code {code!r}")

@@ -1,0 +1,258 @@
+"""The one API every game implements (OpenSpiel's State API, boardgame.io's moves).
+
+A game is a :class:`Game` object in ``companion/games/<name>/__init__.py`` named
+``GAME``. Its faces:
+
+* rules: ``new_state(header)``, ``apply(state, action) -> state`` (a pure function:
+  the old state is never changed), ``legal_actions(state)``, ``result(state)``;
+* notation: ``parse_action(state, line)`` and ``format_action(action)``;
+* generation and sheets: ``describe(kind, seed, params)`` (data) and
+  ``render(kind, seed, params, paper, options)`` (PDF bytes; imports reportlab lazily).
+
+Rules raise :class:`~companion.errors.IllegalAction`; the replay loop adds file, line
+and column. Parameters and variants are data (:class:`Param`), so the command line and
+the log header handle every game the same way.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import LogError, ParameterError, PayloadError, SeedError
+from companion.log import ActionLine, LogFile, Tag
+from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
+
+
+@dataclass(frozen=True)
+class Param:
+    """A whole-number game parameter: log tag ``tag``, CLI option ``--name``, payload
+    key ``name``."""
+
+    name: str
+    tag: str
+    default: int
+    low: int
+    high: int
+    help: str
+
+    def check(self, value: int | str) -> int:
+        """The value as an int within range. Raises ParameterError otherwise."""
+        try:
+            n = int(str(value).strip())
+        except ValueError:
+            raise ParameterError(f"{self.name} must be a whole number, not {value!r}") from None
+        if not self.low <= n <= self.high:
+            raise ParameterError(
+                f"{self.name} {n} is out of range: {self.low} to {self.high}"
+            )
+        return n
+
+
+@dataclass(frozen=True)
+class SheetKind:
+    """A kind of printed sheet a game offers (``map``, ``stack``, ``log``...)."""
+
+    name: str
+    help: str
+    params: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the validator reports for a state: outcome, score (None if the game gives
+    none) and a game-specific summary of the final state."""
+
+    outcome: str
+    score: int | None
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Header:
+    """The log's tags read for a game: seed, parameters, variants and claim."""
+
+    log: LogFile
+    seed: str | None
+    params: dict[str, int]
+    variants: frozenset[str]
+    claim: int | None
+
+    def tag(self, key: str) -> Tag | None:
+        return self.log.tag(key)
+
+    def error(self, key: str, message: str, rule: str) -> LogError:
+        """A LogError pointing at the value of tag ``key`` (or line 1 if absent)."""
+        t = self.log.tag(key)
+        if t is None:
+            return LogError(message, self.log.file, 1, 1, rule)
+        return LogError(message, self.log.file, t.line, t.value_column, rule)
+
+
+class Game(ABC):
+    """Base class of the four games. Subclasses set the class attributes."""
+
+    name: str = ""
+    code: str = ""
+    title: str = ""
+    credits: str = ""
+    params: tuple[Param, ...] = ()
+    variants: tuple[str, ...] = ()
+    sheet_kinds: tuple[SheetKind, ...] = ()
+    map_kind: str = "map"
+    seeded_only: bool = False
+
+    # -- parameters -------------------------------------------------------------
+    def param(self, name: str) -> Param:
+        """The parameter called ``name``. Raises ParameterError if there is none."""
+        for p in self.params:
+            if p.name == name:
+                return p
+        names = ", ".join(p.name for p in self.params) or "none"
+        raise ParameterError(f"{self.name} has no parameter {name!r} (it has: {names})")
+
+    def check_params(self, given: Mapping[str, int | str]) -> dict[str, int]:
+        """All parameters, defaults filled in. Raises ParameterError."""
+        out = {p.name: p.default for p in self.params}
+        for key, value in given.items():
+            out[key] = self.param(key).check(value)
+        return out
+
+    def payload(self, seed: str, params: Mapping[str, int], **extra: str | int) -> str:
+        """The QR payload text for a sheet of this game."""
+        items = {k: str(v) for k, v in params.items()}
+        items.update({k: str(v) for k, v in extra.items()})
+        return Payload(self.code, seed, items).encode()
+
+    def sheet_kind(self, name: str) -> SheetKind:
+        """The sheet kind called ``name``. Raises ParameterError if there is none."""
+        for k in self.sheet_kinds:
+            if k.name == name:
+                return k
+        kinds = ", ".join(k.name for k in self.sheet_kinds)
+        raise ParameterError(f"{self.name} prints no sheet kind {name!r}; kinds: {kinds}")
+
+    # -- rules --------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, header: Header) -> Any:
+        """The state before the first action. Raises LogError (via ``header.error``)."""
+
+    @abstractmethod
+    def parse_action(self, state: Any, line: ActionLine) -> Any:
+        """One action line as an action value. Raises NotationError."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after ``action``. Raises IllegalAction; never changes ``state``."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """Every action the rules allow in ``state`` (empty when the game is over)."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended (no action is legal any more)."""
+
+    @abstractmethod
+    def result(self, state: Any) -> Result:
+        """Outcome, score and summary of ``state``."""
+
+    @abstractmethod
+    def format_action(self, action: Any) -> str:
+        """The action as a log line that ``parse_action`` reads back."""
+
+    # -- generation and sheets ----------------------------------------------------
+    @abstractmethod
+    def describe(self, kind: str, seed: str, params: Mapping[str, int]) -> dict[str, Any]:
+        """What a sheet of ``kind`` shows, as JSON-ready data."""
+
+    @abstractmethod
+    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
+               options: Mapping[str, Any] | None = None) -> bytes:
+        """The PDF bytes of a sheet of ``kind``."""
+
+
+def read_header(log: LogFile, game: Game) -> Header:
+    """Read the common tags (Seed, parameters, Variant, Claim) of ``log`` for ``game``.
+
+    Raises LogError at the offending tag: a bad seed, a payload for another game or
+    version, a parameter out of range or contradicting the payload, an unknown variant,
+    a claim that is not a whole number.
+    """
+    file = log.file
+
+    def err(tag: Tag, message: str, rule: str) -> LogError:
+        return LogError(message, file, tag.line, tag.value_column, rule)
+
+    seed: str | None = None
+    from_payload: dict[str, str] = {}
+    seed_tag = log.tag("seed")
+    if seed_tag is not None:
+        try:
+            if is_payload(seed_tag.value):
+                payload = parse_payload(seed_tag.value)
+                if payload.game != game.code:
+                    raise err(seed_tag, f"the seed payload is for game {payload.game!r}, "
+                              f"but this log is {game.name} ({game.code!r})", "seed")
+                seed = payload.seed
+                from_payload = dict(payload.params)
+            else:
+                seed = normalize_seed(seed_tag.value)
+        except (SeedError, PayloadError) as exc:
+            raise err(seed_tag, str(exc), "seed") from None
+
+    params: dict[str, int] = {}
+    for p in game.params:
+        tag = log.tag(p.tag)
+        value: int | None = None
+        if tag is not None:
+            try:
+                value = p.check(tag.value)
+            except ParameterError as exc:
+                raise err(tag, f"{p.tag}: {exc}", "parameter") from None
+        if p.name in from_payload:
+            try:
+                pv = p.check(from_payload[p.name])
+            except ParameterError as exc:
+                assert seed_tag is not None
+                raise err(seed_tag, f"seed payload: {exc}", "parameter") from None
+            if value is not None and value != pv and tag is not None:
+                raise err(tag, f"{p.tag} {value} contradicts the seed payload's "
+                          f"{p.name}={pv}", "parameter")
+            value = pv
+        params[p.name] = p.default if value is None else value
+    if seed_tag is not None:
+        known = {p.name for p in game.params}
+        for key in from_payload:
+            if key not in known:
+                raise err(seed_tag, f"the seed payload has parameter {key!r}, which "
+                          f"{game.name} does not take", "parameter")
+
+    variants: set[str] = set()
+    vtag = log.tag("variant")
+    if vtag is not None:
+        for raw in vtag.value.split(","):
+            v = raw.strip().lower()
+            if not v:
+                continue
+            if v not in game.variants:
+                known_v = ", ".join(game.variants) or "none"
+                raise err(vtag, f"unknown variant {raw.strip()!r} (known: {known_v})", "variant")
+            variants.add(v)
+
+    claim: int | None = None
+    ctag = log.tag("claim")
+    if ctag is not None:
+        text = ctag.value.strip()
+        if not (text.lstrip("-").isdigit() and len(text) <= 12):
+            raise err(ctag, f"the claim must be a whole number, not {ctag.value!r}", "claim")
+        claim = int(text)
+
+    if game.seeded_only and seed is None:
+        t = log.tag("game")
+        assert t is not None
+        raise LogError(f"{game.name} logs need a [Seed \"...\"] tag: its maps are seeded",
+                       file, t.line, t.column, "seed")
+    return Header(log=log, seed=seed, params=params, variants=frozenset(variants), claim=claim)

@@ -1,0 +1,146 @@
+"""Shuffle and Doom! (Handsome Wolf Benny and Alfaric, 2023): a standard-deck grid
+crawler. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs in
+``notation.py``, printed sheets in ``sheets.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.cards import Card, format_cards, parse_card
+from companion.errors import CardError, LogError
+from companion.games.base import Game, Header, Param, Result, SheetKind
+from companion.games.shuffle_and_doom import rules
+from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
+from companion.games.shuffle_and_doom.generation import deal, one_colour
+from companion.games.shuffle_and_doom.notation import format_action, parse_action
+from companion.log import ActionLine
+
+
+def seeded_map(seed: str, size: int) -> DungeonMap:
+    """The map of a seeded deal."""
+    d = deal(seed, size)
+    return DungeonMap(d.row_stack, d.column_stack)
+
+
+class ShuffleAndDoom(Game):
+    name = "shuffle-and-doom"
+    code = "sd"
+    title = "Shuffle and Doom!"
+    credits = "Shuffle and Doom! by Handsome Wolf Benny and Alfaric (2023)"
+    params = (Param("size", "Size", 7, 4, 26, "the map is SIZE×SIZE cells (4–26)"),)
+    variants = ("easy-stats", "flat-consumables")
+    sheet_kinds = (
+        SheetKind("map", "the dungeon map with stack cards, stats tracker and QR"),
+        SheetKind("stack", "stacking list: deck order for pass 1 and later passes"),
+        SheetKind("log", "a log sheet to write the game down at the table"),
+    )
+
+    # -- rules ------------------------------------------------------------------
+    def new_state(self, header: Header) -> rules.State:
+        size = header.params["size"]
+        row_tag, col_tag = header.tag("row"), header.tag("column")
+        stacks: list[tuple[Card, ...]] = []
+        for key, tag in (("row", row_tag), ("column", col_tag)):
+            if tag is None:
+                continue
+            cards: list[Card] = []
+            for word in tag.value.replace(",", " ").split():
+                try:
+                    cards.append(parse_card(word))
+                except CardError as exc:
+                    raise header.error(key, str(exc), "notation-card") from None
+            if len(cards) != size:
+                raise header.error(key, f"the {key} stack of a {size}×{size} map has "
+                                   f"{size} cards, not {len(cards)}", "deal-stack-size")
+            if any(c.is_joker for c in cards):
+                raise header.error(key, "Shuffle and Doom is played without jokers",
+                                   "notation-card")
+            stacks.append(tuple(cards))
+        if header.seed is not None:
+            dmap = seeded_map(header.seed, size)
+            for key, given, real in (("row", row_tag, dmap.row_stack),
+                                     ("column", col_tag, dmap.column_stack)):
+                if given is not None and stacks[0 if key == "row" else -1] != real:
+                    raise header.error(key, f"seed {header.seed} deals the {key} stack "
+                                       f"{format_cards(real)}", "deal-seed")
+            return rules.new_state(dmap, header.seed, header.variants)
+        if row_tag is None or col_tag is None:
+            missing = "Row" if row_tag is None else "Column"
+            raise LogError(f"a free deal (no Seed tag) needs the [Row \"...\"] and "
+                           f"[Column \"...\"] tags; {missing} is missing",
+                           header.log.file, 1, 1, "deal-free")
+        row, col = stacks
+        seen: set[Card] = set()
+        for key, stack in (("row", row), ("column", col)):
+            for c in stack:
+                if c in seen:
+                    raise header.error(key, f"{c} appears twice in the map stacks",
+                                       "deal-duplicate")
+                seen.add(c)
+        if one_colour(row + col):
+            raise header.error("row", "all map cards are one colour, so every cell is 0: "
+                               "the rules say to reshuffle and deal again", "deal-all-empty")
+        return rules.new_state(DungeonMap(row, col), None, header.variants)
+
+    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
+        return parse_action(state, line)
+
+    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
+        return rules.apply(state, action)
+
+    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
+        return rules.legal_actions(state)
+
+    def is_over(self, state: rules.State) -> bool:
+        return state.outcome is not None
+
+    def format_action(self, action: rules.Action) -> str:
+        return format_action(action)
+
+    def result(self, state: rules.State) -> Result:
+        emptied = sum(1 for st in state.status if st == "emptied")
+        summary: dict[str, Any] = {
+            "size": state.size,
+            "health": state.health,
+            "attack": state.attack,
+            "intelligence": state.intelligence,
+            "gold": state.gold,
+            "banked": state.banked,
+            "pass": state.pass_no,
+            "position": cell_name(state.position) if state.position else None,
+            "rooms": len(state.status),
+            "rooms_emptied": emptied,
+            "inventory": [f"{h.card}={h.value}" for h in state.inventory],
+        }
+        return Result(state.outcome_name(), state.score(), summary)
+
+    # -- generation and sheets --------------------------------------------------
+    def describe(self, kind: str, seed: str, params: Mapping[str, int]) -> dict[str, Any]:
+        self.sheet_kind(kind)
+        size = params["size"]
+        d = deal(seed, size)
+        dmap = DungeonMap(d.row_stack, d.column_stack)
+        data: dict[str, Any] = {
+            "game": self.name, "seed": seed, "size": size, "kind": kind,
+            "payload": self.payload(seed, params, **({} if kind == "map" else {"kind": kind})),
+            "row_stack": [str(c) for c in d.row_stack],
+            "column_stack": [str(c) for c in d.column_stack],
+            "grid": dmap.grid_text(),
+            "rooms": [[cell_name(c) for c in room] for room in dmap.rooms],
+            "bonus_modifier": bonus_modifier(size),
+        }
+        if kind == "stack":
+            data["pass1"] = [str(c) for c in d.stacked_deck]
+            data["pass1_draws"] = [str(c) for c in d.pass1_draws]
+        return data
+
+    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
+               options: Mapping[str, Any] | None = None) -> bytes:
+        self.sheet_kind(kind)
+        from companion.games.shuffle_and_doom import sheets
+
+        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
+
+
+GAME = ShuffleAndDoom()

@@ -1,0 +1,690 @@
+"""Shuffle and Doom! rules engine (``rules-shuffle-and-doom.md``): pure state and actions.
+
+``apply(state, action)`` returns a new :class:`State` and never changes the old one;
+an action the rulings forbid raises :class:`~companion.errors.IllegalAction` naming
+the rule and the state that broke it. No I/O here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from companion.cards import Card, Suit, standard_deck
+from companion.errors import IllegalAction
+from companion.games.shuffle_and_doom.dungeon import (
+    Cell,
+    DungeonMap,
+    bonus_modifier,
+    cell_name,
+    neighbours,
+    reachable,
+)
+from companion.games.shuffle_and_doom.generation import deal, pass_order
+
+Stat = Literal["health", "attack", "intelligence"]
+STATS: tuple[Stat, ...] = ("health", "attack", "intelligence")
+FULL_DECK: frozenset[Card] = frozenset(standard_deck())
+
+BASE_STATS = {"health": 7, "intelligence": 3, "attack": 3}
+EASY_STATS = {"health": 7, "intelligence": 7, "attack": 7}
+FLAT_VALUE = 3
+
+Kind = Literal["enemy", "trap", "book", "potion", "gold"]
+RoomStatus = Literal["unexplored", "active", "emptied"]
+
+
+def face_value(card: Card) -> int:
+    """2–10 as printed, J 11, Q 12, K 13, A 14."""
+    return 14 if card.rank == 1 else card.rank
+
+
+# --------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Choose:
+    stack: Literal["row", "column"]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    stats: tuple[Stat, ...]
+
+
+@dataclass(frozen=True)
+class Enter:
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class RoomCards:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Hit:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Disarm:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Take:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Drink:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Read:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Loot:
+    pass
+
+
+@dataclass(frozen=True)
+class Retreat:
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Exit:
+    pass
+
+
+Action = (Choose | Bonus | Enter | RoomCards | Hit | Disarm | Take | Drink | Read | Loot
+          | Retreat | Exit)
+
+
+# ----------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class Entity:
+    """A card in a room: what it is and its current value (effective, then damaged)."""
+
+    card: Card
+    kind: Kind
+    value: int
+
+
+@dataclass(frozen=True)
+class Held:
+    """A card in the inventory with the effective value it was drawn with."""
+
+    card: Card
+    kind: Kind
+    value: int
+
+
+@dataclass(frozen=True)
+class Room:
+    """The room the player is in: its number, entities, and fight flags."""
+
+    index: int
+    entities: tuple[Entity, ...]
+    fresh: bool = True  # no hit yet: the advanced technique is still allowed
+    stunned: bool = False  # surviving enemies skip the attack after the next hit
+
+    def of_kind(self, *kinds: Kind) -> list[Entity]:
+        return [e for e in self.entities if e.kind in kinds]
+
+    @property
+    def enemies(self) -> list[Entity]:
+        return self.of_kind("enemy")
+
+    @property
+    def traps(self) -> list[Entity]:
+        return self.of_kind("trap")
+
+    @property
+    def items(self) -> list[Entity]:
+        return self.of_kind("potion", "gold", "book")
+
+    def find(self, card: Card) -> Entity | None:
+        return next((e for e in self.entities if e.card == card), None)
+
+    def without(self, *cards: Card) -> tuple[Entity, ...]:
+        return tuple(e for e in self.entities if e.card not in cards)
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the rules need. Immutable: every action makes a new state.
+
+    The deck: in a seeded deal ``deck`` is the current pass's draw order and
+    ``deck_pos`` how many of it have been drawn; in a free deal ``deck`` holds the cards
+    not yet drawn in this pass (order unknown) and the log's ``room`` lines draw them.
+    """
+
+    dmap: DungeonMap
+    seed: str | None
+    variants: frozenset[str]
+    health: int
+    attack: int
+    intelligence: int
+    choice: Literal["row", "column"] | None = None
+    bonus_owed: int = 0
+    banked: int = 0
+    inventory: tuple[Held, ...] = ()
+    position: Cell | None = None  # None: outside, next to a1
+    status: tuple[RoomStatus, ...] = ()
+    room: Room | None = None
+    pass_no: int = 1
+    deck: tuple[Card, ...] = ()
+    deck_pos: int = 0
+    map_cards: frozenset[Card] = frozenset()
+    awaiting_room: int | None = None  # free deal: room entered, its cards not yet given
+    drawn: tuple[Card, ...] | None = None  # seeded: the room just drawn, for a `room` check
+    outcome: Literal["died", "exited", "cleared"] | None = None
+    passes_ended: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.dmap.size
+
+    @property
+    def free(self) -> bool:
+        return self.seed is None
+
+    @property
+    def in_setup(self) -> bool:
+        return self.choice is None or self.bonus_owed > 0
+
+    @property
+    def gold(self) -> int:
+        """Gold held in the inventory (effective values)."""
+        return sum(h.value for h in self.inventory if h.kind == "gold")
+
+    @property
+    def flat(self) -> bool:
+        return "flat-consumables" in self.variants
+
+    def score(self) -> int:
+        """The score as the rulings count it for the state's outcome."""
+        if self.outcome == "died":
+            return 0
+        if self.outcome == "cleared":
+            return 2 * (self.banked + self.gold)
+        return self.banked + self.gold
+
+    def outcome_name(self) -> str:
+        return self.outcome or "unfinished"
+
+
+def new_state(dmap: DungeonMap, seed: str | None, variants: frozenset[str]) -> State:
+    """The state before ``choose``: base stats, the player outside, pass 1 ready."""
+    base = EASY_STATS if "easy-stats" in variants else BASE_STATS
+    map_cards = frozenset(dmap.row_stack + dmap.column_stack)
+    if seed is not None:
+        d = deal(seed, dmap.size)
+        deck = d.pass1_draws
+    else:
+        deck = tuple(sorted(FULL_DECK, key=Card.sort_key))
+    return State(
+        dmap=dmap, seed=seed, variants=variants,
+        health=base["health"], attack=base["attack"], intelligence=base["intelligence"],
+        status=("unexplored",) * len(dmap.rooms), deck=deck, map_cards=map_cards,
+    )
+
+
+# ------------------------------------------------------------------------- helpers
+def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
+    return IllegalAction(message, rule, arg)
+
+
+def _value(s: State, card: Card) -> int:
+    return face_value(card) * (1 << (s.pass_no - 1))
+
+
+def _consumable(s: State, held: Held) -> int:
+    return FLAT_VALUE if s.flat else held.value
+
+
+def _end_pass(s: State, table: tuple[Card, ...]) -> State:
+    """The pass has no card left: drink, read, bank, reshuffle all but ``table``."""
+    health, intel, banked = s.health, s.intelligence, s.banked
+    for h in s.inventory:
+        if h.kind == "potion":
+            health += _consumable(s, h)
+        elif h.kind == "book":
+            intel += _consumable(s, h)
+        elif h.kind == "gold":
+            banked += h.value
+    new_pass = s.pass_no + 1
+    on_table = set(table)
+    if s.free:
+        deck = tuple(sorted(FULL_DECK - on_table, key=Card.sort_key))
+    else:
+        assert s.seed is not None
+        deck = tuple(c for c in pass_order(s.seed, new_pass) if c not in on_table)
+    return replace(s, health=health, intelligence=intel, banked=banked, inventory=(),
+                   pass_no=new_pass, deck=deck, deck_pos=0, passes_ended=s.passes_ended + 1)
+
+
+def _draw_seeded(s: State, count: int) -> tuple[State, list[tuple[Card, int]]]:
+    """Draw ``count`` cards from the seeded deck, ending passes as needed."""
+    drawn: list[tuple[Card, int]] = []
+    while len(drawn) < count:
+        if s.deck_pos >= len(s.deck):
+            s = _end_pass(s, tuple(c for c, _ in drawn))
+            if not s.deck:
+                break  # all 52 cards lie in this room: it holds no more
+        c = s.deck[s.deck_pos]
+        drawn.append((c, _value(s, c)))
+        s = replace(s, deck_pos=s.deck_pos + 1)
+    return s, drawn
+
+
+def _draw_free(s: State, cards: tuple[Card, ...]) -> tuple[State, list[tuple[Card, int]]]:
+    """Draw the cards a free-deal ``room`` line names, checking each against the pass."""
+    drawn: list[tuple[Card, int]] = []
+    for i, c in enumerate(cards):
+        if c in (d for d, _ in drawn):
+            raise _fail(f"{c} appears twice in this room", "deal-duplicate", i)
+        if not s.deck:
+            s = _end_pass(s, tuple(d for d, _ in drawn))
+            assert s.deck, "a room holds at most 52 cards"
+        if c not in s.deck:
+            raise _fail(f"{c} was already drawn in pass {s.pass_no}: no card comes twice "
+                        "in a pass", "deal-duplicate", i)
+        if s.pass_no == 1 and c in s.map_cards:
+            others = len([d for d in s.deck if d not in s.map_cards])
+            if others:
+                raise _fail(f"{c} is a map card: in pass 1 the map cards lie at the bottom "
+                            f"of the deck, under the {others} other cards not yet drawn",
+                            "deal-map-cards-last", i)
+        drawn.append((c, _value(s, c)))
+        s = replace(s, deck=tuple(d for d in s.deck if d != c))
+    return s, drawn
+
+
+def _make_room(index: int, drawn: list[tuple[Card, int]]) -> Room:
+    has_items = any(c.suit in (Suit.HEARTS, Suit.DIAMONDS) for c, _ in drawn)
+    entities = []
+    for c, v in drawn:
+        kind: Kind
+        if c.suit is Suit.SPADES:
+            kind = "enemy"
+        elif c.suit is Suit.CLUBS:
+            kind = "trap" if has_items else "book"
+        elif c.suit is Suit.HEARTS:
+            kind = "potion"
+        else:
+            kind = "gold"
+        entities.append(Entity(c, kind, v))
+    return Room(index, tuple(entities))
+
+
+def _set_status(s: State, index: int, status: RoomStatus) -> tuple[RoomStatus, ...]:
+    return s.status[:index] + (status,) + s.status[index + 1 :]
+
+
+def _settle(s: State) -> State:
+    """After an action: death, an emptied room, a cleared dungeon."""
+    if s.health < 0:
+        return replace(s, outcome="died")
+    if s.room is not None and not s.room.entities:
+        s = replace(s, status=_set_status(s, s.room.index, "emptied"), room=None)
+    if all(st == "emptied" for st in s.status):
+        return replace(s, outcome="cleared")
+    return s
+
+
+def _collect(s: State, entities: list[Entity]) -> tuple[Held, ...]:
+    return s.inventory + tuple(Held(e.card, e.kind, e.value) for e in entities)
+
+
+def _leave_room(s: State, verb: str) -> State:
+    """Leaving the current room: refused while enemies or armed traps remain; a resolved
+    room is looted first."""
+    room = s.room
+    if room is None:
+        return s
+    if room.enemies:
+        names = " ".join(str(e.card) for e in room.enemies)
+        raise _fail(f"cannot {verb}: enemies remain in the room ({names}); there is no "
+                    "retreat while enemies remain", "no-retreat")
+    if room.traps:
+        names = " ".join(str(e.card) for e in room.traps)
+        raise _fail(f"cannot {verb}: armed traps remain ({names}); disarm them, take an "
+                    "item, or retreat to a 0 cell", "armed-traps")
+    s = replace(s, inventory=_collect(s, room.items),
+                status=_set_status(s, room.index, "emptied"), room=None)
+    return s
+
+
+def _open_rooms(s: State) -> list[bool]:
+    return [st == "emptied" for st in s.status]
+
+
+def _require_play(s: State) -> None:
+    if s.choice is None:
+        raise _fail("choose the row or column stack first ('choose row' or "
+                    "'choose column')", "setup-order")
+    if s.bonus_owed:
+        raise _fail(f"{s.bonus_owed} ♦ bonus choice(s) still owed: 'bonus health', "
+                    "'bonus attack' or 'bonus intelligence'", "setup-order")
+
+
+def _require_room(s: State, verb: str) -> Room:
+    if s.room is None:
+        raise _fail(f"cannot {verb}: the player is not in a room", "no-room")
+    return s.room
+
+
+# ------------------------------------------------------------------------- actions
+def _choose(s: State, a: Choose) -> State:
+    if s.choice is not None:
+        raise _fail(f"the {s.choice} stack is already chosen", "setup-order")
+    if s.room is not None or s.position is not None:
+        raise _fail("the stack is chosen before the first move", "setup-order")
+    stack = s.dmap.row_stack if a.stack == "row" else s.dmap.column_stack
+    b = bonus_modifier(s.size)
+    health, attack, intel, owed = s.health, s.attack, s.intelligence, 0
+    for c in stack:
+        if c.suit is Suit.HEARTS:
+            health += b
+        elif c.suit is Suit.SPADES:
+            attack += b
+        elif c.suit is Suit.CLUBS:
+            intel += b
+        else:
+            owed += 1
+    return replace(s, choice=a.stack, health=health, attack=attack, intelligence=intel,
+                   bonus_owed=owed)
+
+
+def _bonus(s: State, a: Bonus) -> State:
+    if s.choice is None:
+        raise _fail("choose the row or column stack before assigning ♦ bonuses",
+                    "setup-order")
+    if len(a.stats) > s.bonus_owed:
+        owed = s.bonus_owed
+        raise _fail(f"only {owed} ♦ bonus choice(s) left to assign, not {len(a.stats)}",
+                    "bonus-count", owed)
+    changes = {st: getattr(s, st) for st in STATS}
+    for st in a.stats:
+        changes[st] += 1
+    return replace(s, bonus_owed=s.bonus_owed - len(a.stats), **changes)
+
+
+def _enter(s: State, a: Enter) -> State:
+    _require_play(s)
+    dmap = s.dmap
+    target = a.cell
+    name = cell_name(target)
+    index = dmap.room_index.get(target)
+    if index is None:
+        raise _fail(f"{name} is a 0 cell: enter names a cell of an unexplored filled room",
+                    "enter-target", 0)
+    if s.room is not None and s.room.index == index:
+        raise _fail(f"{name} is in the room the player is already in", "enter-target", 0)
+    if s.status[index] == "emptied":
+        raise _fail(f"{name} belongs to a room already emptied: it is open floor",
+                    "enter-target", 0)
+    s = _leave_room(s, f"enter {name}")
+    if s.position is None:
+        ok = target == (0, 0) or any(
+            nb in reachable(dmap, None, _open_rooms(s)) for nb in neighbours(target, s.size))
+        if not ok:
+            raise _fail(f"{name} cannot be reached: the player starts outside next to a1",
+                        "enter-reach", 0)
+    else:
+        area = reachable(dmap, s.position, _open_rooms(s))
+        if not any(nb in area for nb in neighbours(target, s.size)):
+            raise _fail(f"{name} cannot be reached from {cell_name(s.position)} through "
+                        "open cells", "enter-reach", 0)
+    s = replace(s, position=target, status=_set_status(s, index, "active"))
+    size = len(dmap.rooms[index])
+    if s.free:
+        return replace(s, awaiting_room=index, room=Room(index, ()), drawn=None)
+    s, drawn = _draw_seeded(s, size)
+    return replace(s, room=_make_room(index, drawn), drawn=tuple(c for c, _ in drawn))
+
+
+def _room_cards(s: State, a: RoomCards) -> State:
+    if s.awaiting_room is not None:
+        index = s.awaiting_room
+        size = min(len(s.dmap.rooms[index]), len(FULL_DECK))
+        if len(a.cards) != size:
+            raise _fail(f"this room has {size} cell(s), so {size} card(s) are drawn, "
+                        f"not {len(a.cards)}", "room-size",
+                        min(len(a.cards), size) if len(a.cards) > size else None)
+        s, drawn = _draw_free(s, a.cards)
+        return replace(s, awaiting_room=None, room=_make_room(index, drawn))
+    if s.drawn is None:
+        raise _fail("'room' lists the cards of the room just entered: it must follow "
+                    "'enter'", "room-order")
+    expected = s.drawn
+    for i, c in enumerate(a.cards):
+        if c not in expected or c in a.cards[:i]:
+            raise _fail(f"{c} is not in this room: the seed's deal gives "
+                        f"{' '.join(str(x) for x in expected)}", "room-cards", i)
+    if len(a.cards) != len(expected):
+        raise _fail(f"the room holds {len(expected)} card(s) "
+                    f"({' '.join(str(x) for x in expected)}), not {len(a.cards)}",
+                    "room-cards")
+    return replace(s, drawn=None)
+
+
+def _enemy_attack(s: State, room: Room) -> State:
+    if room.stunned:
+        return replace(s, room=replace(room, stunned=False))
+    damage = sum(e.value for e in room.enemies)
+    return replace(s, health=s.health - damage, room=room)
+
+
+def _hit(s: State, a: Hit) -> State:
+    _require_play(s)
+    room = _require_room(s, "hit")
+    target = room.find(a.card)
+    if target is None or target.kind != "enemy":
+        what = "no enemy" if not room.enemies else "not an enemy in this room"
+        raise _fail(f"cannot hit {a.card}: {what}"
+                    + (f" (enemies: {' '.join(str(e.card) for e in room.enemies)})"
+                       if room.enemies else ""), "hit-target", 0)
+    if s.attack >= target.value:
+        entities = room.without(a.card)
+    else:
+        hurt = replace(target, value=target.value - s.attack)
+        entities = tuple(hurt if e.card == a.card else e for e in room.entities)
+    room = replace(room, entities=entities, fresh=False)
+    s = _enemy_attack(s, room)
+    return _settle(s)
+
+
+def _disarm(s: State, a: Disarm) -> State:
+    _require_play(s)
+    room = _require_room(s, "disarm")
+    if room.enemies:
+        raise _fail(f"cannot disarm {a.card}: defeat the enemies first "
+                    f"({' '.join(str(e.card) for e in room.enemies)})", "disarm-order", 0)
+    trap = room.find(a.card)
+    if trap is None or trap.kind != "trap":
+        raise _fail(f"cannot disarm {a.card}: it is not an armed trap in this room",
+                    "disarm-target", 0)
+    if s.intelligence < trap.value:
+        raise _fail(f"cannot disarm {a.card}: intelligence {s.intelligence} < {trap.value}",
+                    "disarm-intelligence", 0)
+    return _settle(replace(s, room=replace(room, entities=room.without(a.card))))
+
+
+def _take(s: State, a: Take) -> State:
+    _require_play(s)
+    room = _require_room(s, "take")
+    item = room.find(a.card)
+    if item is None or item.kind not in ("potion", "gold", "book"):
+        raise _fail(f"cannot take {a.card}: it is not an item in this room",
+                    "take-target", 0)
+    traps = room.traps
+    enemies = room.enemies
+    if not traps:
+        if enemies:
+            raise _fail(f"cannot take {a.card}: enemies remain and no trap is armed",
+                        "take-enemies", 0)
+        raise _fail(f"cannot take {a.card}: no trap is armed; collect the items with "
+                    "'loot'", "take-no-trap", 0)
+    if enemies and not room.fresh:
+        raise _fail(f"cannot take {a.card}: enemies remain; the advanced technique is "
+                    "allowed only before the first hit", "take-enemies", 0)
+    damage = sum(t.value for t in traps)
+    survivors = tuple(replace(e, value=e.value - damage) for e in enemies
+                      if e.value - damage > 0)
+    inventory = s.inventory + (Held(item.card, item.kind, item.value),)
+    room = replace(room, entities=survivors, stunned=bool(survivors))
+    return _settle(replace(s, health=s.health - damage, inventory=inventory, room=room))
+
+
+def _retreat(s: State, a: Retreat) -> State:
+    _require_play(s)
+    room = _require_room(s, "retreat")
+    if room.enemies:
+        raise _fail("cannot retreat: enemies remain; there is no retreat while enemies "
+                    "remain", "no-retreat")
+    if not room.traps:
+        raise _fail("cannot retreat: no trap is armed (retreat is for a room with armed "
+                    "traps)", "retreat-no-trap")
+    name = cell_name(a.cell)
+    if s.dmap.filled(a.cell):
+        raise _fail(f"cannot retreat to {name}: it is not a 0 cell", "retreat-target", 0)
+    room_cells = s.dmap.rooms[room.index]
+    if not any(nb in room_cells for nb in neighbours(a.cell, s.size)):
+        raise _fail(f"cannot retreat to {name}: it is not next to the room",
+                    "retreat-target", 0)
+    s = replace(s, room=replace(room, entities=()), position=a.cell)
+    return _settle(s)
+
+
+def _loot(s: State, a: Loot) -> State:
+    _require_play(s)
+    room = _require_room(s, "loot")
+    if room.enemies:
+        raise _fail("cannot loot: enemies remain", "loot-enemies")
+    if room.traps:
+        raise _fail("cannot loot: armed traps remain (disarm them, take one item, or "
+                    "retreat)", "loot-traps")
+    if not room.items:
+        raise _fail("nothing to loot in this room", "loot-empty")
+    s = replace(s, inventory=_collect(s, room.items), room=replace(room, entities=()))
+    return _settle(s)
+
+
+def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
+    _require_play(s)
+    held = next((h for h in s.inventory if h.card == card), None)
+    if held is None or held.kind != kind:
+        have = " ".join(str(h.card) for h in s.inventory if h.kind == kind) or "none"
+        raise _fail(f"cannot {verb} {card}: no such {kind} in the inventory ({kind}s: "
+                    f"{have})", f"{verb}-target", 0)
+    inventory = tuple(h for h in s.inventory if h.card != card)
+    gain = _consumable(s, held)
+    if kind == "potion":
+        return replace(s, inventory=inventory, health=s.health + gain)
+    return replace(s, inventory=inventory, intelligence=s.intelligence + gain)
+
+
+def _exit(s: State, a: Exit) -> State:
+    _require_play(s)
+    s = _leave_room(s, "exit")
+    s = _settle(s)
+    if s.outcome == "cleared":
+        return s
+    corner = (s.size - 1, s.size - 1)
+    if s.position != corner:
+        area = reachable(s.dmap, s.position, _open_rooms(s))
+        if corner not in area:
+            why = ("is part of an unexplored room: enter and clear it first"
+                   if s.dmap.filled(corner) and s.status[s.dmap.room_index[corner]] != "emptied"
+                   else "cannot be reached through open cells")
+            raise _fail(f"cannot exit: the bottom-right cell {cell_name(corner)} {why}",
+                        "exit-reach")
+    return replace(s, position=corner, outcome="exited")
+
+
+_HANDLERS = {
+    Choose: _choose, Bonus: _bonus, Enter: _enter, RoomCards: _room_cards, Hit: _hit,
+    Disarm: _disarm, Take: _take, Retreat: _retreat, Loot: _loot, Exit: _exit,
+}
+
+
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``.
+
+    Raises IllegalAction (with the rule's name) when the rulings forbid it, including any
+    action after the game ended.
+    """
+    if s.outcome is not None:
+        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+    if s.awaiting_room is not None and not isinstance(action, RoomCards):
+        raise _fail("a free deal needs the entered room's cards next: 'room CARD...'",
+                    "room-order")
+    if isinstance(action, Drink):
+        s = _use(s, action.card, "potion", "drink")
+    elif isinstance(action, Read):
+        s = _use(s, action.card, "book", "read")
+    else:
+        handler = _HANDLERS[type(action)]
+        s = handler(s, action)  # type: ignore[operator]
+    if s.drawn is not None and not isinstance(action, (Enter, RoomCards)):
+        s = replace(s, drawn=None)
+    return s
+
+
+# ------------------------------------------------------------------- legal actions
+def legal_actions(s: State) -> list[Action]:
+    """Every action the rulings allow in ``s`` (a free deal's ``room`` line, whose
+    cards only the table knows, is not listed)."""
+    if s.outcome is not None or s.awaiting_room is not None:
+        return []
+    if s.choice is None:
+        return [Choose("row"), Choose("column")]
+    if s.bonus_owed:
+        return [Bonus((st,)) for st in STATS]
+    out: list[Action] = []
+    for h in s.inventory:
+        if h.kind == "potion":
+            out.append(Drink(h.card))
+        elif h.kind == "book":
+            out.append(Read(h.card))
+    room = s.room
+    if room is not None and room.enemies:
+        out.extend(Hit(e.card) for e in room.enemies)
+        if room.fresh and room.traps:
+            out.extend(Take(e.card) for e in room.items)
+        return out
+    if room is not None and room.traps:
+        out.extend(Disarm(t.card) for t in room.traps if s.intelligence >= t.value)
+        out.extend(Take(e.card) for e in room.items)
+        cells = s.dmap.rooms[room.index]
+        spots = sorted({nb for cell in cells for nb in neighbours(cell, s.size)
+                        if not s.dmap.filled(nb)}, key=lambda c: (c[1], c[0]))
+        out.extend(Retreat(c) for c in spots)
+        return out
+    if room is not None and room.items:
+        out.append(Loot())
+    # Leaving: the current room (resolved) counts as open.
+    opened = _open_rooms(s)
+    if room is not None:
+        opened[room.index] = True
+    area = reachable(s.dmap, s.position, opened)
+    targets: set[Cell] = set()
+    for cell in area:
+        for nb in neighbours(cell, s.size):
+            idx = s.dmap.room_index.get(nb)
+            if idx is not None and not opened[idx] and s.status[idx] == "unexplored":
+                targets.add(nb)
+    a1 = s.dmap.room_index.get((0, 0))
+    if s.position is None and a1 is not None and s.status[a1] == "unexplored":
+        targets.add((0, 0))
+    out.extend(Enter(c) for c in sorted(targets, key=lambda c: (c[1], c[0])))
+    corner = (s.size - 1, s.size - 1)
+    if s.position == corner or corner in area:
+        out.append(Exit())
+    return out

@@ -1,0 +1,255 @@
+"""The log envelope (``notation.md``): tag pairs, comments, one action per line.
+
+The parser knows nothing of any game. It turns text into :class:`Tag` and
+:class:`ActionLine` values whose every token carries its 1-based line and column (in
+characters; a leading byte-order mark is not counted), so that any later error can
+point at the exact place. Parsing is tolerant where a player's typing varies (case,
+extra spaces, commas between cards, typographic quotes around tag values) and strict
+where meaning would be lost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import LogError, UnreadableLogError
+
+MAX_LOG_BYTES = 2_000_000
+MAX_LINE_CHARS = 2_000
+MAX_ACTIONS = 100_000
+
+_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_OPEN_QUOTES = {'"': '"', "\u201c": "\u201d", "\u201e": "\u201d"}
+_SEPARATORS = re.compile(r"[^\s,]+")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of an action line and where it stands."""
+
+    text: str
+    line: int
+    column: int
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A tag pair ``[Name "value"]``. ``key`` is the lower-case name."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+    value_column: int
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class ActionLine:
+    """One action: the verb and its argument tokens."""
+
+    verb: Token
+    args: tuple[Token, ...]
+
+    @property
+    def line(self) -> int:
+        return self.verb.line
+
+    @property
+    def name(self) -> str:
+        return self.verb.lower
+
+    def __str__(self) -> str:
+        return " ".join([self.verb.text, *(a.text for a in self.args)])
+
+
+@dataclass(frozen=True)
+class LogFile:
+    """A parsed log: its tags (by lower-case name) and its actions, in order."""
+
+    file: str
+    tags: dict[str, Tag]
+    actions: tuple[ActionLine, ...]
+    end_line: int
+
+    def tag(self, key: str) -> Tag | None:
+        """The tag named ``key`` (any case), or None."""
+        return self.tags.get(key.lower())
+
+    def value(self, key: str, default: str | None = None) -> str | None:
+        """The value of tag ``key``, or ``default``."""
+        t = self.tag(key)
+        return t.value if t is not None else default
+
+
+def decode_log_bytes(data: bytes, file: str) -> str:
+    """Bytes to text: UTF-8, BOM removed.
+
+    Raises UnreadableLogError if the data is too large, binary (holds a NUL byte), or not
+    UTF-8 (the message gives the line of the first bad byte).
+    """
+    if len(data) > MAX_LOG_BYTES:
+        raise UnreadableLogError(
+            f"log is {len(data):,} bytes; logs over {MAX_LOG_BYTES:,} bytes are refused", file
+        )
+    if b"\x00" in data:
+        raise UnreadableLogError("binary file (it holds NUL bytes), not a text log", file)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise UnreadableLogError(
+            f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the log as UTF-8",
+            file, line,
+        ) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def read_log_file(path: str | Path) -> LogFile:
+    """Read and parse a log file. Raises UnreadableLogError or LogError."""
+    p = Path(path)
+    name = str(path)
+    try:
+        if p.is_dir():
+            raise UnreadableLogError("is a folder, not a log file", name)
+        size = p.stat().st_size
+        if size > MAX_LOG_BYTES:
+            raise UnreadableLogError(
+                f"log is {size:,} bytes; logs over {MAX_LOG_BYTES:,} bytes are refused", name
+            )
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise UnreadableLogError("no such file", name) from None
+    except PermissionError:
+        raise UnreadableLogError("permission denied", name) from None
+    except OSError as exc:
+        raise UnreadableLogError(f"cannot read: {exc.strerror or exc}", name) from None
+    return parse_log(decode_log_bytes(data, name), name)
+
+
+def _strip_comment(line: str) -> str:
+    """The line without its ``#`` comment; a ``#`` inside a quoted tag value is kept."""
+    quote_close: str | None = None
+    i, n = 0, len(line)
+    while i < n:
+        ch = line[i]
+        if quote_close is not None:
+            if ch == "\\" and quote_close == '"':
+                i += 1  # skip the escaped character
+            elif ch == quote_close:
+                quote_close = None
+        elif ch in _OPEN_QUOTES:
+            quote_close = _OPEN_QUOTES[ch]
+        elif ch == "#":
+            return line[:i]
+        i += 1
+    return line
+
+
+def _parse_tags(body: str, lineno: int, file: str) -> list[Tag]:
+    """All ``[Name "value"]`` pairs of one line (columns 1-based).
+
+    Raises LogError on anything that is not a well-formed tag pair.
+    """
+    tags: list[Tag] = []
+    i, n = 0, len(body)
+    while True:
+        while i < n and body[i].isspace():
+            i += 1
+        if i >= n:
+            return tags
+        if body[i] != "[":
+            raise LogError(
+                "text after a tag pair on the same line: put each action on a line of its own",
+                file, lineno, i + 1,
+            )
+        start = i
+        i += 1
+        while i < n and body[i].isspace():
+            i += 1
+        m = _TAG_NAME_RE.match(body, i)
+        if not m:
+            raise LogError('malformed tag: expected [Name "value"]', file, lineno, i + 1)
+        name = m.group(0)
+        i = m.end()
+        while i < n and body[i].isspace():
+            i += 1
+        if i >= n or body[i] not in _OPEN_QUOTES:
+            raise LogError(
+                f'malformed tag {name}: the value must be in double quotes, like [{name} "7"]',
+                file, lineno, i + 1,
+            )
+        close = _OPEN_QUOTES[body[i]]
+        value_col = i + 2
+        i += 1
+        chars: list[str] = []
+        while i < n and body[i] != close:
+            if body[i] == "\\" and close == '"' and i + 1 < n and body[i + 1] in '"\\':
+                i += 1
+            chars.append(body[i])
+            i += 1
+        if i >= n:
+            raise LogError(f"malformed tag {name}: the value has no closing quote",
+                           file, lineno, value_col - 1)
+        i += 1
+        while i < n and body[i].isspace():
+            i += 1
+        if i >= n or body[i] != "]":
+            raise LogError(f"malformed tag {name}: missing ']'", file, lineno, min(i, n) + 1)
+        i += 1
+        tags.append(Tag(name, "".join(chars).strip(), lineno, start + 1, value_col))
+
+
+def parse_log(text: str, file: str = "<log>") -> LogFile:
+    """Parse the envelope of a log.
+
+    Raises UnreadableLogError for an empty log (no tag and no action) and LogError, at
+    its position, for a malformed or repeated tag, a tag after the first action, an
+    over-long line, or too many actions.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    tags: dict[str, Tag] = {}
+    actions: list[ActionLine] = []
+    lines = text.split("\n")
+    for lineno, raw in enumerate(lines, start=1):
+        line = raw[:-1] if raw.endswith("\r") else raw
+        if len(line) > MAX_LINE_CHARS:
+            raise LogError(f"line is {len(line):,} characters long; at most {MAX_LINE_CHARS:,}",
+                           file, lineno, 1)
+        body = _strip_comment(line) if line.lstrip().startswith("[") else line.split("#", 1)[0]
+        stripped = body.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("["):
+            found = _parse_tags(body, lineno, file)
+            if actions:
+                raise LogError("tags come before the first action", file, lineno,
+                               found[0].column, "notation-tag-order")
+            for tag in found:
+                if tag.key in tags:
+                    first = tags[tag.key]
+                    raise LogError(f"tag {tag.name} repeated (first on line {first.line})",
+                                   file, lineno, tag.column, "notation-tag-repeated")
+                tags[tag.key] = tag
+            continue
+        words = [Token(m.group(0), lineno, m.start() + 1) for m in _SEPARATORS.finditer(body)]
+        if not words:
+            continue  # a line of commas only
+        if len(actions) >= MAX_ACTIONS:
+            raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused", file, lineno, 1)
+        actions.append(ActionLine(words[0], tuple(words[1:])))
+    if not tags and not actions:
+        raise UnreadableLogError("empty log: no tags and no actions", file)
+    return LogFile(file=file, tags=tags, actions=tuple(actions), end_line=len(lines))

@@ -1,0 +1,183 @@
+"""The one replay loop: a log is a fold of ``game.apply`` over its actions.
+
+:func:`validate_path` and :func:`validate_text` give a :class:`Verdict` for any game;
+they never raise for bad input: an unreadable file or an illegal action becomes part of
+the verdict, with its position and the documented exit code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    CompanionError,
+    IllegalAction,
+    LogError,
+    UnreadableLogError,
+)
+from companion.games import GAME_NAMES, get_game
+from companion.games.base import Game, Header, Result, read_header
+from companion.log import ActionLine, LogFile, decode_log_bytes, parse_log, read_log_file
+
+
+@dataclass
+class Verdict:
+    """The validator's answer for one log (the JSON object of ``cli.md``)."""
+
+    file: str
+    game: str | None = None
+    seed: str | None = None
+    valid: bool = False
+    outcome: str | None = None
+    score: int | None = None
+    claim: int | None = None
+    claim_matches: bool | None = None
+    error: LogError | UnreadableLogError | None = None
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def unreadable(self) -> bool:
+        return isinstance(self.error, UnreadableLogError)
+
+    @property
+    def exit_code(self) -> int:
+        if self.unreadable:
+            return EXIT_USAGE
+        if not self.valid or self.claim_matches is False:
+            return EXIT_INVALID
+        return EXIT_OK
+
+    def error_dict(self) -> dict[str, Any] | None:
+        e = self.error
+        if e is None:
+            return None
+        rule = e.rule if isinstance(e, LogError) else "unreadable"
+        return {"line": e.line, "column": e.column, "message": e.message, "rule": rule}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "game": self.game,
+            "seed": self.seed,
+            "valid": self.valid,
+            "outcome": self.outcome,
+            "score": self.score,
+            "claim": self.claim,
+            "claim_matches": self.claim_matches,
+            "error": self.error_dict(),
+            "summary": self.summary,
+        }
+
+
+def action_error(exc: IllegalAction, line: ActionLine, file: str) -> LogError:
+    """Place an engine error on the token it concerns."""
+    token = line.verb
+    if exc.arg is not None:
+        if 0 <= exc.arg < len(line.args):
+            token = line.args[exc.arg]
+        elif line.args:
+            token = line.args[-1]
+    return LogError(exc.message, file, token.line, token.column, exc.rule)
+
+
+def game_of(log: LogFile) -> Game:
+    """The game named by the log's ``Game`` tag.
+
+    Raises UnreadableLogError if there is no such tag or it names no known game: then
+    the file is not a companion log (exit code 2).
+    """
+    tag = log.tag("game")
+    if tag is None:
+        first = log.actions[0].line if log.actions else 1
+        raise UnreadableLogError(
+            'no [Game "..."] tag: not a companion log (games: ' + ", ".join(GAME_NAMES) + ")",
+            log.file, first, 1,
+        )
+    name = tag.value.strip().lower()
+    if name not in GAME_NAMES:
+        raise UnreadableLogError(
+            f"unknown game {tag.value!r} (games: {', '.join(GAME_NAMES)})",
+            log.file, tag.line, tag.value_column,
+        )
+    return get_game(name)
+
+
+@dataclass
+class Replay:
+    """A log replayed: every state, first to last (``states[0]`` before any action)."""
+
+    game: Game
+    header: Header
+    states: list[Any]
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+
+def replay_log(log: LogFile) -> Replay:
+    """Fold the log's actions over the game's start state.
+
+    Raises UnreadableLogError (no or unknown game) or LogError at the first offending
+    line: a malformed action, an action the rules forbid, or one after the game ended.
+    """
+    game = game_of(log)
+    header = read_header(log, game)
+    state = game.new_state(header)
+    states = [state]
+    for line in log.actions:
+        if game.is_over(state):
+            outcome = game.result(state).outcome
+            raise LogError(f"the game is over ({outcome}): no action may follow",
+                           log.file, line.line, line.verb.column, "game-over")
+        try:
+            action = game.parse_action(state, line)
+            state = game.apply(state, action)
+        except IllegalAction as exc:
+            raise action_error(exc, line, log.file) from None
+        states.append(state)
+    return Replay(game, header, states)
+
+
+def _verdict(file: str, load: Any) -> Verdict:
+    verdict = Verdict(file=file)
+    try:
+        log: LogFile = load()
+        game = game_of(log)
+        verdict.game = game.name
+        seed_tag = log.tag("seed")
+        verdict.seed = seed_tag.value if seed_tag else None
+        replay = replay_log(log)
+    except (LogError, UnreadableLogError) as exc:
+        verdict.error = exc
+        return verdict
+    except CompanionError as exc:  # pragma: no cover - engines raise LogError/IllegalAction
+        verdict.error = LogError(str(exc), file, 1, 1, "internal")
+        return verdict
+    result: Result = replay.game.result(replay.final)
+    verdict.seed = replay.header.seed
+    verdict.valid = True
+    verdict.outcome = result.outcome
+    verdict.score = result.score
+    verdict.claim = replay.header.claim
+    verdict.claim_matches = True if verdict.claim is None else verdict.claim == result.score
+    verdict.summary = result.summary
+    return verdict
+
+
+def validate_path(path: str | Path) -> Verdict:
+    """Validate a log file. Never raises for bad input: see :class:`Verdict`."""
+    return _verdict(str(path), lambda: read_log_file(path))
+
+
+def validate_text(text: str | bytes, file: str = "<log>") -> Verdict:
+    """Validate a log given as text or bytes. Never raises for bad input."""
+    def load() -> LogFile:
+        s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
+        return parse_log(s, file)
+    return _verdict(file, load)

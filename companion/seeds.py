@@ -1,0 +1,119 @@
+"""Seeds and QR payloads (``cli.md``).
+
+A seed is 1 to 32 letters, digits and dashes, case-insensitive: it is kept in upper
+case, so ``k7q2-9xma`` and ``K7Q2-9XMA`` are the same seed. Fresh seeds are 8
+characters of Crockford base32 (no I, L, O, U) in two groups of four.
+
+A payload is ``companion:1/GAME/SEED[/key=value...]``: ``1`` is the rules and
+generator version, GAME a short code (``sd``, ``ctd``, ``du``, ``ds``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from companion.errors import PayloadError, SeedError
+
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+MAX_SEED = 32
+PAYLOAD_SCHEME = "companion"
+PAYLOAD_VERSION = 1
+_SEED_RE = re.compile(r"[A-Za-z0-9-]{1,32}")
+_KEY_RE = re.compile(r"[a-z][a-z0-9-]{0,15}")
+_VALUE_RE = re.compile(r"[A-Za-z0-9,.+-]{1,32}")
+
+
+def normalize_seed(text: str) -> str:
+    """The canonical (upper-case) form of a seed.
+
+    Raises SeedError if ``text`` is empty, longer than 32 characters, or holds anything
+    but letters, digits and dashes.
+    """
+    s = text.strip()
+    if not s:
+        raise SeedError("empty seed: a seed is 1 to 32 letters, digits and dashes")
+    if len(s) > MAX_SEED:
+        raise SeedError(f"seed {s[:40]!r} is {len(s)} characters long; at most {MAX_SEED}")
+    if not _SEED_RE.fullmatch(s):
+        bad = next(ch for ch in s if not (ch.isascii() and (ch.isalnum() or ch == "-")))
+        raise SeedError(
+            f"seed {s!r} holds {bad!r}: a seed is letters, digits and dashes only"
+        )
+    return s.upper()
+
+
+def fresh_seed(entropy: bytes | None = None) -> str:
+    """A new seed like ``K7Q2-9XMA`` (40 bits of entropy from the OS unless given)."""
+    raw = entropy if entropy is not None else os.urandom(5)
+    n = int.from_bytes(raw[:5].ljust(5, b"\x00"), "big")
+    chars = [CROCKFORD[(n >> (5 * i)) & 31] for i in range(7, -1, -1)]
+    return "".join(chars[:4]) + "-" + "".join(chars[4:])
+
+
+@dataclass(frozen=True)
+class Payload:
+    """A decoded QR payload: game code, seed and parameters (keys in lower case)."""
+
+    game: str
+    seed: str
+    params: dict[str, str] = field(default_factory=dict)
+    version: int = PAYLOAD_VERSION
+
+    def encode(self) -> str:
+        """The payload text, parameters in the order given."""
+        tail = "".join(f"/{k}={v}" for k, v in self.params.items())
+        return f"{PAYLOAD_SCHEME}:{self.version}/{self.game}/{self.seed}{tail}"
+
+    def __str__(self) -> str:
+        return self.encode()
+
+
+def is_payload(text: str) -> bool:
+    """Whether ``text`` looks like a payload (starts with ``companion:``), valid or not."""
+    return text.strip().lower().startswith(PAYLOAD_SCHEME + ":")
+
+
+def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payload:
+    """Decode ``companion:1/GAME/SEED[/key=value...]``.
+
+    Raises PayloadError if the text is not a payload, names another version, a game
+    not in ``known_games`` (when given), holds a bad seed, or a malformed or repeated
+    parameter. Never guesses.
+    """
+    s = text.strip()
+    if not is_payload(s):
+        raise PayloadError(f"not a companion payload: {s[:60]!r}")
+    rest = s[len(PAYLOAD_SCHEME) + 1 :]
+    parts = rest.split("/")
+    version_text = parts[0]
+    if not version_text.isdigit():
+        raise PayloadError(f"malformed payload {s[:60]!r}: no version number after 'companion:'")
+    version = int(version_text)
+    if version != PAYLOAD_VERSION:
+        raise PayloadError(
+            f"payload {s[:60]!r} is from rules version {version}; this companion reads "
+            f"version {PAYLOAD_VERSION} only"
+        )
+    if len(parts) < 3 or not parts[1] or not parts[2]:
+        raise PayloadError(f"malformed payload {s[:60]!r}: expected companion:1/GAME/SEED")
+    game = parts[1].lower()
+    if known_games is not None and game not in known_games:
+        raise PayloadError(
+            f"payload {s[:60]!r} names game {game!r}; known: {', '.join(known_games)}"
+        )
+    try:
+        seed = normalize_seed(parts[2])
+    except SeedError as exc:
+        raise PayloadError(f"payload {s[:60]!r}: {exc}") from None
+    params: dict[str, str] = {}
+    for part in parts[3:]:
+        key, sep, value = part.partition("=")
+        key = key.lower()
+        if not sep or not _KEY_RE.fullmatch(key) or not _VALUE_RE.fullmatch(value):
+            raise PayloadError(f"malformed payload parameter {part[:40]!r} in {s[:60]!r}")
+        if key in params:
+            raise PayloadError(f"payload {s[:60]!r} repeats parameter {key!r}")
+        params[key] = value
+    return Payload(game=game, seed=seed, params=params, version=version)
