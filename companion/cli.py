@@ -1,0 +1,369 @@
+"""The ``companion`` command line (``cli.md``). Thin: it parses options, calls the
+library, prints, and turns every :class:`~companion.errors.CompanionError` into one clear
+message and the documented exit code. Heavy modules (reportlab, qrcode, pypdfium2,
+zxing-cpp) are imported only inside the commands that need them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from companion.errors import EXIT_OK, EXIT_USAGE, CompanionError, ParameterError
+from companion.games import GAME_NAMES, all_games, get_game
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="companion",
+    help="Print, validate and scan solo dungeon games played on paper.\n\n"
+    "Games: " + ", ".join(GAME_NAMES) + ".",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+PAPERS = ("a4", "letter")
+GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
+    """Print ``message`` to stderr and give the exit to raise."""
+    typer.echo(message, err=True)
+    return typer.Exit(code)
+
+
+def handles_errors(fn: F) -> F:
+    """Turn CompanionError (and a broken pipe) into a message and its exit code."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CompanionError as exc:
+            raise fail(f"companion: {exc}", exc.exit_code) from None
+        except BrokenPipeError:  # pragma: no cover - e.g. `companion games | head -1`
+            sys.stderr.close()
+            raise typer.Exit(EXIT_OK) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def resolve_paper(paper: str | None) -> str:
+    """``--paper``, else ``COMPANION_PAPER``, else a4. Raises ParameterError."""
+    value = paper or os.environ.get("COMPANION_PAPER") or "a4"
+    value = value.strip().lower()
+    if value not in PAPERS:
+        source = "--paper" if paper else "COMPANION_PAPER"
+        raise ParameterError(f"{source} must be a4 or letter, not {value!r}")
+    return value
+
+
+def parse_game_options(game_name: str, extra: list[str]) -> dict[str, str]:
+    """Game options given after the known ones (``--size 9``, ``--floors=3``).
+
+    Raises ParameterError for an option the game does not take or one without a value.
+    """
+    game = get_game(game_name)
+    names = {p.name for p in game.params}
+    out: dict[str, str] = {}
+    i = 0
+    while i < len(extra):
+        word = extra[i]
+        if not word.startswith("--"):
+            raise ParameterError(f"unexpected argument {word!r}")
+        key, eq, value = word[2:].partition("=")
+        if key not in names:
+            known = ", ".join(f"--{n}" for n in sorted(names)) or "none"
+            raise ParameterError(f"{game.name} has no option --{key} (its options: {known})")
+        if not eq:
+            if i + 1 >= len(extra):
+                raise ParameterError(f"--{key} needs a value")
+            i += 1
+            value = extra[i]
+        out[key] = value
+        i += 1
+    return out
+
+
+def _options_help() -> str:
+    lines = []
+    for game in all_games():
+        opts = " ".join(f"--{p.name} N ({p.low}–{p.high}, default {p.default})"
+                        for p in game.params)
+        lines.append(f"{game.name}: {opts or 'no options'}")
+    return "\n\n".join(lines)
+
+
+def _seed_or_fresh(seed: str | None) -> str:
+    from companion.seeds import fresh_seed, normalize_seed
+
+    if seed is None:
+        s = fresh_seed()
+        typer.echo(f"seed {s}", err=True)
+        return s
+    return normalize_seed(seed)
+
+
+def _default_out(game: str, seed: str, params: dict[str, int], kind: str, paper: str) -> Path:
+    parts = [game, seed, *(f"{k}{v}" for k, v in params.items()), kind, paper]
+    return Path("output") / ("-".join(parts) + ".pdf")
+
+
+def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str | None,
+                out: Path | None, as_json: bool, layout: str | None,
+                extra: list[str]) -> None:
+    game = get_game(game_name)
+    chosen = kind or game.map_kind
+    game.sheet_kind(chosen)
+    params = game.check_params(parse_game_options(game.name, extra))
+    paper_name = resolve_paper(paper)
+    seed_text = _seed_or_fresh(seed)
+    if as_json:
+        typer.echo(json.dumps(game.describe(chosen, seed_text, params), ensure_ascii=False,
+                              indent=1))
+        return
+    options: dict[str, Any] = {}
+    if layout:
+        options["layout"] = layout
+    data = game.render(chosen, seed_text, params, paper_name, options)
+    from companion.fsutil import write_atomic
+
+    path = out or _default_out(game.name, seed_text, params, chosen, paper_name)
+    write_atomic(path, data)
+    typer.echo(str(path))
+
+
+GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(GAME_NAMES),
+                                        show_default=False)]
+SeedOpt = Annotated[str | None, typer.Option("--seed", help="seed (letters, digits, dashes); "
+                                             "default: a fresh one, printed")]
+PaperOpt = Annotated[str | None, typer.Option("--paper", help="a4 or letter (default: "
+                                              "$COMPANION_PAPER or a4)")]
+OutOpt = Annotated[Path | None, typer.Option("--out", help="output file (default: a "
+                                             "descriptive name under output/)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print the result as JSON")]
+LayoutOpt = Annotated[str | None, typer.Option("--layout", help="a built-in layout name or "
+                                               "a layout TOML file")]
+
+
+@app.command("games")
+@handles_errors
+def games_cmd(as_json: JsonOpt = False) -> None:
+    """List the games, their options, variants and sheet kinds.
+
+    Example: companion games
+    """
+    rows = []
+    for g in all_games():
+        rows.append({
+            "name": g.name, "code": g.code, "title": g.title, "credits": g.credits,
+            "options": [{"name": p.name, "tag": p.tag, "default": p.default, "min": p.low,
+                         "max": p.high, "help": p.help} for p in g.params],
+            "variants": list(g.variants),
+            "sheets": [{"kind": k.name, "help": k.help} for k in g.sheet_kinds],
+        })
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    for r in rows:
+        typer.echo(f"{r['name']}  ({r['title']}; payload code {r['code']})")
+        typer.echo(f"  credits:  {r['credits']}")
+        for o in r["options"]:
+            typer.echo(f"  --{o['name']} N   {o['help']} (default {o['default']})")
+        typer.echo(f"  variants: {', '.join(r['variants']) or 'none'}")
+        kinds = ", ".join(s["kind"] for s in r["sheets"])
+        typer.echo(f"  sheets:   {kinds}")
+
+
+@app.command("map", context_settings=GAME_OPTIONS, epilog="Game options: " + _options_help())
+@handles_errors
+def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
+            out: OutOpt = None, as_json: JsonOpt = False, layout: LayoutOpt = None) -> None:
+    """Print the seeded dungeon map of GAME as a PDF.
+
+    Example: companion map shuffle-and-doom --seed K7Q2-9XMA --size 9
+    """
+    _make_sheet(game, None, seed, paper, out, as_json, layout, list(ctx.args))
+
+
+@app.command("sheets", context_settings=GAME_OPTIONS, epilog="Game options: " + _options_help())
+@handles_errors
+def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
+               kind: Annotated[str | None, typer.Option("--kind", help="sheet kind (see "
+                                                        "'companion games')")] = None,
+               paper: PaperOpt = None, out: OutOpt = None, as_json: JsonOpt = False,
+               layout: LayoutOpt = None) -> None:
+    """Print a sheet of GAME (stacking list, log sheet, cards, tiles, mat) as a PDF.
+
+    Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind stack
+    """
+    g = get_game(game)
+    chosen = kind or next((k.name for k in g.sheet_kinds if k.name != g.map_kind),
+                          g.map_kind)
+    _make_sheet(game, chosen, seed, paper, out, as_json, layout, list(ctx.args))
+
+
+def _verdicts(logs: list[Path]) -> list[Any]:
+    from companion.replay import validate_path
+
+    return [validate_path(p) for p in logs]
+
+
+def _print_error(v: Any) -> None:
+    e = v.error
+    rule = f" [{e.rule}]" if getattr(e, "rule", None) else ""
+    typer.echo(f"{e}{rule}", err=True)
+
+
+LogsArg = Annotated[list[Path], typer.Argument(help="log files", show_default=False)]
+
+
+@app.command("validate")
+@handles_errors
+def validate_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
+    """Replay each log through the rules: verdict, first error, outcome, score.
+
+    Example: companion validate my-game.log
+    """
+    verdicts = _verdicts(logs)
+    if as_json:
+        typer.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=1))
+    else:
+        for v in verdicts:
+            if v.error is not None:
+                _print_error(v)
+                typer.echo(f"{v.file}: invalid")
+                continue
+            claim = ""
+            if v.claim is not None:
+                claim = (f", claim {v.claim} matches" if v.claim_matches
+                         else f", claim {v.claim} does NOT match")
+            score = "no score" if v.score is None else f"score {v.score}"
+            typer.echo(f"{v.file}: valid, {v.outcome}, {score}{claim}")
+    raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
+
+
+@app.command("score")
+@handles_errors
+def score_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
+    """Check each log's claimed score ([Claim "N"]) against the computed one.
+
+    Example: companion score my-game.log
+    """
+    verdicts = _verdicts(logs)
+    if as_json:
+        typer.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=1))
+    else:
+        for v in verdicts:
+            if v.error is not None:
+                _print_error(v)
+                typer.echo(f"{v.file}: invalid, no score")
+                continue
+            score = "none" if v.score is None else str(v.score)
+            if v.claim is None:
+                typer.echo(f"{v.file}: score {score} ({v.outcome}); no claim")
+            elif v.claim_matches:
+                typer.echo(f"{v.file}: score {score} ({v.outcome}); claim {v.claim} matches")
+            else:
+                typer.echo(f"{v.file}: score {score} ({v.outcome}); claim {v.claim} does NOT "
+                           "match")
+    raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
+
+
+@app.command("scan")
+@handles_errors
+def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos or PDFs",
+                                                         show_default=False)],
+             as_json: JsonOpt = False,
+             regenerate: Annotated[bool, typer.Option("--regenerate", help="rebuild each "
+                                                      "scanned sheet as a PDF")] = False,
+             paper: PaperOpt = None,
+             out: Annotated[Path | None, typer.Option("--out", help="with --regenerate: "
+                                                      "output file (one sheet) or folder")]
+             = None) -> None:
+    """Read the QR codes of printed sheets: game, seed and parameters.
+
+    Example: companion scan photo.jpg --regenerate
+    """
+    from companion.scan import scan_payloads
+
+    rows: list[dict[str, Any]] = []
+    code = EXIT_OK
+    for f in files:
+        try:
+            results = scan_payloads(f)
+        except CompanionError as exc:
+            typer.echo(f"companion: {exc}", err=True)
+            rows.append({"file": str(f), "error": str(exc)})
+            code = max(code, exc.exit_code)
+            continue
+        for r in results:
+            game = _game_for_code(r.game)
+            row: dict[str, Any] = {"file": str(f), "payload": r.payload, "game": game.name,
+                                   "seed": r.seed, "params": r.params}
+            if regenerate:
+                row["regenerated"] = str(_regenerate(game.name, r.seed, dict(r.params),
+                                                     paper, out, len(results) * len(files)))
+            rows.append(row)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+    else:
+        for row in rows:
+            if "error" in row:
+                continue
+            params = " ".join(f"{k}={v}" for k, v in row["params"].items())
+            typer.echo(f"{row['file']}: {row['game']} seed {row['seed']} {params}".rstrip())
+            if "regenerated" in row:
+                typer.echo(f"  rebuilt: {row['regenerated']}")
+    raise typer.Exit(code)
+
+
+def _game_for_code(code: str) -> Any:
+    from companion.games import game_by_code
+
+    return game_by_code(code)
+
+
+def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | None,
+                out: Path | None, count: int) -> Path:
+    from companion.fsutil import write_atomic
+
+    game = get_game(game_name)
+    kind = params.pop("kind", game.map_kind)
+    game.sheet_kind(kind)
+    names = {p.name for p in game.params}
+    game_params = game.check_params({k: v for k, v in params.items() if k in names})
+    options: dict[str, Any] = {k: v for k, v in params.items() if k not in names}
+    paper_name = resolve_paper(paper)
+    data = game.render(kind, seed, game_params, paper_name, options)
+    default = _default_out(game.name, seed, game_params, kind, paper_name)
+    if out is None:
+        path = default
+    elif out.is_dir() or count > 1:
+        path = out / default.name
+    else:
+        path = out
+    write_atomic(path, data)
+    return path
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except CompanionError as exc:  # pragma: no cover - commands catch their own
+        typer.echo(f"companion: {exc}", err=True)
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

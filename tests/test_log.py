@@ -1,0 +1,101 @@
+"""The log envelope: tags, comments, BOM, positions, refusals; never a traceback."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import CompanionError, LogError, UnreadableLogError
+from companion.log import decode_log_bytes, parse_log, read_log_file
+from companion.replay import validate_text
+
+
+def test_tags_actions_and_positions():
+    text = ('\ufeff# a comment\n[Game "shuffle-and-doom"]  [Player "Ada #1"]\n'
+            '[size "4"]\n\n  HIT   K♠   # trailing\nroom 5♣, 6♦\n')
+    log = parse_log(text, "x.log")
+    assert log.value("game") == "shuffle-and-doom"
+    assert log.value("PLAYER") == "Ada #1"
+    assert log.tag("Size").value == "4"
+    assert log.tag("size").line == 3 and log.tag("size").value_column == 8
+    hit, room = log.actions
+    assert hit.name == "hit" and hit.verb.column == 3 and hit.line == 5
+    assert hit.args[0].text == "K♠" and hit.args[0].column == 9
+    assert [a.text for a in room.args] == ["5♣", "6♦"]
+
+
+def test_crlf_escapes_and_typographic_quotes():
+    log = parse_log('[Game "x"]\r\n[Player "say \\"hi\\""]\r\n[Date \u201c2026\u201d]\r\nloot\r\n')
+    assert log.value("player") == 'say "hi"'
+    assert log.value("date") == "2026"
+    assert log.actions[0].name == "loot"
+
+
+@pytest.mark.parametrize("text,line,column", [
+    ('[Game "x"]\n[Game "y"]\n', 2, 1),              # repeated tag
+    ('[Game "x"]\nloot\n[Claim "3"]\n', 3, 1),       # tag after an action
+    ('[Game "x\n', 1, 7),                           # no closing quote
+    ('[Game x]\n', 1, 7),                            # no quotes
+    ('[Game "x"] loot\n', 1, 12),                    # text after a tag
+    ('[Game "x"\n', 1, 10),                          # no ]
+    ('[ "x"]\n', 1, 3),                              # no name
+])
+def test_malformed_envelopes(text, line, column):
+    with pytest.raises(LogError) as exc:
+        parse_log(text, "f.log")
+    assert (exc.value.line, exc.value.column) == (line, column)
+    assert str(exc.value).startswith(f"f.log:{line}:{column}: ")
+
+
+def test_unreadable_inputs():
+    with pytest.raises(UnreadableLogError, match="empty"):
+        parse_log("# only a comment\n\n")
+    with pytest.raises(UnreadableLogError, match="UTF-8"):
+        decode_log_bytes(b'[Game "x"]\n\xff\xfe', "f")
+    with pytest.raises(UnreadableLogError, match="binary"):
+        decode_log_bytes(b"\x00\x01\x02", "f")
+    with pytest.raises(UnreadableLogError, match="refused"):
+        decode_log_bytes(b"#" * 3_000_000, "f")
+    assert decode_log_bytes("\ufeffhit".encode(), "f") == "hit"
+
+
+def test_read_log_file_errors(tmp_path):
+    with pytest.raises(UnreadableLogError, match="no such file"):
+        read_log_file(tmp_path / "missing.log")
+    with pytest.raises(UnreadableLogError, match="folder"):
+        read_log_file(tmp_path)
+    p = tmp_path / "a.log"
+    p.write_bytes(b"\xef\xbb\xbf[Game \"shuffle-and-doom\"]\n")
+    before = p.read_bytes()
+    assert read_log_file(p).value("game") == "shuffle-and-doom"
+    assert p.read_bytes() == before  # input never modified
+
+
+def test_validate_text_without_game_tag_is_unreadable():
+    v = validate_text("hit K♠\n", "f.log")
+    assert not v.valid and v.unreadable and v.exit_code == 2
+    v = validate_text('[Game "chess"]\n', "f.log")
+    assert v.unreadable and "unknown game" in v.error.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_random_text_never_raises_anything_but_documented_errors(text):
+    try:
+        parse_log(text)
+    except CompanionError:
+        pass
+    v = validate_text(text, "r.log")
+    assert v.valid or v.error is not None
+
+
+ALPHABET = st.sampled_from(list('[]"#\n abcAHKSDC10♠♥♦♣Game shuffle-and-doom Size Row Column'
+                                'choose row bonus health enter a1 b2 room hit take loot exit'
+                                ' 4 7 \r\ufeff'))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(ALPHABET, max_size=200).map("".join))
+def test_log_like_text_never_raises(text):
+    v = validate_text('[Game "shuffle-and-doom"]\n' + text, "r.log")
+    assert v.valid or v.error is not None
+    assert isinstance(v.to_json(), dict)
