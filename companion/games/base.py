@@ -163,6 +163,11 @@ class Game(ABC):
     def format_action(self, action: Any) -> str:
         """The action as a log line that ``parse_action`` reads back."""
 
+    def log_lines(self, before: Any, action: Any, after: Any) -> list[str]:
+        """The log lines that record ``action`` (a game may add checked lines, such as
+        the cards a seeded draw gave)."""
+        return [self.format_action(action)]
+
     # -- generation and sheets ----------------------------------------------------
     @abstractmethod
     def describe(self, kind: str, seed: str, params: Mapping[str, int]) -> dict[str, Any]:

@@ -98,6 +98,15 @@ class ShuffleAndDoom(Game):
     def format_action(self, action: rules.Action) -> str:
         return format_action(action)
 
+    def log_lines(self, before: rules.State, action: rules.Action,
+                  after: rules.State) -> list[str]:
+        """An ``enter`` is followed by its ``room`` line, so the log also reads as a free
+        deal and a player following the seed can check each room."""
+        lines = [format_action(action)]
+        if isinstance(action, rules.Enter) and after.drawn is not None:
+            lines.append(format_action(rules.RoomCards(after.drawn)))
+        return lines
+
     def result(self, state: rules.State) -> Result:
         emptied = sum(1 for st in state.status if st == "emptied")
         summary: dict[str, Any] = {
