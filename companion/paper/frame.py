@@ -1,0 +1,113 @@
+"""Page furniture every sheet shares: the title band, the identity footer (QR code,
+seed in plain text), write-in boxes and ruled log lines. Sizes in points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.paper.identity import draw_identity, identity_size
+from companion.paper.layout import Rect
+from companion.paper.units import mm
+
+TITLE_FONT = ("Helvetica-Bold", 16.0)
+SUB_FONT = ("Helvetica", 8.0)
+LABEL_FONT = ("Helvetica", 7.0)
+INK = (0.0, 0.0, 0.0)
+GUIDE = (0.55, 0.55, 0.55)
+
+
+def draw_title(c: Any, area: Rect, title: str, subtitle: str = "") -> Rect:
+    """Title (and a small subtitle line) at the top of ``area``; returns the rest."""
+    top = area.y + area.h
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setFont(*TITLE_FONT)
+    c.drawString(area.x, top - TITLE_FONT[1], title)
+    used = TITLE_FONT[1] + mm(1.5)
+    if subtitle:
+        from reportlab.lib.utils import simpleSplit
+
+        c.setFont(*SUB_FONT)
+        for line in simpleSplit(subtitle, SUB_FONT[0], SUB_FONT[1], area.w):
+            c.drawString(area.x, top - used - SUB_FONT[1], line)
+            used += SUB_FONT[1] * 1.25
+        used += mm(1)
+    c.restoreState()
+    return Rect(area.x, area.y, area.w, area.h - used - mm(2))
+
+
+def identity_lines(game_title: str, seed: str, params: str, kind: str) -> list[str]:
+    """The plain-text lines beside a sheet's QR code."""
+    lines = [game_title, seed]
+    detail = ", ".join(x for x in (params, kind) if x)
+    if detail:
+        lines.append(detail)
+    lines.append("Rebuild or check: companion scan, or type the seed")
+    return lines
+
+
+def footer_height(payload: str, lines: list[str], qr_width: float) -> float:
+    """Height the identity footer takes, with its gap above."""
+    return identity_size(payload, lines, qr_width)[1] + mm(3)
+
+
+def draw_footer(c: Any, area: Rect, payload: str, lines: list[str], qr_width: float,
+                right_text: Sequence[str] = ()) -> Rect:
+    """The identity block at the bottom-left of ``area`` and, to its right, small
+    ``right_text`` lines (credits, notes). Returns the area above it."""
+    w, h = identity_size(payload, lines, qr_width, max_width=area.w * 0.62)
+    draw_identity(c, area.x, area.y, payload, lines, qr_width, max_width=area.w * 0.62)
+    if right_text:
+        c.saveState()
+        c.setFont(*LABEL_FONT)
+        c.setFillColorRGB(*INK)
+        y = area.y + LABEL_FONT[1] * 1.3 * (len(right_text) - 1) + mm(1)
+        for line in right_text:
+            c.drawRightString(area.x + area.w, y, line)
+            y -= LABEL_FONT[1] * 1.3
+        c.restoreState()
+    return Rect(area.x, area.y + h + mm(3), area.w, area.h - h - mm(3))
+
+
+def draw_field(c: Any, x: float, y: float, w: float, h: float, label: str,
+               value: str = "") -> None:
+    """A write-in box: a small label at its top-left and an optional printed value."""
+    c.saveState()
+    c.setLineWidth(0.6)
+    c.setStrokeColorRGB(*INK)
+    c.rect(x, y, w, h, stroke=1, fill=0)
+    c.setFont(*LABEL_FONT)
+    c.setFillColorRGB(*INK)
+    c.drawString(x + mm(1), y + h - LABEL_FONT[1] - mm(0.6), label)
+    if value:
+        from companion.paper.cards import fit_font_size
+
+        size = fit_font_size(value, "Helvetica-Bold", min(12.0, h * 0.45), w - mm(3))
+        c.setFont("Helvetica-Bold", size)
+        c.drawString(x + mm(1.5), y + mm(1.5), value)
+    c.restoreState()
+
+
+def draw_ruled_lines(c: Any, area: Rect, columns: int = 2, pitch: float = mm(7),
+                     first_number: int = 1) -> int:
+    """Numbered writing lines in ``columns`` columns filling ``area``; returns how many
+    lines were drawn."""
+    gap = mm(6)
+    col_w = (area.w - gap * (columns - 1)) / columns
+    rows = int(area.h // pitch)
+    n = first_number
+    c.saveState()
+    c.setFont("Helvetica", 6.5)
+    for col in range(columns):
+        x = area.x + col * (col_w + gap)
+        for r in range(rows):
+            y = area.y + area.h - (r + 1) * pitch
+            c.setFillColorRGB(*GUIDE)
+            c.drawRightString(x + mm(6), y + mm(1), str(n))
+            c.setStrokeColorRGB(*GUIDE)
+            c.setLineWidth(0.4)
+            c.line(x + mm(7.5), y, x + col_w, y)
+            n += 1
+    c.restoreState()
+    return n - first_number

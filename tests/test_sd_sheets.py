@@ -1,0 +1,84 @@
+"""Shuffle and Doom sheets: QR decodes to the payload, bytes reproducible, the drawn map
+is the engine's map, pages are exact paper sizes."""
+
+import pypdfium2
+import pytest
+import zxingcpp
+
+from companion.games import get_game
+from companion.games.shuffle_and_doom import seeded_map
+from companion.games.shuffle_and_doom.generation import deal
+from companion.games.shuffle_and_doom.sheets import draw_map_page, later_passes
+from companion.paper.document import SheetDocument
+from companion.paper.layout import load_layout
+from companion.paper.units import mm
+
+SD = get_game("shuffle-and-doom")
+DPI = 150
+
+
+@pytest.fixture(autouse=True)
+def _no_source_date(monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+
+def pages(data: bytes, dpi: int = DPI):
+    pdf = pypdfium2.PdfDocument(data)
+    return [pdf[i].render(scale=dpi / 72, grayscale=True).to_pil() for i in range(len(pdf))], pdf
+
+
+@pytest.mark.parametrize("kind", ["map", "stack", "log"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_sheet_qr_decodes_to_its_payload(kind, paper):
+    data = SD.render(kind, "K7Q2-9XMA", {"size": 7}, paper)
+    images, pdf = pages(data)
+    expected = SD.payload("K7Q2-9XMA", {"size": 7}, **({} if kind == "map" else {"kind": kind}))
+    w, h = pdf[0].get_size()
+    want = (mm(210), mm(297)) if paper == "a4" else (mm(215.9), mm(279.4))
+    assert (w, h) == pytest.approx(want, abs=0.01)
+    for img in images:
+        found = [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+        assert found == [expected]
+    assert expected.encode() in data or b"companion:1/sd" in data  # metadata (may be encoded)
+    meta = pdf.get_metadata_dict()
+    assert expected in meta.get("Subject", "") + meta.get("Keywords", "")
+    assert b"/Subtype /Image" not in data
+
+
+def test_same_seed_same_bytes_and_different_seed_differs():
+    a = SD.render("map", "REPRO", {"size": 9}, "a4")
+    b = SD.render("map", "REPRO", {"size": 9}, "a4")
+    c = SD.render("map", "REPRO2", {"size": 9}, "a4")
+    assert a == b and a != c
+    assert SD.render("stack", "REPRO", {"size": 9}, "letter") == SD.render("stack", "REPRO", {"size": 9}, "letter")
+
+
+@pytest.mark.parametrize("seed,size", [("K7Q2-9XMA", 7), ("GRID", 4), ("BIGONE", 26), ("MID", 13)])
+def test_drawn_map_matches_the_engine(seed, size):
+    d = deal(seed, size)
+    dmap = seeded_map(seed, size)
+    layout = load_layout("map")
+    doc = SheetDocument("t", "a4", payloads=[SD.payload(seed, {"size": size})])
+    geo = draw_map_page(doc, layout, SD, d, SD.payload(seed, {"size": size}))
+    images, pdf = pages(doc.finish())
+    img = images[0]
+    page_h = pdf[0].get_size()[1]
+    scale = DPI / 72
+    for r in range(size):
+        for col in range(size):
+            rect = geo.cell_rect(col, r)
+            # sample the cell's centre, below any room-size number in its corner
+            px = (rect.x + rect.w * 0.6) * scale
+            py = (page_h - (rect.y + rect.h * 0.4)) * scale
+            value = img.getpixel((int(px), int(py)))
+            assert (value < 240) == dmap.filled((col, r)), (col, r, value)
+    # legible on a page: 26x26 cells stay at least 6 mm
+    assert geo.cell >= mm(6)
+
+
+def test_stacking_list_covers_the_deal():
+    data = SD.describe("stack", "K7Q2-9XMA", {"size": 7})
+    d = deal("K7Q2-9XMA", 7)
+    assert data["pass1"][:14] == [str(c) for c in d.row_stack + d.column_stack]
+    assert len(set(data["pass1"])) == 52
+    assert 2 <= later_passes(seeded_map("K7Q2-9XMA", 26)) <= 12
