@@ -28,6 +28,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -92,15 +93,6 @@ def parse_game_options(game_name: str, extra: list[str]) -> dict[str, str]:
         out[key] = value
         i += 1
     return out
-
-
-def _options_help() -> str:
-    lines = []
-    for game in all_games():
-        opts = " ".join(f"--{p.name} N ({p.low}–{p.high}, default {p.default})"
-                        for p in game.params)
-        lines.append(f"{game.name}: {opts or 'no options'}")
-    return "\n\n".join(lines)
 
 
 def _seed_or_fresh(seed: str | None) -> str:
@@ -184,7 +176,11 @@ def games_cmd(as_json: JsonOpt = False) -> None:
         typer.echo(f"  sheets:   {kinds}")
 
 
-@app.command("map", context_settings=GAME_OPTIONS, epilog="Game options: " + _options_help())
+GAME_OPTIONS_EPILOG = ("Game options follow the game's parameters, e.g. --size 9 for "
+                       "shuffle-and-doom; 'companion games' lists them all.")
+
+
+@app.command("map", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
 @handles_errors
 def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
             out: OutOpt = None, as_json: JsonOpt = False, layout: LayoutOpt = None) -> None:
@@ -195,7 +191,7 @@ def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pape
     _make_sheet(game, None, seed, paper, out, as_json, layout, list(ctx.args))
 
 
-@app.command("sheets", context_settings=GAME_OPTIONS, epilog="Game options: " + _options_help())
+@app.command("sheets", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
 @handles_errors
 def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
                kind: Annotated[str | None, typer.Option("--kind", help="sheet kind (see "

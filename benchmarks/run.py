@@ -1,0 +1,121 @@
+"""Benchmarks: one script, one table. Never run as tests.
+
+    python benchmarks/run.py            # full run
+    python benchmarks/run.py --quick    # fewer repetitions
+
+Figures: validation throughput (actions per second on long simulated logs), map PDF
+time per size, stacking list and log sheet time, scan time (metadata and render +
+decode), and start-up of `companion --help` next to `python -c "import typer"`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.games import get_game
+from companion.replay import validate_text
+from companion.simulate import play
+
+
+def timed(fn: Callable[[], object], repeat: int) -> float:
+    """Median seconds of ``repeat`` calls."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def bench_validation(quick: bool) -> list[tuple[str, str, str]]:
+    sd = get_game("shuffle-and-doom")
+    rows = []
+    logs = []
+    for i in range(40 if quick else 120):
+        played = play(sd, f"BENCH{i}", {"size": 26}, "greedy")
+        logs.append((played.log_text(), len(played.actions)))
+    logs.sort(key=lambda x: -x[1])
+    longest = logs[: 10 if quick else 30]
+    actions = sum(n for _, n in longest)
+    seconds = timed(lambda: [validate_text(t) for t, _ in longest], 3)
+    rows.append(("validate shuffle-and-doom (26x26 logs)",
+                 f"{actions} actions in {len(longest)} logs",
+                 f"{actions / seconds:,.0f} actions/s"))
+    start = time.perf_counter()
+    count = 0
+    while time.perf_counter() - start < (1.0 if quick else 3.0):
+        play(sd, f"SIM{count}", {"size": 7}, "random")
+        count += 1
+    rate = count / (time.perf_counter() - start)
+    rows.append(("simulate random games (7x7)", f"{count} games", f"{rate:,.0f} games/s"))
+    return rows
+
+
+def bench_sheets(quick: bool) -> list[tuple[str, str, str]]:
+    os.environ.pop("SOURCE_DATE_EPOCH", None)
+    sd = get_game("shuffle-and-doom")
+    rows = []
+    rep = 3 if quick else 7
+    for size in (7, 13, 26):
+        sd.render("map", "WARM", {"size": size}, "a4")
+        s = timed(lambda size=size: sd.render("map", "BENCH", {"size": size}, "a4"), rep)
+        data = sd.render("map", "BENCH", {"size": size}, "a4")
+        rows.append((f"map PDF {size}x{size}", f"{len(data) / 1024:.0f} kB",
+                     f"{s * 1000:.0f} ms"))
+    for kind in ("stack", "log"):
+        s = timed(lambda kind=kind: sd.render(kind, "BENCH", {"size": 13}, "a4"), rep)
+        rows.append((f"{kind} sheet PDF (13x13)", "", f"{s * 1000:.0f} ms"))
+    from companion.scan import scan_file
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "map.pdf"
+        pdf.write_bytes(sd.render("map", "BENCH", {"size": 13}, "a4"))
+        s = timed(lambda: scan_file(pdf), rep)
+        rows.append(("scan PDF (metadata)", "", f"{s * 1000:.1f} ms"))
+        import pypdfium2
+
+        png = Path(tmp) / "map.png"
+        pypdfium2.PdfDocument(pdf)[0].render(scale=150 / 72).to_pil().save(png)
+        s = timed(lambda: scan_file(png), rep)
+        rows.append(("scan PNG 150 dpi (decode)", "", f"{s * 1000:.1f} ms"))
+    return rows
+
+
+def bench_startup(quick: bool) -> list[tuple[str, str, str]]:
+    rep = 3 if quick else 7
+    exe = [sys.executable, "-m", "companion"]
+    rows = []
+    for label, cmd in (("python -c 'import typer'", [sys.executable, "-c", "import typer"]),
+                       ("companion --help", [*exe, "--help"])):
+        s = timed(lambda cmd=cmd: subprocess.run(cmd, capture_output=True, check=True), rep)
+        rows.append((label, "", f"{s * 1000:.0f} ms"))
+    log = Path(__file__).resolve().parent.parent / "tests/examples/shuffle-and-doom/playthrough-1-4x4.log"
+    s = timed(lambda: subprocess.run([*exe, "validate", str(log)], capture_output=True), rep)
+    rows.append(("companion validate (short log)", "", f"{s * 1000:.0f} ms"))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    rows = [*bench_validation(args.quick), *bench_sheets(args.quick),
+            *bench_startup(args.quick)]
+    w1 = max(len(r[0]) for r in rows)
+    w2 = max(len(r[1]) for r in rows)
+    print(f"| {'what':<{w1}} | {'size':<{w2}} | result |")
+    print(f"|{'-' * (w1 + 2)}|{'-' * (w2 + 2)}|--------|")
+    for a, b, c in rows:
+        print(f"| {a:<{w1}} | {b:<{w2}} | {c} |")
+
+
+if __name__ == "__main__":
+    main()
