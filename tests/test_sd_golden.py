@@ -28,6 +28,12 @@ def test_golden_deal_digests(seed, size, digest):
 
 
 def test_all_one_colour_deals_are_redealt():
+    from companion.cards import standard_deck
+    from companion.rng import stream
+
+    first = stream("COLOUR62", "shuffle-and-doom", "deal", 0).shuffled(standard_deck())[:8]
+    assert len({c.is_red for c in first}) == 1  # attempt 0 was all one colour
+    assert deal("COLOUR62", 4).attempt == 1
     for i in range(400):
         d = deal(f"COLOUR{i}", 4)
         assert len({c.is_red for c in d.row_stack + d.column_stack}) == 2
