@@ -24,7 +24,7 @@ from companion.paper.frame import (
     footer_height,
     identity_lines,
 )
-from companion.paper.icons import draw_icon, draw_suit
+from companion.paper.icons import draw_icon
 from companion.paper.layout import Layout, Rect, content_rect, load_layout
 from companion.paper.units import mm
 

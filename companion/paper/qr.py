@@ -1,0 +1,104 @@
+"""QR codes drawn as vectors: the dark modules of each row merged into runs, every run
+one rectangle, all in one path filled once. Never a bitmap.
+
+Error correction M, no boost of the level (the qrcode library keeps the level asked
+for), a white quiet zone of 4 modules, and a symbol at least 30 mm wide: measured to
+scan from paper and from phone photos (``toolchain-notes.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.paper.units import mm
+
+__all__ = ["MIN_QR_WIDTH", "QUIET_MODULES", "draw_qr", "qr_footprint", "qr_matrix", "qr_runs"]
+
+QUIET_MODULES = 4
+MIN_QR_WIDTH = mm(30)
+_TOLERANCE = 1e-6
+
+
+def qr_matrix(payload: str) -> list[list[bool]]:
+    """The modules of the QR code of ``payload`` (rows top to bottom, ``True`` = dark),
+    without quiet zone. Error correction M, smallest version that holds it.
+
+    Raises ValueError if ``payload`` is empty or too long for a QR code.
+    """
+    import qrcode
+    from qrcode.exceptions import DataOverflowError
+
+    if not payload:
+        raise ValueError("a QR code needs a non-empty payload")
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code.add_data(payload)
+    try:
+        code.make(fit=True)
+    except (DataOverflowError, ValueError):
+        raise ValueError(
+            f"payload of {len(payload)} characters is too long for a QR code"
+        ) from None
+    return [[bool(v) for v in row] for row in code.get_matrix()]
+
+
+def qr_runs(matrix: list[list[bool]]) -> list[tuple[int, int, int]]:
+    """The dark runs of ``matrix`` as ``(row, first column, length)``, row by row."""
+    runs: list[tuple[int, int, int]] = []
+    for r, row in enumerate(matrix):
+        c = 0
+        n = len(row)
+        while c < n:
+            if row[c]:
+                start = c
+                while c < n and row[c]:
+                    c += 1
+                runs.append((r, start, c - start))
+            else:
+                c += 1
+    return runs
+
+
+def qr_footprint(payload: str, width: float = MIN_QR_WIDTH) -> float:
+    """The side (points) of the square :func:`draw_qr` covers for ``payload``: the
+    symbol ``width`` plus a 4-module quiet zone on each side.
+
+    Raises ValueError as :func:`draw_qr` does.
+    """
+    _check_width(width)
+    n = len(qr_matrix(payload))
+    return width + 2 * QUIET_MODULES * width / n
+
+
+def _check_width(width: float) -> None:
+    if not width >= MIN_QR_WIDTH - _TOLERANCE:
+        raise ValueError(
+            f"a QR code must be at least 30 mm wide to scan reliably, not {width / mm(1):.1f} mm"
+        )
+
+
+def draw_qr(c: Any, x: float, y: float, payload: str, width: float = MIN_QR_WIDTH) -> float:
+    """Draw the QR code of ``payload`` on canvas ``c``.
+
+    ``(x, y)`` is the bottom-left corner of the white quiet zone (4 modules on every
+    side); the symbol itself is ``width`` points wide. Returns the side of the whole
+    square (symbol plus quiet zone), in points.
+
+    Raises ValueError if ``width`` is under 30 mm, or the payload is empty or too long.
+    """
+    _check_width(width)
+    matrix = qr_matrix(payload)
+    n = len(matrix)
+    module = width / n
+    quiet = QUIET_MODULES * module
+    side = width + 2 * quiet
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x, y, side, side, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    path = c.beginPath()
+    top = y + quiet + width
+    for r, start, length in qr_runs(matrix):
+        path.rect(x + quiet + start * module, top - (r + 1) * module, length * module, module)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+    return side
