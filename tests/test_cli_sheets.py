@@ -1,0 +1,96 @@
+"""map / sheets / scan through the command line: files written, QR scanned back,
+--regenerate rebuilds the same bytes, bad images exit 2."""
+
+import json
+
+import pypdfium2
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from companion.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    monkeypatch.delenv("COMPANION_PAPER", raising=False)
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_map_writes_pdf_and_scan_reads_it_back(tmp_path):
+    out = tmp_path / "m.pdf"
+    r = invoke("map", "shuffle-and-doom", "--seed", "SCAN-ME", "--size", "9", "--out", out)
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes().startswith(b"%PDF")
+    r = invoke("scan", out, "--json")
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.stdout)[0]
+    assert (row["game"], row["seed"], row["params"]) == ("shuffle-and-doom", "SCAN-ME", {"size": "9"})
+
+
+def test_scan_photo_and_regenerate_same_bytes(tmp_path):
+    original = tmp_path / "orig.pdf"
+    invoke("sheets", "shuffle-and-doom", "--seed", "PHOTO", "--kind", "stack", "--size", "5",
+           "--out", original)
+    png = tmp_path / "photo.png"
+    pypdfium2.PdfDocument(original)[0].render(scale=150 / 72).to_pil().save(png)
+    jpg = tmp_path / "photo.jpg"
+    Image.open(png).convert("RGB").rotate(4, expand=True, fillcolor="white").save(jpg, quality=60)
+    for f in (png, jpg):
+        r = invoke("scan", f)
+        assert r.exit_code == 0, r.output
+        assert "shuffle-and-doom seed PHOTO size=5 kind=stack" in r.stdout
+    rebuilt = tmp_path / "rebuilt.pdf"
+    r = invoke("scan", jpg, "--regenerate", "--out", rebuilt)
+    assert r.exit_code == 0, r.output
+    assert rebuilt.read_bytes() == original.read_bytes()
+
+
+def test_scan_without_qr_and_missing_file_exit_2(tmp_path):
+    blank = tmp_path / "blank.png"
+    Image.new("L", (300, 300), 255).save(blank)
+    r = invoke("scan", blank)
+    assert r.exit_code == 2 and "no companion QR code" in r.stderr
+    r = invoke("scan", tmp_path / "missing.png")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    assert invoke("scan", text).exit_code == 2
+
+
+def test_letter_paper_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_PAPER", "letter")
+    out = tmp_path / "l.pdf"
+    assert invoke("sheets", "shuffle-and-doom", "--seed", "X", "--kind", "log", "--out", out).exit_code == 0
+    w, h = pypdfium2.PdfDocument(out)[0].get_size()
+    assert (round(w, 1), round(h, 1)) == (612.0, 792.0)
+    monkeypatch.setenv("COMPANION_PAPER", "a3")
+    r = invoke("map", "shuffle-and-doom", "--seed", "X", "--out", out)
+    assert r.exit_code == 2 and "COMPANION_PAPER" in r.stderr
+
+
+def test_output_is_written_atomically_and_input_untouched(tmp_path):
+    out = tmp_path / "deep" / "dir" / "m.pdf"
+    assert invoke("map", "shuffle-and-doom", "--seed", "ATOM", "--out", out).exit_code == 0
+    assert out.exists() and [p.name for p in out.parent.iterdir()] == ["m.pdf"]
+
+
+def test_custom_layout_file(tmp_path):
+    from importlib.resources import files
+
+    text = files("companion.layouts").joinpath("map.toml").read_text("utf-8")
+    custom = tmp_path / "wide.toml"
+    custom.write_text(text.replace("margin = 10", "margin = 15"), "utf-8")
+    out = tmp_path / "c.pdf"
+    r = invoke("map", "shuffle-and-doom", "--seed", "LAY", "--layout", custom, "--out", out)
+    assert r.exit_code == 0, r.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text("margin = 'wide'", "utf-8")
+    r = invoke("map", "shuffle-and-doom", "--seed", "LAY", "--layout", bad, "--out", out)
+    assert r.exit_code == 2 and "bad.toml" in r.stderr
