@@ -208,16 +208,29 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
     _make_sheet(game, chosen, seed, paper, out, as_json, layout, list(ctx.args))
 
 
-def _verdicts(logs: list[Path]) -> list[Any]:
+def _report_logs(logs: list[Path], as_json: bool, invalid: str,
+                 describe: Callable[[Any], str]) -> None:
+    """Validate ``logs``; print JSON or one line each; exit with the worst code."""
     from companion.replay import validate_path
 
-    return [validate_path(p) for p in logs]
+    verdicts = [validate_path(p) for p in logs]
+    if as_json:
+        typer.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=1))
+    else:
+        for v in verdicts:
+            if v.error is None:
+                typer.echo(f"{v.file}: {describe(v)}")
+                continue
+            rule = getattr(v.error, "rule", None)
+            typer.echo(f"{v.error}" + (f" [{rule}]" if rule else ""), err=True)
+            typer.echo(f"{v.file}: {invalid}")
+    raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
 
 
-def _print_error(v: Any) -> None:
-    e = v.error
-    rule = f" [{e.rule}]" if getattr(e, "rule", None) else ""
-    typer.echo(f"{e}{rule}", err=True)
+def _claim_text(v: Any) -> str:
+    if v.claim is None:
+        return "no claim"
+    return f"claim {v.claim} " + ("matches" if v.claim_matches else "does NOT match")
 
 
 LogsArg = Annotated[list[Path], typer.Argument(help="log files", show_default=False)]
@@ -230,22 +243,11 @@ def validate_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
 
     Example: companion validate my-game.log
     """
-    verdicts = _verdicts(logs)
-    if as_json:
-        typer.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=1))
-    else:
-        for v in verdicts:
-            if v.error is not None:
-                _print_error(v)
-                typer.echo(f"{v.file}: invalid")
-                continue
-            claim = ""
-            if v.claim is not None:
-                claim = (f", claim {v.claim} matches" if v.claim_matches
-                         else f", claim {v.claim} does NOT match")
-            score = "no score" if v.score is None else f"score {v.score}"
-            typer.echo(f"{v.file}: valid, {v.outcome}, {score}{claim}")
-    raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
+    def describe(v: Any) -> str:
+        score = "no score" if v.score is None else f"score {v.score}"
+        return f"valid, {v.outcome}, {score}, {_claim_text(v)}"
+
+    _report_logs(logs, as_json, "invalid", describe)
 
 
 @app.command("score")
@@ -255,24 +257,11 @@ def score_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
 
     Example: companion score my-game.log
     """
-    verdicts = _verdicts(logs)
-    if as_json:
-        typer.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=1))
-    else:
-        for v in verdicts:
-            if v.error is not None:
-                _print_error(v)
-                typer.echo(f"{v.file}: invalid, no score")
-                continue
-            score = "none" if v.score is None else str(v.score)
-            if v.claim is None:
-                typer.echo(f"{v.file}: score {score} ({v.outcome}); no claim")
-            elif v.claim_matches:
-                typer.echo(f"{v.file}: score {score} ({v.outcome}); claim {v.claim} matches")
-            else:
-                typer.echo(f"{v.file}: score {score} ({v.outcome}); claim {v.claim} does NOT "
-                           "match")
-    raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
+    def describe(v: Any) -> str:
+        score = "none" if v.score is None else str(v.score)
+        return f"score {score} ({v.outcome}); {_claim_text(v)}"
+
+    _report_logs(logs, as_json, "invalid, no score", describe)
 
 
 @app.command("scan")
