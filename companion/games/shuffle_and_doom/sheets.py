@@ -65,7 +65,7 @@ def _layout(options: dict[str, Any], default: str) -> Layout:
 
 
 def _params_text(size: int) -> str:
-    return f"size {size}×{size}".replace("×", "x")
+    return f"size {size}x{size}"
 
 
 def render(game: ShuffleAndDoom, kind: str, seed: str, params: dict[str, int], paper: str,
@@ -99,7 +99,7 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
     area = content_rect(layout, doc.paper)
     size = d.size
     dmap = DungeonMap(d.row_stack, d.column_stack)
-    area = draw_title(c, area, f"{game.title}  {size}×{size} dungeon".replace("×", " x "),
+    area = draw_title(c, area, f"{game.title}  {size} x {size} dungeon",
                       f"Seed {d.seed}.  Grey cells are filled rooms (X), white cells are "
                       "empty (0). Thick lines are room walls; the small number is the "
                       "room's size S: draw S cards on entering.")
