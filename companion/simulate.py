@@ -58,6 +58,7 @@ class PlayedGame:
     def log_text(self) -> str:
         """The game as a log in the notation."""
         lines = [f'[{k} "{v}"]' for k, v in self.tags.items()]
+        lines.extend(self.game.opening_lines(self.states[0]))
         for before, action, after in zip(self.states[:-1], self.actions, self.states[1:],
                                          strict=True):
             lines.extend(self.game.log_lines(before, action, after))

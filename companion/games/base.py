@@ -163,6 +163,10 @@ class Game(ABC):
     def format_action(self, action: Any) -> str:
         """The action as a log line that ``parse_action`` reads back."""
 
+    def opening_lines(self, state: Any) -> list[str]:
+        """Checked lines a written log starts with (e.g. the dealt monsters)."""
+        return []
+
     def log_lines(self, before: Any, action: Any, after: Any) -> list[str]:
         """The log lines that record ``action`` (a game may add checked lines, such as
         the cards a seeded draw gave)."""

@@ -1,0 +1,104 @@
+"""Clear the Dungeon (a solo card game by Mark S. Ball): monster columns, attack piles,
+a damage pile. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs in
+``notation.py``, sheets in ``sheets.py``, the exact solver in ``solver.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.base import Game, Header, Param, Result, SheetKind
+from companion.games.clear_the_dungeon import rules
+from companion.games.clear_the_dungeon.generation import deal
+from companion.games.clear_the_dungeon.notation import format_action, parse_action
+from companion.log import ActionLine
+
+
+class ClearTheDungeon(Game):
+    name = "clear-the-dungeon"
+    code = "ctd"
+    title = "Clear the Dungeon"
+    credits = "Clear the Dungeon, a solo card game by Mark S. Ball"
+    params: tuple[Param, ...] = ()
+    variants = ("reserve", "no-jokers")
+    sheet_kinds = (
+        SheetKind("mat", "landscape play mat: monster columns, damage track, deck spots"),
+        SheetKind("stack", "stacking list: monster columns and power deck order"),
+        SheetKind("log", "a log sheet to write the game down at the table"),
+        SheetKind("deck", "a printable 54-card deck on poker cards, backs for duplex"),
+    )
+    map_kind = "mat"
+
+    # -- rules ------------------------------------------------------------------
+    def new_state(self, header: Header) -> rules.State:
+        return rules.new_state(header.seed, header.variants)
+
+    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
+        return parse_action(state, line)
+
+    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
+        return rules.apply(state, action)
+
+    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
+        return rules.legal_actions(state)
+
+    def is_over(self, state: rules.State) -> bool:
+        return state.outcome is not None
+
+    def format_action(self, action: rules.Action) -> str:
+        return format_action(action)
+
+    def opening_lines(self, state: rules.State) -> list[str]:
+        if state.free:
+            return []
+        return [format_action(rules.Monsters(tuple(c for c in state.up if c)))]
+
+    def log_lines(self, before: rules.State, action: rules.Action,
+                  after: rules.State) -> list[str]:
+        """Seeded draws are written with their cards and every turned-up monster with a
+        ``reveal`` line, so the log also reads as a free deal."""
+        if isinstance(action, rules.Draw) and action.cards is None:
+            action = rules.Draw(after.hand)
+        lines = [format_action(action)]
+        if after.checkable == "reveal" and after.reveal_column is not None:
+            card = after.up[after.reveal_column]
+            assert card is not None
+            lines.append(format_action(rules.Reveal(card)))
+        return lines
+
+    def result(self, state: rules.State) -> Result:
+        summary: dict[str, Any] = {
+            "monsters_defeated": len(state.defeated),
+            "defeated": [str(c) for c in state.defeated],
+            "face_up": [str(c) if c else None for c in state.up],
+            "attack_piles": [[str(c) for c in p] for p in state.piles],
+            "hand": [str(c) for c in state.hand],
+            "damage": len(state.damage),
+            "damage_pile": [str(c) for c in state.damage],
+            "power_deck_left": state.deck_left,
+        }
+        if state.lost_because:
+            summary["lost_because"] = state.lost_because
+        return Result(state.outcome or "unfinished", state.score(), summary)
+
+    # -- generation and sheets --------------------------------------------------
+    def describe(self, kind: str, seed: str, params: Mapping[str, int],
+                 ) -> dict[str, Any]:
+        self.sheet_kind(kind)
+        d = deal(seed)
+        return {
+            "game": self.name, "seed": seed, "kind": kind,
+            "payload": self.payload(seed, params, **({} if kind == "mat" else {"kind": kind})),
+            "columns": [[str(c) for c in col] for col in d.columns],
+            "power_deck": [str(c) for c in d.power],
+        }
+
+    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
+               options: Mapping[str, Any] | None = None) -> bytes:
+        self.sheet_kind(kind)
+        from companion.games.clear_the_dungeon import sheets
+
+        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
+
+
+GAME = ClearTheDungeon()

@@ -1,0 +1,378 @@
+"""Clear the Dungeon rules engine (``rules-clear-the-dungeon.md``): pure state and actions.
+
+Game by Mark S. Ball. ``apply(state, action)`` returns a new :class:`State`; an action
+the rulings forbid raises :class:`~companion.errors.IllegalAction` with the rule's name.
+No I/O here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from companion.cards import Card
+from companion.errors import IllegalAction
+from companion.games.clear_the_dungeon.generation import MONSTER_CARDS, POWER_CARDS, deal
+
+LOSS_DAMAGE = 7
+HAND_SIZE = 3
+TRIGGER_SLOT = 2  # the third card on a monster
+
+
+def power_of(monster: Card) -> int:
+    """J 11, Q 12, K 13."""
+    return monster.rank
+
+
+def value_of(card: Card) -> int:
+    """A 1 … 10 10; a joker counts 10 (the only value that ever matters)."""
+    return 10 if card.is_joker else card.rank
+
+
+def matches_suit(card: Card, monster: Card) -> bool:
+    return card.is_joker or card.suit == monster.suit
+
+
+# --------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Monsters:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Draw:
+    cards: tuple[Card, ...] | None  # None: "draw" alone (seeded deal)
+
+
+@dataclass(frozen=True)
+class Play:
+    card: Card
+    column: int | None  # 0-based column, or None when the target is named by monster
+    monster: Card | None = None
+
+
+@dataclass(frozen=True)
+class Discard:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Reveal:
+    card: Card
+
+
+Action = Monsters | Draw | Play | Discard | Reveal
+
+
+# ----------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class State:
+    """Everything the rules need; immutable.
+
+    ``up[k]`` is column k's face-up monster (None: column empty, or its next card not yet
+    revealed in a free deal); ``hidden[k]`` how many face-down cards remain under it;
+    ``stacks[k]`` (seeded deals) those face-down cards in order. ``deck`` is the seeded
+    power deck (top first) with ``deck_pos`` cards drawn; a free deal only counts.
+    """
+
+    seed: str | None
+    variants: frozenset[str]
+    up: tuple[Card | None, ...]
+    hidden: tuple[int, ...]
+    stacks: tuple[tuple[Card, ...], ...] | None
+    piles: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+    hand: tuple[Card, ...] = ()
+    damage: tuple[Card, ...] = ()
+    defeated: tuple[Card, ...] = ()
+    deck: tuple[Card, ...] = ()
+    deck_pos: int = 0
+    deck_size: int = 42
+    drawn: int = 0
+    seen: frozenset[Card] = frozenset()
+    jokers_seen: int = 0
+    awaiting: Literal["monsters", "reveal"] | None = None
+    reveal_column: int | None = None
+    checkable: Literal["monsters", "reveal"] | None = None  # seeded: an optional check line
+    outcome: Literal["won", "lost"] | None = None
+    lost_because: str = ""
+
+    @property
+    def free(self) -> bool:
+        return self.seed is None
+
+    @property
+    def reserve(self) -> bool:
+        return "reserve" in self.variants
+
+    @property
+    def deck_left(self) -> int:
+        return self.deck_size - self.drawn
+
+    @property
+    def reserve_card(self) -> Card | None:
+        return self.damage[-1] if self.reserve and self.damage else None
+
+    def score(self) -> int | None:
+        return self.deck_left if self.outcome == "won" else None
+
+
+def new_state(seed: str | None, variants: frozenset[str]) -> State:
+    """The state after the deal (seeded) or before the ``monsters`` line (free)."""
+    jokers = "no-jokers" not in variants
+    size = len(POWER_CARDS) - (0 if jokers else 2)
+    if seed is None:
+        return State(seed=None, variants=variants, up=(None,) * 4, hidden=(2,) * 4,
+                     stacks=None, deck_size=size, awaiting="monsters")
+    d = deal(seed, jokers)
+    return State(seed=seed, variants=variants, up=tuple(col[0] for col in d.columns),
+                 hidden=(2,) * 4, stacks=tuple(col[1:] for col in d.columns),
+                 deck=d.power, deck_size=size, checkable="monsters")
+
+
+def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
+    return IllegalAction(message, rule, arg)
+
+
+def _names(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(str(c) for c in cards) or "none"
+
+
+def _see(s: State, card: Card, arg: int, monster: bool) -> State:
+    """Record a card first seen in a free deal; refuse a card seen before."""
+    if monster and card not in MONSTER_CARDS:
+        raise _fail(f"{card} is not a monster: monsters are the face cards J Q K",
+                    "deal-card-kind", arg)
+    if not monster and card not in POWER_CARDS:
+        raise _fail(f"{card} is a monster card, not a power card", "deal-card-kind", arg)
+    if card.is_joker:
+        if "no-jokers" in s.variants:
+            raise _fail("this game is played without jokers (variant no-jokers)",
+                        "deal-card-kind", arg)
+        if s.jokers_seen >= 2:
+            raise _fail("a third joker: the deck has two", "deal-duplicate", arg)
+        return replace(s, jokers_seen=s.jokers_seen + 1)
+    if card in s.seen:
+        raise _fail(f"{card} was already seen: every card exists once", "deal-duplicate", arg)
+    return replace(s, seen=s.seen | {card})
+
+
+# ------------------------------------------------------------------------- handlers
+def _monsters(s: State, a: Monsters) -> State:
+    if len(a.cards) != 4:
+        raise _fail(f"'monsters' names the four face-up monsters, not {len(a.cards)}",
+                    "monsters-count", min(len(a.cards), 4) if len(a.cards) > 4 else None)
+    if s.free:
+        if s.awaiting != "monsters":
+            raise _fail("the monsters are already on the table", "monsters-order")
+        for i, c in enumerate(a.cards):
+            s = _see(s, c, i, monster=True)
+        return replace(s, up=a.cards, awaiting=None)
+    if s.checkable != "monsters":
+        raise _fail("'monsters' comes first, before any draw", "monsters-order")
+    for i, (given, real) in enumerate(zip(a.cards, s.up, strict=True)):
+        if given != real:
+            raise _fail(f"the seed deals {_names(s.up)} (columns 1-4); column {i + 1} is "
+                        f"{real}, not {given}", "deal-seed", i)
+    return s
+
+
+def _draw(s: State, a: Draw) -> State:
+    if s.hand:
+        raise _fail(f"play or discard every hand card before drawing again (hand: "
+                    f"{_names(s.hand)})", "draw-hand-not-empty")
+    if s.deck_left == 0:
+        raise _fail("the power deck is empty", "draw-empty")
+    n = min(HAND_SIZE, s.deck_left)
+    if s.free:
+        if a.cards is None:
+            raise _fail("a free deal needs the cards drawn, like 'draw 9♦ 2♥ 5♣'",
+                        "draw-cards")
+        if len(a.cards) != n:
+            raise _fail(f"{n} card(s) are drawn ({s.deck_left} left in the power deck), "
+                        f"not {len(a.cards)}", "draw-count",
+                        n if len(a.cards) > n else None)
+        for i, c in enumerate(a.cards):
+            s = _see(s, c, i, monster=False)
+        drawn = a.cards
+    else:
+        drawn = s.deck[s.deck_pos : s.deck_pos + n]
+        if a.cards is not None:
+            rest = list(drawn)
+            for i, c in enumerate(a.cards):
+                if c not in rest:
+                    raise _fail(f"the seed's draw is {_names(drawn)}, not {c}",
+                                "deal-seed", i)
+                rest.remove(c)
+            if rest:
+                raise _fail(f"the seed's draw is {_names(drawn)}", "deal-seed")
+        s = replace(s, deck_pos=s.deck_pos + n)
+    return replace(s, hand=tuple(drawn), drawn=s.drawn + n)
+
+
+def _column(s: State, a: Play) -> int:
+    if a.column is not None:
+        if s.up[a.column] is None:
+            why = ("its next monster is not revealed yet" if s.hidden[a.column]
+                   and s.free else "it is empty")
+            raise _fail(f"no monster to attack in column {a.column + 1}: {why}",
+                        "play-target", 2)
+        return a.column
+    for k, m in enumerate(s.up):
+        if m is not None and m == a.monster:
+            return k
+    raise _fail(f"{a.monster} is not a face-up monster (face up: "
+                f"{_names([m for m in s.up if m])})", "play-target", 2)
+
+
+def check_attack(pile: tuple[Card, ...], card: Card, monster: Card) -> str | None:
+    """Why ``card`` cannot go on ``monster`` with ``pile`` on it (None: it can)."""
+    power = power_of(monster)
+    if len(pile) == 0:
+        if value_of(card) + 10 < power:
+            return (f"{card} cannot start an attack on {monster}: {value_of(card)} + 10 < "
+                    f"{power}, no second card could reach its power")
+    elif len(pile) == 1:
+        total = value_of(pile[0]) + value_of(card)
+        if total < power:
+            return (f"{pile[0]} + {card} = {total} < {power}: the first two cards must "
+                    f"reach {monster}'s power")
+    elif len(pile) == TRIGGER_SLOT:
+        if not matches_suit(card, monster):
+            return (f"the third card (trigger) must match {monster}'s suit or be a joker; "
+                    f"{card} does not")
+    else:  # pragma: no cover - a monster is defeated at its third card
+        return f"{monster} already has three cards"
+    return None
+
+
+def _play(s: State, a: Play) -> State:
+    if a.card in s.hand:
+        hand = list(s.hand)
+        hand.remove(a.card)
+        from_reserve = False
+    elif s.reserve_card is not None and s.reserve_card == a.card:
+        hand = list(s.hand)
+        from_reserve = True
+    else:
+        extra = f"; reserve card: {s.reserve_card}" if s.reserve_card else ""
+        raise _fail(f"{a.card} is not in the hand (hand: {_names(s.hand)}{extra})",
+                    "play-card", 0)
+    k = _column(s, a)
+    monster = s.up[k]
+    assert monster is not None
+    why = check_attack(s.piles[k], a.card, monster)
+    if why:
+        rule = ("attack-first" if not s.piles[k] else "attack-total"
+                if len(s.piles[k]) == 1 else "attack-trigger")
+        raise _fail(why, rule, 0)
+    pile = s.piles[k] + (a.card,)
+    damage = s.damage[:-1] if from_reserve else s.damage
+    s = replace(s, hand=tuple(hand), damage=damage)
+    if len(pile) <= TRIGGER_SLOT:
+        return replace(s, piles=_set(s.piles, k, pile))
+    # defeated: the monster and its three cards leave play
+    s = replace(s, piles=_set(s.piles, k, ()), defeated=s.defeated + (monster,))
+    if s.hidden[k] == 0:
+        return replace(s, up=_set(s.up, k, None))
+    hidden = _set(s.hidden, k, s.hidden[k] - 1)
+    if s.free:
+        return replace(s, up=_set(s.up, k, None), hidden=hidden, awaiting="reveal",
+                       reveal_column=k)
+    assert s.stacks is not None
+    nxt, rest = s.stacks[k][0], s.stacks[k][1:]
+    return replace(s, up=_set(s.up, k, nxt), hidden=hidden, stacks=_set(s.stacks, k, rest),
+                   checkable="reveal", reveal_column=k)
+
+
+def _set(items: tuple, k: int, value: object) -> tuple:
+    return items[:k] + (value,) + items[k + 1 :]
+
+
+def _discard(s: State, a: Discard) -> State:
+    if a.card not in s.hand:
+        raise _fail(f"{a.card} is not in the hand (hand: {_names(s.hand)})",
+                    "discard-card", 0)
+    hand = list(s.hand)
+    hand.remove(a.card)
+    return replace(s, hand=tuple(hand), damage=s.damage + (a.card,))
+
+
+def _reveal(s: State, a: Reveal) -> State:
+    if s.free:
+        if s.awaiting != "reveal":
+            raise _fail("'reveal' follows the defeat of a monster whose column still has "
+                        "cards", "reveal-order")
+        k = s.reveal_column
+        assert k is not None
+        s = _see(s, a.card, 0, monster=True)
+        return replace(s, up=_set(s.up, k, a.card), awaiting=None, reveal_column=None)
+    if s.checkable != "reveal" or s.reveal_column is None:
+        raise _fail("'reveal' follows the defeat of a monster whose column still has "
+                    "cards", "reveal-order")
+    real = s.up[s.reveal_column]
+    if real != a.card:
+        raise _fail(f"the seed turns up {real} in column {s.reveal_column + 1}, not "
+                    f"{a.card}", "deal-seed", 0)
+    return s
+
+
+_HANDLERS = {Monsters: _monsters, Draw: _draw, Play: _play, Discard: _discard,
+             Reveal: _reveal}
+
+
+def _can_play_anywhere(s: State, card: Card) -> bool:
+    return any(m is not None and check_attack(s.piles[k], card, m) is None
+               for k, m in enumerate(s.up))
+
+
+def _settle(s: State) -> State:
+    if len(s.defeated) == len(MONSTER_CARDS):
+        return replace(s, outcome="won")
+    if len(s.damage) >= LOSS_DAMAGE:
+        return replace(s, outcome="lost", lost_because=f"the damage pile holds "
+                       f"{LOSS_DAMAGE} cards")
+    if s.awaiting is None and not s.hand and s.deck_left == 0:
+        reserve = s.reserve_card
+        if reserve is None or not _can_play_anywhere(s, reserve):
+            return replace(s, outcome="lost", lost_because="the hand and the power deck "
+                           "are empty and monsters remain")
+    return s
+
+
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
+    if s.outcome is not None:
+        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+    if s.awaiting == "monsters" and not isinstance(action, Monsters):
+        raise _fail("a free deal starts with the four face-up monsters: "
+                    "'monsters C1 C2 C3 C4'", "monsters-order")
+    if s.awaiting == "reveal" and not isinstance(action, Reveal):
+        k = s.reveal_column
+        raise _fail(f"column {k + 1 if k is not None else '?'} still holds monsters: the "
+                    "next line must be its 'reveal CARD'", "reveal-order")
+    check_line = isinstance(action, (Monsters, Reveal))
+    if not check_line and s.checkable is not None:
+        s = replace(s, checkable=None)  # an optional check line must come at once
+    s = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
+    if check_line and s.checkable is not None:
+        s = replace(s, checkable=None)
+    return _settle(s)
+
+
+# ------------------------------------------------------------------- legal actions
+def legal_actions(s: State) -> list[Action]:
+    """Every action the rulings allow (none while a free deal waits for cards)."""
+    if s.outcome is not None or s.awaiting is not None:
+        return []
+    out: list[Action] = []
+    sources = list(dict.fromkeys(s.hand))
+    if s.reserve_card is not None and s.reserve_card not in sources:
+        sources.append(s.reserve_card)
+    for card in sources:
+        for k, m in enumerate(s.up):
+            if m is not None and check_attack(s.piles[k], card, m) is None:
+                out.append(Play(card, k))
+    out.extend(Discard(c) for c in dict.fromkeys(s.hand))
+    if not s.hand and s.deck_left > 0:
+        out.append(Draw(None))
+    return out
