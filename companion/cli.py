@@ -110,22 +110,37 @@ def _default_out(game: str, seed: str, params: dict[str, int], kind: str, paper:
     return Path("output") / ("-".join(parts) + ".pdf")
 
 
+def parse_back_offset(text: str | None) -> tuple[float, float] | None:
+    """``--back-offset X,Y`` in mm (each within ±10). Raises ParameterError."""
+    if text is None:
+        return None
+    parts = text.replace(";", ",").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise ParameterError(f"--back-offset takes X,Y in millimetres, like 1.5,-0.5; "
+                             f"not {text!r}") from None
+    if not (abs(x) <= 10 and abs(y) <= 10):
+        raise ParameterError("--back-offset: each shift must be within 10 mm")
+    return (x, y)
+
+
 def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str | None,
-                out: Path | None, as_json: bool, layout: str | None,
-                extra: list[str]) -> None:
+                out: Path | None, as_json: bool, extra: list[str],
+                options: dict[str, Any]) -> None:
     game = get_game(game_name)
     chosen = kind or game.map_kind
     game.sheet_kind(chosen)
     params = game.check_params(parse_game_options(game.name, extra))
+    options = {k: v for k, v in options.items() if v not in (None, False, (), [])}
+    if "variants" in options:
+        options["variants"] = game.check_variants(options["variants"])
     paper_name = resolve_paper(paper)
     seed_text = _seed_or_fresh(seed)
     if as_json:
-        typer.echo(json.dumps(game.describe(chosen, seed_text, params), ensure_ascii=False,
-                              indent=1))
+        typer.echo(json.dumps(game.describe(chosen, seed_text, params, options),
+                              ensure_ascii=False, indent=1))
         return
-    options: dict[str, Any] = {}
-    if layout:
-        options["layout"] = layout
     data = game.render(chosen, seed_text, params, paper_name, options)
     from companion.fsutil import write_atomic
 
@@ -145,6 +160,12 @@ OutOpt = Annotated[Path | None, typer.Option("--out", help="output file (default
 JsonOpt = Annotated[bool, typer.Option("--json", help="print the result as JSON")]
 LayoutOpt = Annotated[str | None, typer.Option("--layout", help="a built-in layout name or "
                                                "a layout TOML file")]
+VariantOpt = Annotated[list[str] | None, typer.Option("--variant", help="a variant of the "
+                                                      "game (repeat for more)")]
+ParOpt = Annotated[bool, typer.Option("--par", help="print par (the solver's best score) "
+                                      "on the sheet, where the game has a solver")]
+BackOpt = Annotated[str | None, typer.Option("--back-offset", help="X,Y mm: shift the backs "
+                                             "of duplex sheets to match your printer")]
 
 
 @app.command("games")
@@ -183,12 +204,14 @@ GAME_OPTIONS_EPILOG = ("Game options follow the game's parameters, e.g. --size 9
 @app.command("map", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
 @handles_errors
 def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
-            out: OutOpt = None, as_json: JsonOpt = False, layout: LayoutOpt = None) -> None:
+            out: OutOpt = None, as_json: JsonOpt = False, layout: LayoutOpt = None,
+            variant: VariantOpt = None, par: ParOpt = False) -> None:
     """Print the seeded dungeon map of GAME as a PDF.
 
     Example: companion map shuffle-and-doom --seed K7Q2-9XMA --size 9
     """
-    _make_sheet(game, None, seed, paper, out, as_json, layout, list(ctx.args))
+    _make_sheet(game, None, seed, paper, out, as_json, list(ctx.args),
+                {"layout": layout, "variants": tuple(variant or ()), "par": par})
 
 
 @app.command("sheets", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
@@ -197,7 +220,8 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
                kind: Annotated[str | None, typer.Option("--kind", help="sheet kind (see "
                                                         "'companion games')")] = None,
                paper: PaperOpt = None, out: OutOpt = None, as_json: JsonOpt = False,
-               layout: LayoutOpt = None) -> None:
+               layout: LayoutOpt = None, variant: VariantOpt = None, par: ParOpt = False,
+               back_offset: BackOpt = None) -> None:
     """Print a sheet of GAME (stacking list, log sheet, cards, tiles, mat) as a PDF.
 
     Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind stack
@@ -205,7 +229,48 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
     g = get_game(game)
     chosen = kind or next((k.name for k in g.sheet_kinds if k.name != g.map_kind),
                           g.map_kind)
-    _make_sheet(game, chosen, seed, paper, out, as_json, layout, list(ctx.args))
+    _make_sheet(game, chosen, seed, paper, out, as_json, list(ctx.args),
+                {"layout": layout, "variants": tuple(variant or ()), "par": par,
+                 "back_offset": parse_back_offset(back_offset)})
+
+
+@app.command("solve", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@handles_errors
+def solve_cmd(ctx: typer.Context, game: GameArg,
+              seed: Annotated[str, typer.Option("--seed", help="the seed to solve")],
+              variant: VariantOpt = None,
+              budget: Annotated[int | None, typer.Option("--budget", min=1, help="give up "
+                                "after this many search nodes (answer: unknown)")] = None,
+              out: Annotated[Path | None, typer.Option("--out", help="write the best line "
+                                                       "found as a log")] = None,
+              as_json: JsonOpt = False) -> None:
+    """Solve a seeded deal exactly: winnable or not, best score or par.
+
+    Example: companion solve clear-the-dungeon --seed K7Q2-9XMA --variant reserve --out best.log
+    """
+    from companion.seeds import normalize_seed
+
+    g = get_game(game)
+    params = g.check_params(parse_game_options(g.name, list(ctx.args)))
+    report = g.solve(normalize_seed(seed), params, g.check_variants(variant or ()), budget)
+    if out is not None and report.log is not None:
+        from companion.fsutil import write_atomic
+
+        write_atomic(out, report.log.encode("utf-8"))
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+        return
+    variants = f" ({', '.join(report.variants)})" if report.variants else ""
+    if report.status == "won":
+        text = f"winnable, best score {report.score}"
+    elif report.status == "lost":
+        text = "not winnable with perfect information"
+    else:
+        best = "none" if report.score is None else str(report.score)
+        text = f"unknown: the budget ran out (best score found: {best})"
+    typer.echo(f"{g.name} seed {report.seed}{variants}: {text}")
+    if out is not None:
+        typer.echo(f"best line written to {out}" if report.log else "no line to write")
 
 
 def _report_logs(logs: list[Path], as_json: bool, invalid: str,

@@ -126,6 +126,17 @@ class Game(ABC):
         items.update({k: str(v) for k, v in extra.items()})
         return Payload(self.code, seed, items).encode()
 
+    def check_variants(self, names: Sequence[str]) -> tuple[str, ...]:
+        """Variant names (comma lists allowed), checked and in the game's order.
+
+        Raises ParameterError for a variant the game does not have."""
+        wanted = {n.strip().lower() for item in names for n in item.split(",") if n.strip()}
+        unknown = wanted - set(self.variants)
+        if unknown:
+            raise ParameterError(f"{self.name} has no variant {sorted(unknown)[0]!r} "
+                                 f"(variants: {', '.join(self.variants) or 'none'})")
+        return tuple(v for v in self.variants if v in wanted)
+
     def sheet_kind(self, name: str) -> SheetKind:
         """The sheet kind called ``name``. Raises ParameterError if there is none."""
         for k in self.sheet_kinds:
@@ -172,15 +183,42 @@ class Game(ABC):
         the cards a seeded draw gave)."""
         return [self.format_action(action)]
 
+    def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
+              budget: int | None = None) -> SolveReport:
+        """Solve a seeded deal exactly. Raises ParameterError for a game with no solver."""
+        raise ParameterError(f"{self.name} has no solver")
+
     # -- generation and sheets ----------------------------------------------------
     @abstractmethod
-    def describe(self, kind: str, seed: str, params: Mapping[str, int]) -> dict[str, Any]:
+    def describe(self, kind: str, seed: str, params: Mapping[str, int],
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """What a sheet of ``kind`` shows, as JSON-ready data."""
 
     @abstractmethod
     def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
                options: Mapping[str, Any] | None = None) -> bytes:
         """The PDF bytes of a sheet of ``kind``."""
+
+
+@dataclass(frozen=True)
+class SolveReport:
+    """A solver's answer for one seeded deal. ``status``: ``won`` (winnable; ``score`` is
+    the best score), ``lost`` (no line wins), or ``unknown`` (the budget ran out;
+    ``score`` is the best found so far, if any). ``log`` is the best line found as a
+    log that ``validate`` accepts (or None)."""
+
+    game: str
+    seed: str
+    variants: tuple[str, ...]
+    status: str
+    score: int | None
+    log: str | None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seed": self.seed, "variants": list(self.variants),
+                "status": self.status, "score": self.score, "stats": self.stats,
+                "log": self.log}
 
 
 def read_header(log: LogFile, game: Game) -> Header:

@@ -83,7 +83,7 @@ class ClearTheDungeon(Game):
 
     # -- generation and sheets --------------------------------------------------
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
-                 ) -> dict[str, Any]:
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         self.sheet_kind(kind)
         d = deal(seed)
         return {

@@ -125,7 +125,8 @@ class ShuffleAndDoom(Game):
         return Result(state.outcome_name(), state.score(), summary)
 
     # -- generation and sheets --------------------------------------------------
-    def describe(self, kind: str, seed: str, params: Mapping[str, int]) -> dict[str, Any]:
+    def describe(self, kind: str, seed: str, params: Mapping[str, int],
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         self.sheet_kind(kind)
         size = params["size"]
         d = deal(seed, size)
