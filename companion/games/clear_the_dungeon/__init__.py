@@ -9,7 +9,6 @@ from typing import Any
 
 from companion.games.base import Game, Header, Param, Result, SheetKind
 from companion.games.clear_the_dungeon import rules
-from companion.games.clear_the_dungeon.generation import deal
 from companion.games.clear_the_dungeon.notation import format_action, parse_action
 from companion.log import ActionLine
 
@@ -84,14 +83,12 @@ class ClearTheDungeon(Game):
     # -- generation and sheets --------------------------------------------------
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The deal as the sheet prints it (no jokers with ``no-jokers``) and the sheet's
+        QR payload (``variant=...`` when variants are on)."""
         self.sheet_kind(kind)
-        d = deal(seed)
-        return {
-            "game": self.name, "seed": seed, "kind": kind,
-            "payload": self.payload(seed, params, **({} if kind == "mat" else {"kind": kind})),
-            "columns": [[str(c) for c in col] for col in d.columns],
-            "power_deck": [str(c) for c in d.power],
-        }
+        from companion.games.clear_the_dungeon.sheets import describe_data
+
+        return describe_data(self, kind, seed, params, options or {})
 
     def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
                options: Mapping[str, Any] | None = None) -> bytes:

@@ -1,0 +1,308 @@
+"""Clear the Dungeon sheets: every kind on both papers, QR codes decode to the payload,
+bytes are reproducible, the deck's cards are exactly 63 x 88 mm with mirrored backs,
+crop marks on fronts only, the stacking list follows the engine's deal, par is printed
+from the solver, and the command line writes the files."""
+
+import json
+import math
+
+import pypdfium2
+import pypdfium2.raw
+import pytest
+import zxingcpp
+from typer.testing import CliRunner
+
+from companion.cli import app
+from companion.errors import LayoutError, ParameterError
+from companion.games import get_game
+from companion.games.base import SolveReport
+from companion.games.clear_the_dungeon import generation
+from companion.games.clear_the_dungeon.sheets import (
+    DECK_CARDS,
+    deck_pages,
+    draw_mat_page,
+    sheet_payload,
+    stack_order,
+)
+from companion.paper.document import SheetDocument
+from companion.paper.layout import load_layout
+from companion.paper.units import mm
+
+CTD = get_game("clear-the-dungeon")
+SEED = "K7Q2-9XMA"
+DPI = 150
+KINDS = ("mat", "stack", "log", "deck")
+PAPERS = {"a4": (mm(210), mm(297)), "letter": (mm(215.9), mm(279.4))}
+CARD_W, CARD_H = mm(63), mm(88)
+
+
+@pytest.fixture(autouse=True)
+def _no_source_date(monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    monkeypatch.delenv("COMPANION_PAPER", raising=False)
+
+
+def render_page(pdf, index: int, dpi: int = DPI):
+    return pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
+
+
+def qr_texts(img) -> list[str]:
+    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+def expected_payload(kind: str, variants: tuple[str, ...] = ()) -> str:
+    extra = {} if kind == "mat" else {"kind": kind}
+    if variants:
+        extra["variant"] = "+".join(variants)
+    return CTD.payload(SEED, {}, **extra)
+
+
+# ---------------------------------------------------------------- every kind renders
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_kind_renders_and_its_qr_decodes(kind, paper):
+    data = CTD.render(kind, SEED, {}, paper)
+    pdf = pypdfium2.PdfDocument(data)
+    payload = expected_payload(kind)
+    meta = pdf.get_metadata_dict()
+    assert meta["Subject"] == payload and payload in meta["Keywords"].split()
+    assert b"/Subtype /Image" not in data  # vector only
+    w, h = pdf[0].get_size()
+    pw, ph = PAPERS[paper]
+    if kind == "mat":
+        assert len(pdf) == 1 and (w, h) == pytest.approx((ph, pw), abs=0.01)  # landscape
+    else:
+        assert (w, h) == pytest.approx((pw, ph), abs=0.01)
+    # the deck carries its QR code on the last page ("about this deck")
+    page = len(pdf) - 1 if kind == "deck" else 0
+    assert qr_texts(render_page(pdf, page)) == [payload]
+
+
+def test_variants_go_into_the_payload_and_the_deal():
+    variants = ("reserve", "no-jokers")
+    data = CTD.render("mat", SEED, {}, "a4", {"variants": variants})
+    payload = expected_payload("mat", variants)
+    assert payload == f"companion:1/ctd/{SEED}/variant=reserve+no-jokers"
+    pdf = pypdfium2.PdfDocument(data)
+    assert qr_texts(render_page(pdf, 0)) == [payload]
+    # the form a scanned payload hands back (variant=a+b) prints the same sheet
+    assert CTD.render("mat", SEED, {}, "a4", {"variant": "reserve+no-jokers"}) == data
+    # order and case of the names do not matter
+    assert CTD.render("mat", SEED, {}, "a4", {"variants": ("NO-JOKERS", "reserve")}) == data
+    info = CTD.describe("stack", SEED, {}, {"variants": ("no-jokers",)})
+    assert info["payload"] == f"companion:1/ctd/{SEED}/kind=stack/variant=no-jokers"
+    assert len(info["power_deck"]) == 40 and "JK" not in info["power_deck"]
+    with pytest.raises(ParameterError):
+        CTD.render("log", SEED, {}, "a4", {"variants": ("easy",)})
+
+
+def test_same_inputs_same_bytes_other_seed_differs():
+    for kind in KINDS:
+        a = CTD.render(kind, SEED, {}, "letter", {"variants": ("reserve",)})
+        b = CTD.render(kind, SEED, {}, "letter", {"variants": ("reserve",)})
+        assert a == b, kind
+    assert CTD.render("mat", SEED, {}, "a4") != CTD.render("mat", "OTHER", {}, "a4")
+    assert CTD.render("stack", SEED, {}, "a4") != CTD.render("stack", "OTHER", {}, "a4")
+
+
+# ------------------------------------------------------------------ stacking list
+@pytest.mark.parametrize("seed", [SEED, "STACK-2", "A"])
+def test_stacking_list_follows_the_engine_deal(seed):
+    d = generation.deal(seed)
+    columns, power = stack_order(seed)
+    assert columns == d.columns and power == d.power and len(power) == 42
+    info = CTD.describe("stack", seed, {})
+    assert info["power_deck"] == [str(c) for c in d.power]
+    assert info["columns"] == [[str(c) for c in col] for col in d.columns]
+    assert info["payload"] == CTD.payload(seed, {}, kind="stack")
+    no_jk = generation.deal(seed, jokers=False).power
+    assert stack_order(seed, ("no-jokers",))[1] == no_jk
+    assert no_jk == tuple(c for c in d.power if not c.is_joker)
+
+
+# -------------------------------------------------------------------------- deck
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_deck_cards_are_exactly_poker_size_and_the_pdf_agrees(paper):
+    plan = deck_pages(paper)
+    assert [p.side for p in plan] == ["front", "back"] * 6 + ["about"]
+    fronts = [p for p in plan if p.side == "front"]
+    assert [c for p in fronts for c in p.cards] == list(DECK_CARDS)
+    assert len(DECK_CARDS) == 54 and sum(c.is_joker for c in DECK_CARDS) == 2
+    for page in plan[:-1]:
+        assert len(page.slots) == 9
+        for slot in page.slots:
+            assert slot.w == pytest.approx(CARD_W, abs=0.01)
+            assert slot.h == pytest.approx(CARD_H, abs=0.01)
+        assert page.trim.w == pytest.approx(3 * CARD_W, abs=0.01)
+        assert page.trim.h == pytest.approx(3 * CARD_H, abs=0.01)
+    pdf = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, paper))
+    assert len(pdf) == 13
+    for i, page in enumerate(plan[:-1]):
+        assert pdf[i].get_trimbox() == pytest.approx(page.trim.box(), abs=0.01)
+    pw, ph = PAPERS[paper]
+    assert pdf[12].get_trimbox() == pytest.approx((0, 0, pw, ph), abs=0.01)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.0, -0.5), (-2.5, 3.0)])
+def test_backs_mirror_their_fronts_and_follow_the_offset(offset):
+    plan = deck_pages("a4", back_offset=offset)
+    page_w = PAPERS["a4"][0]
+    dx, dy = mm(offset[0]), mm(offset[1])
+    for front, back in zip(plan[0:12:2], plan[1:12:2], strict=True):
+        assert back.cards == front.cards
+        for f, b in zip(front.slots, back.slots, strict=True):
+            assert b.cx == pytest.approx(page_w - f.cx + dx, abs=mm(0.1))
+            assert b.cy == pytest.approx(f.cy + dy, abs=mm(0.1))
+            assert (b.w, b.h) == pytest.approx((f.w, f.h), abs=0.01)
+    # and the PDF: a back page's TrimBox moves by the offset
+    base = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "a4"))
+    moved = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "a4", {"back_offset": offset}))
+    b0, b1 = base[1].get_trimbox(), moved[1].get_trimbox()
+    assert (b1[0] - b0[0], b1[1] - b0[1]) == pytest.approx((dx, dy), abs=0.01)
+    assert moved[0].get_trimbox() == pytest.approx(base[0].get_trimbox(), abs=0.001)
+
+
+def _ink_outside(img, trim, page_h: float, margin: float) -> int:
+    """Dark pixels outside ``trim`` grown by ``margin`` points."""
+    from PIL import ImageDraw
+
+    s = DPI / 72
+    x0, y0, x1, y1 = trim
+    img = img.copy()
+    ImageDraw.Draw(img).rectangle(
+        ((x0 - margin) * s, (page_h - y1 - margin) * s, (x1 + margin) * s,
+         (page_h - y0 + margin) * s), fill=255)
+    return sum(img.histogram()[:235])
+
+
+def test_crop_marks_on_fronts_only():
+    pdf = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "a4", {"back_offset": (1, -0.5)}))
+    page_h = pdf[0].get_size()[1]
+    for i in (0, 1, 10, 11):
+        img = render_page(pdf, i)
+        ink = _ink_outside(img, pdf[i].get_trimbox(), page_h, mm(1))
+        if i % 2 == 0:
+            assert ink > 50, f"front page {i + 1} has no crop marks"
+        else:
+            assert ink == 0, f"back page {i + 1} has marks outside its cards"
+
+
+def test_deck_on_other_layouts():
+    bleed = load_layout("poker-bleed")
+    plan = deck_pages("letter", bleed)
+    assert [p.side for p in plan].count("front") == 9 and len(plan) == 19
+    pdf = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "letter",
+                                           {"layout": "poker-bleed"}))
+    assert len(pdf) == 19
+    trim, bbox = pdf[0].get_trimbox(), pdf[0].get_bleedbox()
+    assert bbox[0] == pytest.approx(trim[0] - mm(3), abs=0.01)
+    with pytest.raises(LayoutError):
+        CTD.render("deck", SEED, {}, "a4", {"layout": "list"})
+
+
+# --------------------------------------------------------------------------- mat
+def _page_text(data: bytes) -> str:
+    pdf = pypdfium2.PdfDocument(data)
+    return pdf[0].get_textpage().get_text_range()
+
+
+@pytest.mark.parametrize("status,score,text", [
+    ("won", 17, "par 17"), ("lost", None, "par: not winnable"), ("unknown", None, "par unknown"),
+])
+def test_par_is_printed_upside_down(monkeypatch, status, score, text):
+    calls = []
+
+    def fake_solve(self, seed, params, variants, budget=None):
+        calls.append((seed, dict(params), variants, budget))
+        return SolveReport(self.name, seed, variants, status, score, None)
+
+    monkeypatch.setattr(type(CTD), "solve", fake_solve)
+    data = CTD.render("mat", SEED, {}, "a4", {"par": True, "variants": ("reserve",)})
+    assert calls == [(SEED, {}, ("reserve",), 200000)]
+    textpage = pypdfium2.PdfDocument(data)[0].get_textpage()
+    at = textpage.get_text_range().index(text)
+    angle = pypdfium2.raw.FPDFText_GetCharAngle(textpage.raw, at)
+    assert angle == pytest.approx(math.pi, abs=1e-3)  # upside down
+    assert text not in _page_text(CTD.render("mat", SEED, {}, "a4"))
+    # the geometry: drawn turned, in a corner of the page
+    layout = load_layout("map")
+    doc = SheetDocument("t", "a4", landscape=True)
+    geo = draw_mat_page(doc, layout, CTD, SEED, ("reserve",), expected_payload("mat"), text)
+    w, h = doc.page_size
+    assert geo.par_at is not None and geo.par_at[0] > w * 0.9 and geo.par_at[1] > h * 0.9
+
+
+def test_par_without_a_solver_is_an_error(monkeypatch):
+    def no_solver(self, seed, params, variants, budget=None):
+        raise ParameterError(f"{self.name} has no solver")
+
+    monkeypatch.setattr(type(CTD), "solve", no_solver)
+    with pytest.raises(ParameterError, match="has no solver"):
+        CTD.render("mat", SEED, {}, "a4", {"par": True})
+
+
+def test_mat_shows_the_dealt_monsters_and_the_rules():
+    text = _page_text(CTD.render("mat", SEED, {}, "letter", {"variants": ("reserve",)}))
+    for needle in ("LOST AT 7", "1st", "2nd", "trigger", "Power deck", "Hand", "Reserve rule on",
+                   CTD.credits, SEED):
+        assert needle in text, needle
+    assert "Reserve rule off" in _page_text(CTD.render("mat", SEED, {}, "letter"))
+    layout = load_layout("map")
+    doc = SheetDocument("t", "a4", landscape=True)
+    geo = draw_mat_page(doc, layout, CTD, SEED, (), expected_payload("mat"), None)
+    assert len(geo.columns) == 4 and len(geo.damage_boxes) == 7 and len(geo.hand_slots) == 3
+    assert all(len(t) == 3 for t in geo.attack_slots)
+    page = doc.page_rect.inset(mm(8))
+    for r in (*geo.columns, *geo.damage_boxes, geo.deck_spot, *geo.hand_slots, geo.reserve_spot):
+        assert page.x <= r.x and r.x1 <= page.x1 and page.y <= r.y and r.y1 <= page.y1
+    # the four columns hold the deal's face-up monsters, in order
+    ranks = [line.strip() for line in text.splitlines()]
+    shown = [c.rank_name for c in (col[0] for col in generation.deal(SEED).columns)]
+    assert all(r in ranks for r in shown)
+
+
+def test_sheet_payload_keys():
+    assert sheet_payload(CTD, SEED, {}, "mat", ()) == f"companion:1/ctd/{SEED}"
+    assert sheet_payload(CTD, SEED, {}, "deck", ("reserve",)) == (
+        f"companion:1/ctd/{SEED}/kind=deck/variant=reserve")
+
+
+# --------------------------------------------------------------------------- CLI
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_cli_map_and_deck_with_back_offset(tmp_path):
+    f = tmp_path / "f.pdf"
+    r = invoke("map", "clear-the-dungeon", "--seed", "X", "--out", f)
+    assert r.exit_code == 0, r.output
+    pdf = pypdfium2.PdfDocument(f)
+    w, h = pdf[0].get_size()
+    assert len(pdf) == 1 and w > h
+    d = tmp_path / "d.pdf"
+    r = invoke("sheets", "clear-the-dungeon", "--seed", "X", "--kind", "deck",
+               "--back-offset", "1,-0.5", "--out", d)
+    assert r.exit_code == 0, r.output
+    pdf = pypdfium2.PdfDocument(d)
+    assert len(pdf) == 13
+    plan = deck_pages("a4", back_offset=(1.0, -0.5))
+    assert pdf[1].get_trimbox() == pytest.approx(plan[1].trim.box(), abs=0.01)
+    r = invoke("sheets", "clear-the-dungeon", "--seed", "X", "--kind", "stack", "--json",
+               "--variant", "no-jokers")
+    assert r.exit_code == 0, r.output
+    info = json.loads(r.stdout)
+    assert info["power_deck"] == [str(c) for c in generation.deal("X", jokers=False).power]
+
+
+def test_cli_scan_regenerates_a_variant_sheet(tmp_path):
+    original = tmp_path / "log.pdf"
+    r = invoke("sheets", "clear-the-dungeon", "--seed", "REGEN", "--kind", "log",
+               "--variant", "reserve", "--variant", "no-jokers", "--out", original)
+    assert r.exit_code == 0, r.output
+    rebuilt = tmp_path / "rebuilt.pdf"
+    r = invoke("scan", original, "--regenerate", "--out", rebuilt)
+    assert r.exit_code == 0, r.output
+    assert rebuilt.read_bytes() == original.read_bytes()
