@@ -261,7 +261,13 @@ def solve_cmd(ctx: typer.Context, game: GameArg,
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
         return
     variants = f" ({', '.join(report.variants)})" if report.variants else ""
-    if report.status == "won":
+    pars = report.stats.get("par")
+    if isinstance(pars, dict):
+        typer.echo("par: " + ", ".join(f"{k} {v}" for k, v in pars.items()))
+        ending = report.stats.get("lost_because")
+        text = (f"the run along the par paths is {report.stats.get('outcome')}"
+                + (f" ({ending})" if ending else "") + f", score {report.score}")
+    elif report.status == "won":
         text = f"winnable, best score {report.score}"
     elif report.status == "lost":
         text = "not winnable with perfect information"

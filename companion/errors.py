@@ -74,16 +74,19 @@ class IllegalAction(CompanionError):
 
     Raised by the game engines, which know nothing of files: ``rule`` is a short
     identifier of the broken rule (``disarm-intelligence``), ``arg`` the index of the
-    argument at fault (``None``: the verb itself). The replay loop adds the position.
+    argument at fault (``None``: the verb itself) and ``offset`` the character within
+    it. The replay loop adds the position.
     """
 
     exit_code = EXIT_INVALID
 
-    def __init__(self, message: str, rule: str, arg: int | None = None) -> None:
+    def __init__(self, message: str, rule: str, arg: int | None = None,
+                 offset: int = 0) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
         self.arg = arg
+        self.offset = offset  # characters into the argument (e.g. one letter of a path)
 
 
 class NotationError(IllegalAction):

@@ -77,12 +77,14 @@ class Verdict:
 def action_error(exc: IllegalAction, line: ActionLine, file: str) -> LogError:
     """Place an engine error on the token it concerns."""
     token = line.verb
+    offset = 0
     if exc.arg is not None:
         if 0 <= exc.arg < len(line.args):
             token = line.args[exc.arg]
+            offset = exc.offset
         elif line.args:
             token = line.args[-1]
-    return LogError(exc.message, file, token.line, token.column, exc.rule)
+    return LogError(exc.message, file, token.line, token.column + offset, exc.rule)
 
 
 def game_of(log: LogFile) -> Game:

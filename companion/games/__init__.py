@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 REGISTRY: dict[str, str] = {
     "shuffle-and-doom": "companion.games.shuffle_and_doom",
     "clear-the-dungeon": "companion.games.clear_the_dungeon",
+    "dungeon-upkeeper": "companion.games.dungeon_upkeeper",
 }
 
 GAME_NAMES: tuple[str, ...] = tuple(REGISTRY)

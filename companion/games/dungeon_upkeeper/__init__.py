@@ -1,0 +1,133 @@
+"""Dungeon Upkeeper (s3rp and Intermittent, Mini Jam 98) as a ten-floor paper run:
+printed floors traced with a pencil, a logged path validated, an exact par per floor.
+Floors in ``generation.py`` and ``floor.py`` (with the solver), the rules table in
+``table.py``, rules in ``rules.py``, verbs in ``notation.py``, sheets in ``sheets.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.base import Game, Header, Param, Result, SheetKind, SolveReport
+from companion.games.dungeon_upkeeper import rules
+from companion.games.dungeon_upkeeper.floor import solve as solve_floor
+from companion.games.dungeon_upkeeper.generation import generate_floor
+from companion.games.dungeon_upkeeper.notation import format_action, parse_action
+from companion.log import ActionLine
+
+
+class DungeonUpkeeper(Game):
+    name = "dungeon-upkeeper"
+    code = "du"
+    title = "Dungeon Upkeeper"
+    credits = "Dungeon Upkeeper by s3rp and Intermittent (Mini Jam 98)"
+    params = (Param("floors", "Floors", 10, 1, 10, "the run has FLOORS floors, B1 to B10"),)
+    variants: tuple[str, ...] = ()
+    sheet_kinds = (
+        SheetKind("map", "one page per floor: the map to trace, tracker, QR, par"),
+        SheetKind("log", "a log sheet with a row per floor for the path letters"),
+    )
+    seeded_only = True
+
+    def new_state(self, header: Header) -> rules.State:
+        assert header.seed is not None
+        return rules.new_state(header.seed, header.params["floors"])
+
+    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
+        return parse_action(state, line)
+
+    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
+        return rules.apply(state, action)
+
+    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
+        return rules.legal_actions(state)
+
+    def is_over(self, state: rules.State) -> bool:
+        return state.outcome is not None
+
+    def format_action(self, action: rules.Action) -> str:
+        return format_action(action)
+
+    def opening_lines(self, state: rules.State) -> list[str]:
+        return ["floor 1"]
+
+    def log_lines(self, before: rules.State, action: rules.Action,
+                  after: rules.State) -> list[str]:
+        lines = [format_action(action)]
+        if after.outcome is None and after.floor != before.floor:
+            lines.append(f"floor {after.floor}")
+        return lines
+
+    def result(self, state: rules.State) -> Result:
+        summary: dict[str, Any] = {
+            "floor": f"B{state.floor}", "health": state.health, "moves": state.moves,
+            "floors": [r.to_json() for r in state.records],
+        }
+        if state.outcome is None:
+            floor = state.map
+            summary["current"] = {
+                "floor": f"B{state.floor}", "steps": state.steps_here,
+                "traps_reset": len(state.reset), "traps": len(floor.traps),
+                "chests_refilled": len(state.refilled), "chests": len(floor.chests),
+            }
+        if state.lost_because:
+            summary["lost_because"] = state.lost_because
+        return Result(state.outcome or "unfinished", state.score, summary)
+
+    def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
+              budget: int | None = None) -> SolveReport:
+        """Par and a perfect path for every floor (exact), written as a log of the run
+        that follows them. The run stops where the rules end it (out of moves or
+        health); ``status`` is that run's outcome."""
+        floors = params.get("floors", 10)
+        state = rules.new_state(seed, floors)
+        body: list[str] = []
+        pars: dict[str, int | None] = {}
+        for k in range(1, floors + 1):
+            solution = solve_floor(generate_floor(seed, k))
+            pars[f"B{k}"] = solution.par
+            if state.outcome is not None:
+                continue
+            taken = []
+            for letter in solution.path:
+                if state.outcome is not None:
+                    break
+                state = rules.apply(state, rules.Path((rules.Step(letter),)))
+                taken.append(letter)
+            body += [f"floor {k}", "path " + "".join(taken)]
+        result = self.result(state)
+        tags = [f'[Game "{self.name}"]', f'[Seed "{seed}"]', f'[Floors "{floors}"]',
+                f'[Claim "{result.score}"]']
+        text = "\n".join(tags + body) + "\n"
+        status = "won" if result.outcome == "won" else "lost"
+        return SolveReport(self.name, seed, (), status, result.score, text,
+                           {"par": pars, "outcome": result.outcome,
+                            "lost_because": state.lost_because or None})
+
+    def describe(self, kind: str, seed: str, params: Mapping[str, int],
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        self.sheet_kind(kind)
+        opts = dict(options or {})
+        floors = params["floors"]
+        wanted = [int(opts["floor"])] if "floor" in opts else list(range(1, floors + 1))
+        out = []
+        for k in wanted:
+            f = generate_floor(seed, k)
+            sol = solve_floor(f)
+            out.append({"floor": f"B{k}", "rows": list(f.rows), "par": sol.par,
+                        "perfect_path": sol.path, "traps": len(f.traps),
+                        "chests": len(f.chests), "objectives_asked": f.objectives_asked,
+                        "tries": f.tries,
+                        "payload": self.payload(seed, {}, floor=k, **(
+                            {} if kind == "map" else {"kind": kind}))})
+        return {"game": self.name, "seed": seed, "kind": kind, "floors": out}
+
+    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
+               options: Mapping[str, Any] | None = None) -> bytes:
+        self.sheet_kind(kind)
+        from companion.games.dungeon_upkeeper import sheets
+
+        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
+
+
+GAME = DungeonUpkeeper()

@@ -1,0 +1,173 @@
+"""Dungeon Upkeeper rules for paper play (``rules-dungeon-upkeeper.md``): pure state
+and actions. A run walks floors B1…Bn of a seed; each step costs a move; traps are
+reset, chests refilled, the exit ends the floor."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from companion.errors import IllegalAction
+from companion.games.dungeon_upkeeper.floor import STEPS, Cell, Floor, cell_name, solve
+from companion.games.dungeon_upkeeper.generation import generate_floor
+from companion.games.dungeon_upkeeper.table import RULES, RulesTable
+
+
+@dataclass(frozen=True)
+class Step:
+    """One letter of a path and where it was written (argument index, letter offset)."""
+
+    direction: str
+    arg: int = 0
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class FloorCheck:
+    number: int
+
+
+@dataclass(frozen=True)
+class Path:
+    steps: tuple[Step, ...]
+
+
+Action = FloorCheck | Path
+
+
+@dataclass(frozen=True)
+class FloorRecord:
+    """How one finished floor went."""
+
+    floor: int
+    traps_reset: int
+    traps: int
+    chests_refilled: int
+    chests: int
+    perfect: bool
+    moves_used: int
+    par: int | None
+    health: int
+    moves_left: int
+    score: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "floor": f"B{self.floor}", "traps_reset": self.traps_reset, "traps": self.traps,
+            "chests_refilled": self.chests_refilled, "chests": self.chests,
+            "perfect": self.perfect, "moves_used": self.moves_used, "par": self.par,
+            "over_par": None if self.par is None else self.moves_used - self.par,
+            "health": self.health, "moves_left": self.moves_left, "score": self.score,
+        }
+
+
+@dataclass(frozen=True)
+class State:
+    seed: str
+    floors: int
+    floor: int
+    health: int
+    moves: int
+    score: int = 0
+    position: Cell = (0, 0)
+    reset: frozenset[Cell] = frozenset()
+    refilled: frozenset[Cell] = frozenset()
+    steps_here: int = 0
+    records: tuple[FloorRecord, ...] = ()
+    outcome: Literal["won", "lost"] | None = None
+    lost_because: str = ""
+    rules: RulesTable = field(default=RULES, compare=False)
+
+    @property
+    def map(self) -> Floor:
+        return generate_floor(self.seed, self.floor, self.rules)
+
+
+def new_state(seed: str, floors: int, rules: RulesTable = RULES) -> State:
+    first = generate_floor(seed, 1, rules)
+    return State(seed=seed, floors=floors, floor=1, health=rules.health,
+                 moves=rules.moves, position=first.start, rules=rules)
+
+
+def _fail(message: str, rule: str, arg: int | None = None, offset: int = 0) -> IllegalAction:
+    return IllegalAction(message, rule, arg, offset)
+
+
+def _finish_floor(s: State) -> State:
+    floor = s.map
+    r = s.rules
+    traps, chests = len(s.reset), len(s.refilled)
+    perfect = traps == len(floor.traps) and chests == len(floor.chests)
+    moves = s.moves + r.moves_per_trap * traps + r.moves_per_chest * chests
+    score = s.score + r.score_per_trap * traps + r.score_per_chest * chests
+    if perfect:
+        moves += r.moves_perfect
+        score += r.score_perfect_per_floor * s.floor
+    record = FloorRecord(s.floor, traps, len(floor.traps), chests, len(floor.chests),
+                         perfect, s.steps_here, solve(floor).par, s.health, moves, score)
+    s = replace(s, moves=moves, score=score, records=s.records + (record,))
+    if s.floor >= s.floors:
+        return replace(s, outcome="won")
+    nxt = generate_floor(s.seed, s.floor + 1, s.rules)
+    return replace(s, floor=s.floor + 1, position=nxt.start, reset=frozenset(),
+                   refilled=frozenset(), steps_here=0)
+
+
+def _step(s: State, step: Step) -> State:
+    if s.outcome is not None:
+        raise _fail(f"the run is over ({s.outcome}): no step may follow", "game-over",
+                    step.arg, step.offset)
+    floor = s.map
+    dc, dr = STEPS[step.direction]
+    here = s.position
+    there = (here[0] + dc, here[1] + dr)
+    number = s.steps_here + 1
+    where = f"B{s.floor} step {number}: {step.direction} from {cell_name(here)}"
+    if not (0 <= there[0] < floor.width and 0 <= there[1] < floor.height):
+        raise _fail(f"{where} leaves the map", "step-off-map", step.arg, step.offset)
+    tile = floor.tile(there)
+    if tile == "#":
+        raise _fail(f"{where} runs into the wall at {cell_name(there)}", "step-wall",
+                    step.arg, step.offset)
+    s = replace(s, position=there, moves=s.moves - 1, steps_here=number)
+    if tile == "T":
+        if there in s.reset:
+            s = replace(s, health=s.health - 1)
+        else:
+            s = replace(s, reset=s.reset | {there})
+    elif tile == "G" and there not in s.refilled:
+        s = replace(s, refilled=s.refilled | {there})
+    elif tile == "X":
+        return _finish_floor(s)
+    if s.health <= 0:
+        return replace(s, outcome="lost", lost_because=f"out of health on B{s.floor}")
+    if s.moves <= 0:
+        return replace(s, outcome="lost", lost_because=f"out of moves on B{s.floor}")
+    return s
+
+
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``. Raises IllegalAction (a wall, the map's edge, a wrong
+    floor checkpoint, anything after the run ended)."""
+    if isinstance(action, FloorCheck):
+        if s.outcome is not None:
+            raise _fail(f"the run is over ({s.outcome})", "game-over")
+        if action.number != s.floor:
+            raise _fail(f"the path is on floor B{s.floor}, not B{action.number}",
+                        "floor-checkpoint", 0)
+        return s
+    for step in action.steps:
+        s = _step(s, step)
+    return s
+
+
+def legal_actions(s: State) -> list[Action]:
+    """One-step paths into every open neighbouring square."""
+    if s.outcome is not None:
+        return []
+    floor = s.map
+    out: list[Action] = []
+    for d, (dc, dr) in STEPS.items():
+        if floor.tile((s.position[0] + dc, s.position[1] + dr)) != "#":
+            out.append(Path((Step(d),)))
+    return out
