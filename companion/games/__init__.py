@@ -19,6 +19,7 @@ REGISTRY: dict[str, str] = {
     "shuffle-and-doom": "companion.games.shuffle_and_doom",
     "clear-the-dungeon": "companion.games.clear_the_dungeon",
     "dungeon-upkeeper": "companion.games.dungeon_upkeeper",
+    "dungeon-solitaire": "companion.games.dungeon_solitaire",
 }
 
 GAME_NAMES: tuple[str, ...] = tuple(REGISTRY)

@@ -1,0 +1,103 @@
+"""Dungeon Solitaire (a PICO-8 game from GMTK Game Jam 2019, its author unnamed in the
+source) as a paper game: seeded level boards as tiles, a numbered reward deck, and a
+validator for the logged game. Numbers in ``table.py``, cards in ``cards.py``, levels and
+the reward deck in ``generation.py``, rules in ``rules.py``, verbs in ``notation.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.base import Game, Header, Param, Result, SheetKind
+from companion.games.dungeon_solitaire import rules
+from companion.games.dungeon_solitaire.cards import Room
+from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
+from companion.games.dungeon_solitaire.notation import format_action, parse_action
+from companion.log import ActionLine
+
+
+class DungeonSolitaire(Game):
+    name = "dungeon-solitaire"
+    code = "ds"
+    title = "Dungeon Solitaire"
+    credits = "Dungeon Solitaire, a GMTK Game Jam 2019 entry (PICO-8), as a paper game"
+    params = (Param("size", "Size", 5, 4, 7, "the board is SIZE×SIZE squares (4–7)"),)
+    variants: tuple[str, ...] = ()
+    sheet_kinds = (
+        SheetKind("map", "one level's full layout face up: an answer key (spoiler)"),
+        SheetKind("tiles", "each level's board cards as tiles, backs mirrored for duplex"),
+        SheetKind("cards", "the numbered reward deck, fronts and backs"),
+        SheetKind("mat", "placement grid, health track, deck and discard spots"),
+        SheetKind("log", "a log sheet to write the game down"),
+        SheetKind("calibrate", "a duplex calibration page to measure --back-offset"),
+    )
+    seeded_only = True
+
+    def new_state(self, header: Header) -> rules.State:
+        assert header.seed is not None
+        return rules.new_state(header.seed, header.params["size"])
+
+    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
+        return parse_action(state, line)
+
+    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
+        return rules.apply(state, action)
+
+    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
+        return rules.legal_actions(state)
+
+    def is_over(self, state: rules.State) -> bool:
+        return state.outcome is not None
+
+    def format_action(self, action: rules.Action) -> str:
+        return format_action(action)
+
+    def log_lines(self, before: rules.State, action: rules.Action,
+                  after: rules.State) -> list[str]:
+        lines = [format_action(action)]
+        if after.outcome is None and after.level != before.level and before.phase != "draft":
+            lines.append(f"level {after.level}")
+        return lines
+
+    def result(self, state: rules.State) -> Result:
+        summary: dict[str, Any] = {
+            "level": state.level, "levels_cleared": state.levels_cleared,
+            "health": state.health, "position": cell_name(state.position),
+            "deck": sorted(state.deck, key=lambda x: int(x[1:])),
+            "discard": sorted(state.discard, key=lambda x: int(x[1:])),
+            "gone": len(state.gone), "phase": state.phase,
+        }
+        if state.lost_because:
+            summary["lost_because"] = state.lost_because
+        return Result(state.outcome or "unfinished", state.score(), summary)
+
+    def describe(self, kind: str, seed: str, params: Mapping[str, int],
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        self.sheet_kind(kind)
+        size = params["size"]
+        opts = dict(options or {})
+        wanted = [int(opts["level"])] if "level" in opts else list(range(1, 10))
+        levels = []
+        for n in wanted:
+            lvl = generate_level(seed, n, size)
+            levels.append({
+                "level": n, "start": cell_name(lvl.start), "stairs": cell_name(lvl.stairs),
+                "crown": lvl.crown, "tries": lvl.tries,
+                "board": {cell_name(c): {"exits": r.exits, "object": r.obj}
+                          for c, r in sorted(lvl.board.items(), key=lambda kv: (kv[0][1],
+                                                                               kv[0][0]))},
+            })
+        deck = [{"id": c.id, "kind": "room" if isinstance(c.card, Room) else "special",
+                 "card": c.card.describe()} for c in reward_deck(seed)]
+        return {"game": self.name, "seed": seed, "size": size, "kind": kind,
+                "levels": levels, "reward_deck": deck}
+
+    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
+               options: Mapping[str, Any] | None = None) -> bytes:
+        self.sheet_kind(kind)
+        from companion.games.dungeon_solitaire import sheets
+
+        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
+
+
+GAME = DungeonSolitaire()

@@ -1,0 +1,121 @@
+"""Dungeon Solitaire verbs (``notation.md``): draft, level, draw, play, move/path, chest."""
+
+from __future__ import annotations
+
+import re
+
+from companion.errors import NotationError
+from companion.games.dungeon_solitaire.cards import DIRS
+from companion.games.dungeon_solitaire.generation import cell_name
+from companion.games.dungeon_solitaire.rules import (
+    Action,
+    Chest,
+    Draft,
+    Draw,
+    LevelCheck,
+    Move,
+    Play,
+    State,
+)
+from companion.log import ActionLine, Token
+
+VERBS = ("draft", "level", "draw", "play", "move", "path", "chest")
+_ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
+_CELL_RE = re.compile(r"([a-zA-Z])([0-9]{1,2})")
+
+
+def _rid(token: Token, index: int, state: State) -> str:
+    m = _ID_RE.fullmatch(token.text)
+    if not m:
+        raise NotationError(f"{token.text!r} is not a card id: ids are printed on the cards, "
+                            "like R12", "notation-id", index)
+    n = int(m.group(1))
+    if not 1 <= n <= state.rules.reward_deck:
+        raise NotationError(f"there is no card {token.text.upper()}: the reward deck runs "
+                            f"R1 to R{state.rules.reward_deck}", "notation-id", index)
+    return f"R{n}"
+
+
+def _cell(token: Token, index: int, size: int) -> tuple[int, int]:
+    m = _CELL_RE.fullmatch(token.text)
+    if not m:
+        raise NotationError(f"{token.text!r} is not a square, like c3", "notation-cell", index)
+    cell = (ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1)
+    if not (0 <= cell[0] < size and 0 <= cell[1] < size):
+        raise NotationError(f"{token.text} is off the {size}x{size} board (a1 to "
+                            f"{cell_name((size - 1, size - 1))})", "notation-cell", index)
+    return cell
+
+
+def parse_action(state: State, line: ActionLine) -> Action:
+    """Read one action line. Raises NotationError at the faulty token or letter."""
+    verb, args = line.name, line.args
+    if verb == "draft":
+        return Draft(tuple(_rid(t, i, state) for i, t in enumerate(args)))
+    if verb == "draw":
+        if not args:
+            raise NotationError("'draw' lists the ids of the cards drawn", "notation-arguments")
+        return Draw(tuple(_rid(t, i, state) for i, t in enumerate(args)))
+    if verb == "chest":
+        if len(args) != 1:
+            raise NotationError("'chest' names the one card kept, like 'chest R23'",
+                                "notation-arguments", 1 if args else None)
+        return Chest(_rid(args[0], 0, state))
+    if verb == "level":
+        if len(args) != 1 or not args[0].text.isdigit():
+            raise NotationError("'level' takes a level number, like 'level 2'",
+                                "notation-arguments", 0 if args else None)
+        return LevelCheck(int(args[0].text))
+    if verb in ("move", "path"):
+        if not args:
+            raise NotationError(f"'{verb}' needs directions N E S W", "notation-arguments")
+        steps = []
+        for i, t in enumerate(args):
+            for k, ch in enumerate(t.text):
+                if ch.upper() not in DIRS:
+                    raise NotationError(f"{ch!r} is not a direction (N E S W)",
+                                        "notation-step", i, k)
+                steps.append((ch.upper(), i, k))
+        return Move(tuple(steps))
+    if verb == "play":
+        if not args:
+            raise NotationError("'play' names the card kept, like 'play R5 at c3'",
+                                "notation-arguments")
+        rid = _rid(args[0], 0, state)
+        rest = list(args[1:])
+        if rest and rest[0].lower in ("at", "on"):
+            rest = rest[1:]
+        if not rest:
+            return Play(rid)
+        if len(rest) > 1:
+            raise NotationError(f"unexpected {rest[1].text!r}", "notation-arguments",
+                                len(args) - 1)
+        target = rest[0]
+        index = len(args) - 1
+        if target.text.upper() in DIRS and len(target.text) == 1:
+            return Play(rid, direction=target.text.upper())
+        return Play(rid, cell=_cell(target, index, state.size))
+    raise NotationError(f"unknown verb {line.verb.text!r}; Dungeon Solitaire verbs: "
+                        + ", ".join(VERBS), "notation-verb")
+
+
+def format_action(action: Action) -> str:
+    """The log line of ``action``."""
+    match action:
+        case Draft(ids):
+            return "draft " + " ".join(ids)
+        case LevelCheck(n):
+            return f"level {n}"
+        case Draw(ids):
+            return "draw " + " ".join(ids)
+        case Chest(rid):
+            return f"chest {rid}"
+        case Move(steps):
+            return "move " + "".join(d for d, _, _ in steps)
+        case Play(rid, cell, direction):
+            if cell is not None:
+                return f"play {rid} at {cell_name(cell)}"
+            if direction is not None:
+                return f"play {rid} {direction}"
+            return f"play {rid}"
+    raise TypeError(f"not a Dungeon Solitaire action: {action!r}")

@@ -1,0 +1,403 @@
+"""Dungeon Solitaire rules for the paper edition (``rules-dungeon-solitaire.md``): pure
+state and actions. The player's own deck is shuffled by hand, so every draw is logged;
+the validator checks each drawn card is in the deck and not yet drawn this round."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from companion.errors import IllegalAction
+from companion.games.dungeon_solitaire.cards import DELTA, DIRS, OPPOSITE, Room, Special
+from companion.games.dungeon_solitaire.generation import (
+    Cell,
+    Level,
+    cell_name,
+    generate_level,
+    reward_deck,
+)
+from companion.games.dungeon_solitaire.table import RULES, RulesTable
+from companion.rng import stream
+
+
+# --------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Draft:
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LevelCheck:
+    number: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Play:
+    id: str
+    cell: Cell | None = None
+    direction: str | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    steps: tuple[tuple[str, int, int], ...]  # (direction, argument index, letter offset)
+
+
+@dataclass(frozen=True)
+class Chest:
+    id: str
+
+
+Action = Draft | LevelCheck | Draw | Play | Move | Chest
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A card on the board: the room, face up or down, and where it came from."""
+
+    room: Room
+    face_up: bool = False
+    source: str = ""  # "" for the level's own tiles, else the reward id played
+
+
+# ----------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class State:
+    seed: str
+    size: int
+    level: int = 1
+    health: int = RULES.health
+    board: tuple[tuple[Cell, Tile], ...] = ()
+    position: Cell = (0, 0)
+    stairs: Cell = (0, 0)
+    deck: frozenset[str] = frozenset()  # own cards not yet drawn this round
+    discard: frozenset[str] = frozenset()
+    gone: frozenset[str] = frozenset()  # played onto the board or used
+    next_reward: int = 0  # index into the reward deck of the next chest card
+    phase: Literal["draft", "play", "keep", "chest"] = "draft"
+    offered: tuple[str, ...] = ()  # drawn cards to keep one of, or a chest's cards
+    levels_cleared: int = 0
+    draws: int = 0
+    outcome: Literal["won", "lost"] | None = None
+    lost_because: str = ""
+    rules: RulesTable = field(default=RULES, compare=False)
+
+    @property
+    def tiles(self) -> dict[Cell, Tile]:
+        return dict(self.board)
+
+    def card(self, rid: str) -> Room | Special:
+        return reward_deck(self.seed, self.rules)[int(rid[1:]) - 1].card
+
+    def score(self) -> int:
+        r = self.rules
+        return (r.score_per_level * self.levels_cleared
+                + r.score_per_card * (len(self.deck) + len(self.discard))
+                + r.score_per_health * self.health)
+
+
+def new_state(seed: str, size: int, rules: RulesTable = RULES) -> State:
+    return State(seed=seed, size=size, health=rules.health, rules=rules)
+
+
+def _fail(message: str, rule: str, arg: int | None = None, offset: int = 0) -> IllegalAction:
+    return IllegalAction(message, rule, arg, offset)
+
+
+def _deal_level(s: State, number: int) -> State:
+    lvl: Level = generate_level(s.seed, number, s.size, s.rules)
+    tiles = {cell: Tile(room, cell in (lvl.start, lvl.stairs)) for cell, room in
+             lvl.board.items()}
+    s = replace(s, level=number, board=_pack(tiles), position=lvl.start, stairs=lvl.stairs)
+    return _reveal(s)
+
+
+def _pack(tiles: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
+    return tuple(sorted(tiles.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+
+
+def _step(cell: Cell, side: str) -> Cell:
+    return (cell[0] + DELTA[side][0], cell[1] + DELTA[side][1])
+
+
+def _reveal(s: State) -> State:
+    tiles = s.tiles
+    here = tiles[s.position]
+    changed = False
+    for side in here.room.exits:
+        nb = _step(s.position, side)
+        if nb in tiles and not tiles[nb].face_up:
+            tiles[nb] = replace(tiles[nb], face_up=True)
+            changed = True
+    return replace(s, board=_pack(tiles)) if changed else s
+
+
+def _enter(s: State, cell: Cell) -> State:
+    """The player arrives on ``cell``: reveal, the object, the stairs."""
+    tiles = s.tiles
+    tile = replace(tiles[cell], face_up=True)
+    obj = tile.room.obj
+    health = s.health
+    phase = s.phase
+    offered: tuple[str, ...] = ()
+    next_reward = s.next_reward
+    if obj == "monster":
+        health -= 1
+        tile = replace(tile, room=tile.room.without_object())
+    elif obj == "heart" and health < s.rules.max_health:
+        health += 1
+        tile = replace(tile, room=tile.room.without_object())
+    elif obj == "chest":
+        deck = reward_deck(s.seed, s.rules)
+        offered = tuple(c.id for c in deck[next_reward : next_reward + s.rules.chest_offer])
+        next_reward += len(offered)
+        tile = replace(tile, room=tile.room.without_object())
+        if offered:
+            phase = "chest"
+    tiles[cell] = tile
+    s = replace(s, board=_pack(tiles), position=cell, health=health, phase=phase,
+                offered=offered if offered else s.offered, next_reward=next_reward)
+    s = _reveal(s)
+    if s.health <= 0:
+        return replace(s, outcome="lost", lost_because=f"out of health on level {s.level}")
+    if cell == s.stairs:
+        return _stairs(s)
+    return s
+
+
+def _stairs(s: State) -> State:
+    cleared = s.levels_cleared + 1
+    if s.level >= s.rules.levels:
+        return replace(s, levels_cleared=cleared, outcome="won", phase="play", offered=())
+    s = replace(s, levels_cleared=cleared, deck=s.deck | s.discard, discard=frozenset())
+    return _deal_level(s, s.level + 1)
+
+
+def path_to_stairs(s: State) -> bool:
+    """Whether cards with facing exits lead from the player to the staircase."""
+    tiles = s.tiles
+    seen = {s.position}
+    todo = deque([s.position])
+    while todo:
+        cur = todo.popleft()
+        if cur == s.stairs:
+            return True
+        for side in tiles[cur].room.exits:
+            nb = _step(cur, side)
+            if nb in tiles and nb not in seen and tiles[nb].room.has(OPPOSITE[side]):
+                seen.add(nb)
+                todo.append(nb)
+    return False
+
+
+def _settle(s: State) -> State:
+    if s.outcome is None and s.phase == "play" and not s.deck and not path_to_stairs(s):
+        return replace(s, outcome="lost", lost_because=f"no card left to draw and no path "
+                       f"to the staircase on level {s.level}")
+    return s
+
+
+# ------------------------------------------------------------------------- handlers
+def _draft(s: State, a: Draft) -> State:
+    if s.phase != "draft":
+        raise _fail("the draft is over", "draft-order")
+    r = s.rules
+    if len(a.ids) != r.draft_sets:
+        raise _fail(f"keep one card of each of the {r.draft_sets} sets: {r.draft_sets} ids, "
+                    f"not {len(a.ids)}", "draft-count",
+                    r.draft_sets if len(a.ids) > r.draft_sets else None)
+    for i, rid in enumerate(a.ids):
+        first = i * r.set_size + 1
+        n = int(rid[1:])
+        if not first <= n < first + r.set_size:
+            raise _fail(f"{rid} is not in set {i + 1} (R{first} to R{first + r.set_size - 1})",
+                        "draft-set", i)
+    s = replace(s, deck=frozenset(a.ids), phase="play",
+                next_reward=r.draft_sets * r.set_size)
+    return _deal_level(s, 1)
+
+
+def _playable(s: State, rid: str) -> bool:
+    return bool(_plays_for(s, rid))
+
+
+def _plays_for(s: State, rid: str) -> list[Play]:
+    card = s.card(rid)
+    tiles = s.tiles
+    adjacent = [(d, _step(s.position, d)) for d in DIRS]
+    inside = [(d, c) for d, c in adjacent if 0 <= c[0] < s.size and 0 <= c[1] < s.size]
+    if isinstance(card, Room):
+        return [Play(rid, cell=c) for _, c in inside if c not in tiles]
+    if card.kind == "heal":
+        return [Play(rid)]
+    if card.kind == "slay":
+        return [Play(rid, cell=c) for _, c in inside
+                if c in tiles and tiles[c].face_up and tiles[c].room.obj == "monster"]
+    if card.kind == "turn":
+        return [Play(rid, cell=c) for c, t in s.board if t.face_up and c != s.position]
+    return [Play(rid, direction=d) for d, c in inside if c in tiles]
+
+
+def _draw(s: State, a: Draw) -> State:
+    if s.phase != "play":
+        raise _fail(_phase_message(s), "draw-order")
+    want = min(s.rules.draw_size, len(s.deck))
+    if want == 0:
+        raise _fail("your deck is empty this round", "draw-empty")
+    if len(a.ids) != want:
+        raise _fail(f"draw {want} card(s) ({len(s.deck)} in your deck), not {len(a.ids)}",
+                    "draw-count", want if len(a.ids) > want else None)
+    for i, rid in enumerate(a.ids):
+        if rid in a.ids[:i]:
+            raise _fail(f"{rid} is drawn twice", "draw-card", i)
+        if rid not in s.deck:
+            why = ("was already drawn this round" if rid in s.discard else
+                   "was played and is gone" if rid in s.gone else "is not in your deck")
+            raise _fail(f"{rid} {why}", "draw-card", i)
+    s = replace(s, deck=s.deck - set(a.ids), offered=a.ids, phase="keep",
+                draws=s.draws + 1)
+    if not any(_playable(s, rid) for rid in a.ids):
+        s = replace(s, discard=s.discard | set(a.ids), offered=(), phase="play")
+    return s
+
+
+def _play(s: State, a: Play) -> State:
+    if s.phase != "keep":
+        raise _fail("'play' keeps one of the cards just drawn: draw first", "play-order")
+    if a.id not in s.offered:
+        raise _fail(f"{a.id} is not among the cards drawn ({' '.join(s.offered)})",
+                    "play-card", 0)
+    card = s.card(a.id)
+    options = _plays_for(s, a.id)
+    if a not in options:
+        raise _fail(_why_not(s, a, card), "play-target", 1)
+    rest = set(s.offered) - {a.id}
+    s = replace(s, discard=s.discard | rest, gone=s.gone | {a.id}, offered=(), phase="play")
+    tiles = s.tiles
+    if isinstance(card, Room):
+        assert a.cell is not None
+        tiles[a.cell] = Tile(card, True, a.id)
+        return replace(s, board=_pack(tiles))
+    if card.kind == "heal":
+        return replace(s, health=min(s.rules.max_health, s.health + 1))
+    if card.kind == "slay":
+        assert a.cell is not None
+        tiles[a.cell] = replace(tiles[a.cell], room=tiles[a.cell].room.without_object())
+        return replace(s, board=_pack(tiles))
+    if card.kind == "turn":
+        assert a.cell is not None
+        tiles[a.cell] = replace(tiles[a.cell], room=tiles[a.cell].room.rotated())
+        return replace(s, board=_pack(tiles))
+    assert a.direction is not None
+    return _enter(s, _step(s.position, a.direction))
+
+
+def _why_not(s: State, a: Play, card: Room | Special) -> str:
+    if isinstance(card, Room):
+        if a.cell is None:
+            return f"{a.id} is a room card: write 'play {a.id} at CELL'"
+        return (f"{a.id} cannot go on {cell_name(a.cell)}: a room card goes on an empty "
+                f"square next to the player ({cell_name(s.position)})")
+    kind = card.kind
+    if kind == "heal":
+        return f"{a.id} (heal) takes no target"
+    if kind == "slay":
+        return f"{a.id} (slay) needs a face-up monster next to the player: 'play {a.id} on CELL'"
+    if kind == "turn":
+        return f"{a.id} (turn) needs a face-up card other than the player's: 'play {a.id} on CELL'"
+    return f"{a.id} (leap) needs a direction toward an adjacent card: 'play {a.id} N'"
+
+
+def _move(s: State, a: Move) -> State:
+    for side, arg, offset in a.steps:
+        if s.outcome is not None:
+            raise _fail(f"the game is over ({s.outcome})", "game-over", arg, offset)
+        if s.phase != "play":
+            raise _fail(_phase_message(s), "move-order", arg, offset)
+        tiles = s.tiles
+        here = tiles[s.position]
+        there = _step(s.position, side)
+        where = f"level {s.level}: {side} from {cell_name(s.position)}"
+        if there not in tiles:
+            raise _fail(f"{where}: no card there", "move-no-card", arg, offset)
+        if not here.room.has(side) or not tiles[there].room.has(OPPOSITE[side]):
+            raise _fail(f"{where}: the exits of {cell_name(s.position)} and "
+                        f"{cell_name(there)} do not face each other", "move-exits",
+                        arg, offset)
+        s = _enter(s, there)
+    return s
+
+
+def _chest(s: State, a: Chest) -> State:
+    if s.phase != "chest":
+        raise _fail("'chest' answers a chest just opened", "chest-order")
+    if a.id not in s.offered:
+        raise _fail(f"{a.id} is not among the chest's cards ({' '.join(s.offered)})",
+                    "chest-card", 0)
+    return replace(s, deck=s.deck | {a.id}, offered=(), phase="play")
+
+
+def _level(s: State, a: LevelCheck) -> State:
+    if a.number != s.level or s.phase == "draft":
+        raise _fail(f"the game is on level {s.level if s.phase != 'draft' else 'none yet'}, "
+                    f"not {a.number}", "level-checkpoint", 0)
+    return s
+
+
+def _phase_message(s: State) -> str:
+    if s.phase == "draft":
+        return "the game starts with the draft: 'draft ID ID ID ID ID ID ID'"
+    if s.phase == "keep":
+        return f"keep one of the cards drawn ({' '.join(s.offered)}): 'play ID ...'"
+    if s.phase == "chest":
+        return f"keep one of the chest's cards ({' '.join(s.offered)}): 'chest ID'"
+    return "not now"
+
+
+_HANDLERS = {Draft: _draft, LevelCheck: _level, Draw: _draw, Play: _play, Move: _move,
+             Chest: _chest}
+
+
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
+    if s.outcome is not None:
+        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+    if s.phase == "draft" and not isinstance(action, Draft):
+        raise _fail(_phase_message(s), "draft-order")
+    s = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
+    return _settle(s)
+
+
+def legal_actions(s: State) -> list[Action]:
+    """What the rules allow. The draft lists one choice per set; a draw lists the top of
+    a seeded shuffle of the deck (the simulation's hand shuffle; any real draw of the
+    right size from the deck is legal too)."""
+    if s.outcome is not None:
+        return []
+    r = s.rules
+    if s.phase == "draft":
+        rng = stream(s.seed, "dungeon-solitaire", "simulation", "draft")
+        picks = [f"R{i * r.set_size + 1 + rng.below(r.set_size)}" for i in range(r.draft_sets)]
+        return [Draft(tuple(picks))]
+    if s.phase == "chest":
+        return [Chest(rid) for rid in s.offered]
+    if s.phase == "keep":
+        return [p for rid in s.offered for p in _plays_for(s, rid)]
+    out: list[Action] = []
+    tiles = s.tiles
+    for side in DIRS:
+        nb = _step(s.position, side)
+        if nb in tiles and tiles[s.position].room.has(side) and tiles[nb].room.has(
+                OPPOSITE[side]):
+            out.append(Move(((side, 0, 0),)))
+    if s.deck:
+        order = stream(s.seed, "dungeon-solitaire", "simulation", "draw", s.draws).shuffled(
+            sorted(s.deck, key=lambda x: int(x[1:])))
+        out.append(Draw(tuple(order[: r.draw_size])))
+    return out
