@@ -97,7 +97,8 @@ def bench_startup(quick: bool) -> list[tuple[str, str, str]]:
                        ("companion --help", [*exe, "--help"])):
         s = timed(lambda cmd=cmd: subprocess.run(cmd, capture_output=True, check=True), rep)
         rows.append((label, "", f"{s * 1000:.0f} ms"))
-    log = Path(__file__).resolve().parent.parent / "tests/examples/shuffle-and-doom/playthrough-1-4x4.log"
+    log = (Path(__file__).resolve().parent.parent
+           / "tests/examples/shuffle-and-doom/playthrough-1-4x4.log")
     s = timed(lambda: subprocess.run([*exe, "validate", str(log)], capture_output=True), rep)
     rows.append(("companion validate (short log)", "", f"{s * 1000:.0f} ms"))
     return rows
@@ -109,6 +110,9 @@ def main() -> None:
     args = parser.parse_args()
     rows = [*bench_validation(args.quick), *bench_sheets(args.quick),
             *bench_startup(args.quick)]
+    from du_solver import bench_rows as du_solver_rows  # benchmarks/du_solver.py
+
+    rows += du_solver_rows(quick=True)  # Dungeon Upkeeper par, checks, generation
     w1 = max(len(r[0]) for r in rows)
     w2 = max(len(r[1]) for r in rows)
     print(f"| {'what':<{w1}} | {'size':<{w2}} | result |")

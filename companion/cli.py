@@ -105,7 +105,7 @@ def _seed_or_fresh(seed: str | None) -> str:
     return normalize_seed(seed)
 
 
-def _default_out(game: str, seed: str, params: dict[str, int], kind: str, paper: str) -> Path:
+def _default_out(game: str, seed: str, params: dict[str, Any], kind: str, paper: str) -> Path:
     parts = [game, seed, *(f"{k}{v}" for k, v in params.items()), kind, paper]
     return Path("output") / ("-".join(parts) + ".pdf")
 
@@ -164,6 +164,8 @@ VariantOpt = Annotated[list[str] | None, typer.Option("--variant", help="a varia
                                                       "game (repeat for more)")]
 ParOpt = Annotated[bool, typer.Option("--par", help="print par (the solver's best score) "
                                       "on the sheet, where the game has a solver")]
+NoParOpt = Annotated[bool, typer.Option("--no-par", help="leave par off the sheet, where "
+                                          "the game prints it by default")]
 BackOpt = Annotated[str | None, typer.Option("--back-offset", help="X,Y mm: shift the backs "
                                              "of duplex sheets to match your printer")]
 
@@ -205,13 +207,15 @@ GAME_OPTIONS_EPILOG = ("Game options follow the game's parameters, e.g. --size 9
 @handles_errors
 def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
             out: OutOpt = None, as_json: JsonOpt = False, layout: LayoutOpt = None,
-            variant: VariantOpt = None, par: ParOpt = False) -> None:
+            variant: VariantOpt = None, par: ParOpt = False,
+            no_par: NoParOpt = False) -> None:
     """Print the seeded dungeon map of GAME as a PDF.
 
     Example: companion map shuffle-and-doom --seed K7Q2-9XMA --size 9
     """
     _make_sheet(game, None, seed, paper, out, as_json, list(ctx.args),
-                {"layout": layout, "variants": tuple(variant or ()), "par": par})
+                {"layout": layout, "variants": tuple(variant or ()), "par": par,
+                 "no_par": no_par})
 
 
 @app.command("sheets", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
@@ -221,7 +225,7 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
                                                         "'companion games')")] = None,
                paper: PaperOpt = None, out: OutOpt = None, as_json: JsonOpt = False,
                layout: LayoutOpt = None, variant: VariantOpt = None, par: ParOpt = False,
-               back_offset: BackOpt = None) -> None:
+               no_par: NoParOpt = False, back_offset: BackOpt = None) -> None:
     """Print a sheet of GAME (stacking list, log sheet, cards, tiles, mat) as a PDF.
 
     Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind stack
@@ -231,7 +235,7 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
                           g.map_kind)
     _make_sheet(game, chosen, seed, paper, out, as_json, list(ctx.args),
                 {"layout": layout, "variants": tuple(variant or ()), "par": par,
-                 "back_offset": parse_back_offset(back_offset)})
+                 "no_par": no_par, "back_offset": parse_back_offset(back_offset)})
 
 
 @app.command("solve", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
@@ -401,7 +405,9 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     options: dict[str, Any] = {k: v for k, v in params.items() if k not in names}
     paper_name = resolve_paper(paper)
     data = game.render(kind, seed, game_params, paper_name, options)
-    default = _default_out(game.name, seed, game_params, kind, paper_name)
+    # the payload's other keys (a floor, say) name the file too, so the sheets of a
+    # multi-page PDF scanned at once do not overwrite each other
+    default = _default_out(game.name, seed, {**game_params, **options}, kind, paper_name)
     if out is None:
         path = default
     elif out.is_dir() or count > 1:

@@ -118,9 +118,14 @@ class DungeonUpkeeper(Game):
                         "perfect_path": sol.path, "traps": len(f.traps),
                         "chests": len(f.chests), "objectives_asked": f.objectives_asked,
                         "tries": f.tries,
-                        "payload": self.payload(seed, {}, floor=k, **(
-                            {} if kind == "map" else {"kind": kind}))})
-        return {"game": self.name, "seed": seed, "kind": kind, "floors": out}
+                        **({"payload": self.payload(seed, {}, floor=k)}
+                           if kind == "map" else {})})
+        data: dict[str, Any] = {"game": self.name, "seed": seed, "kind": kind, "floors": out}
+        if kind != "map":  # one sheet for the run: its payload names the floors if not 10
+            default = self.param("floors").default
+            data["payload"] = self.payload(
+                seed, {} if floors == default else {"floors": floors}, kind=kind)
+        return data
 
     def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
                options: Mapping[str, Any] | None = None) -> bytes:

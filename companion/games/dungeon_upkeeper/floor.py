@@ -86,6 +86,14 @@ class Floor:
         return [(c + dc, r + dr) for dc, dr in STEPS.values()
                 if self.tile((c + dc, r + dr)) in WALKABLE]
 
+    @cached_property
+    def adjacency(self) -> dict[Cell, tuple[Cell, ...]]:
+        """:meth:`neighbours` of every walkable cell, computed once (the solver's
+        breadth-first searches read it thousands of times)."""
+        return {(c, r): tuple(self.neighbours((c, r)))
+                for r, row in enumerate(self.rows) for c, t in enumerate(row)
+                if t in WALKABLE}
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -102,10 +110,11 @@ def _bfs(floor: Floor, start: Cell, passable: frozenset[Cell], targets: frozense
     through ``passable`` cells; ``targets`` are reached but not walked through."""
     seen: dict[Cell, tuple[int, Cell | None]] = {start: (0, None)}
     queue = deque([start])
+    adjacency = floor.adjacency
     while queue:
         cur = queue.popleft()
         d = seen[cur][0]
-        for nb in floor.neighbours(cur):
+        for nb in adjacency[cur]:
             if nb in seen:
                 continue
             if nb in passable:

@@ -1,0 +1,474 @@
+"""Dungeon Upkeeper printed sheets: one map page per floor, and the log sheet.
+
+Everything is drawn from the engine's own data (``generate_floor`` and the exact par
+solver), so a page always shows exactly the floor the validator checks.
+
+The map page, top to bottom: the floor name (B1…B10) big with the rules in two lines
+and par in small print; the map as squares (at least 8 mm on both papers for the
+largest floor, B10's 21 x 21) with column letters above and below and row numbers on
+both sides (``a1`` is the top-left square, as in ``floor.cell_name``); a tracker
+(health boxes to cross out, moves left and score to write in, the end-of-floor
+rewards); the QR code with the seed in plain text, a legend and the credits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import ParameterError
+from companion.games.dungeon_upkeeper.floor import Floor, cell_name, solve
+from companion.games.dungeon_upkeeper.generation import generate_floor
+from companion.games.dungeon_upkeeper.table import RULES, RulesTable
+from companion.paper.document import SheetDocument
+from companion.paper.frame import (
+    GUIDE,
+    INK,
+    draw_field,
+    draw_footer,
+    draw_title,
+    footer_height,
+    identity_lines,
+)
+from companion.paper.icons import draw_icon
+from companion.paper.identity import identity_size
+from companion.paper.layout import Layout, Rect, content_rect, load_layout
+from companion.paper.units import mm
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_upkeeper import DungeonUpkeeper
+
+WALL = (0.25, 0.25, 0.25)
+"""Wall squares: a dark solid grey (prints solid in black and white, saves some toner
+next to black, and a stray pencil mark on it still shows as a sheen)."""
+GRID = (0.6, 0.6, 0.6)
+MIN_SQUARE = mm(8)
+"""Smallest square a pencil path is comfortable in; B10 keeps at least this."""
+MAX_SQUARE = mm(16)
+ICON_SCALE = 0.6
+"""Icons cover the middle 60 % of a square: the pencil line passes beside them."""
+COORD_BAND = mm(4.5)
+HEADER_H = mm(13)
+TRACKER_H = mm(15)
+GAP = mm(2.5)
+
+TILE_ICONS = {"S": "player", "X": "exit", "T": "trap", "G": "chest"}
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where the squares of a floor lie on the page (points): used by drawing and by
+    tests. ``grid_x`` is the left edge, ``grid_top`` the top edge of square a1."""
+
+    square: float
+    cols: int
+    rows: int
+    grid_x: float
+    grid_top: float
+
+    @classmethod
+    def fit(cls, area: Rect, cols: int, rows: int, max_square: float = MAX_SQUARE,
+            ) -> Geometry:
+        """The largest squares (up to ``max_square``) for a ``cols`` x ``rows`` map with
+        its coordinate bands in ``area``, centred horizontally, at the top."""
+        square = min((area.w - 2 * COORD_BAND) / cols, (area.h - 2 * COORD_BAND) / rows,
+                     max_square)
+        width = square * cols
+        grid_x = area.x + (area.w - width) / 2
+        grid_top = area.y + area.h - COORD_BAND
+        return cls(square, cols, rows, grid_x, grid_top)
+
+    @property
+    def grid_y(self) -> float:
+        """The bottom edge of the map."""
+        return self.grid_top - self.rows * self.square
+
+    @property
+    def height(self) -> float:
+        """The map with its coordinate bands."""
+        return self.rows * self.square + 2 * COORD_BAND
+
+    def cell_rect(self, col: int, row: int) -> Rect:
+        """The square of cell (col, row); row 0 is the top row."""
+        s = self.square
+        return Rect(self.grid_x + col * s, self.grid_top - (row + 1) * s, s, s)
+
+
+def _layout(options: dict[str, Any], default: str) -> Layout:
+    return load_layout(str(options.get("layout") or default))
+
+
+def _floors_wanted(game: DungeonUpkeeper, params: dict[str, int],
+                   options: dict[str, Any]) -> list[int]:
+    if options.get("floor") not in (None, ""):
+        try:
+            k = game.param("floors").check(options["floor"])
+        except ParameterError as exc:
+            raise ParameterError(f"floor: {exc}") from None
+        return [k]
+    return list(range(1, params["floors"] + 1))
+
+
+def map_payload(game: DungeonUpkeeper, seed: str, number: int) -> str:
+    """The QR payload of the map page of floor B``number`` (no ``kind``: a map)."""
+    return game.payload(seed, {}, floor=number)
+
+
+def log_payload(game: DungeonUpkeeper, seed: str, floors: int) -> str:
+    """The QR payload of the log sheet (``floors`` only when not the default)."""
+    default = game.param("floors").default
+    return game.payload(seed, {} if floors == default else {"floors": floors}, kind="log")
+
+
+def render(game: DungeonUpkeeper, kind: str, seed: str, params: dict[str, int], paper: str,
+           options: dict[str, Any]) -> bytes:
+    """The PDF bytes of one sheet kind: ``map`` (a page per floor, or only
+    ``options["floor"]``) or ``log``. ``options["no_par"]`` leaves par off the maps.
+
+    Raises ParameterError for a floor out of range, LayoutError for a bad layout.
+    """
+    floors = params["floors"]
+    if kind == "map":
+        layout = _layout(options, "map")
+        wanted = _floors_wanted(game, params, options)
+        label = f"B{wanted[0]}" if len(wanted) == 1 else f"B1-B{floors}"
+        doc = SheetDocument(f"{game.title} map {label} {seed}", paper, layout.landscape,
+                            [map_payload(game, seed, k) for k in wanted])
+        for i, k in enumerate(wanted):
+            if i:
+                doc.new_page()
+            draw_map_page(doc, layout, game, seed, generate_floor(seed, k), floors,
+                          show_par=not options.get("no_par"))
+        return doc.finish()
+    layout = _layout(options, "list")
+    payload = log_payload(game, seed, floors)
+    doc = SheetDocument(f"{game.title} log sheet {seed}", paper, layout.landscape, [payload])
+    draw_log_page(doc, layout, game, seed, floors, payload)
+    return doc.finish()
+
+
+# ------------------------------------------------------------------------------ map
+@dataclass(frozen=True)
+class MapPlan:
+    """Where everything of a map page goes (points): header band, squares, tracker,
+    footer (QR code, seed, legend, credits) and the legend inside the footer."""
+
+    header: Rect
+    geometry: Geometry
+    tracker: Rect
+    footer: Rect
+    legend: Rect
+    payload: str
+    identity: list[str]
+
+
+def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
+                  floor: Floor, floors: int) -> MapPlan:
+    """The page plan of ``floor``: header at the top, the footer at the bottom, the
+    squares as large as fit between them (at most 16 mm) above the tracker, which
+    follows the map directly."""
+    area = content_rect(layout, paper)
+    payload = map_payload(game, seed, floor.number)
+    qr_w = mm(layout.qr_size)
+    lines = identity_lines(game.title, seed, f"floor {floor.name} of {floors}", "map")
+    foot = footer_height(payload, lines, qr_w)
+    footer = Rect(area.x, area.y, area.w, foot)
+    id_w = identity_size(payload, lines, qr_w, max_width=area.w * 0.62)[0]
+    legend_x = area.x + id_w + mm(4)
+    legend = Rect(legend_x, area.y + mm(4), area.x + area.w - legend_x, foot - mm(7))
+    top = area.y + area.h
+    header = Rect(area.x, top - HEADER_H, area.w, HEADER_H)
+    low = area.y + foot + TRACKER_H + GAP
+    geo = Geometry.fit(Rect(area.x, low, area.w, header.y - GAP - low), floor.width,
+                       floor.height)
+    tracker = Rect(area.x, geo.grid_y - COORD_BAND - GAP - TRACKER_H, area.w, TRACKER_H)
+    return MapPlan(header, geo, tracker, footer, legend, payload, lines)
+
+
+def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, seed: str,
+                  floor: Floor, floors: int, show_par: bool = True,
+                  rules: RulesTable = RULES) -> Geometry:
+    """Draw the page of ``floor`` on the current page of ``doc`` (its payload goes
+    into the metadata); returns where the squares are."""
+    c = doc.canvas
+    plan = plan_map_page(layout, doc.paper, game, seed, floor, floors)
+    doc.add_payload(plan.payload)
+    draw_footer(c, plan.footer, plan.payload, plan.identity, mm(layout.qr_size),
+                right_text=[game.credits])
+    draw_legend(c, plan.legend)
+    draw_header(c, plan.header, game, floor, floors, solve(floor).par if show_par else None)
+    draw_floor(c, plan.geometry, floor)
+    draw_tracker(c, plan.tracker, floor, rules)
+    return plan.geometry
+
+
+def draw_header(c: Any, area: Rect, game: DungeonUpkeeper, floor: Floor, floors: int,
+                par: int | None) -> None:
+    """The floor name big, the game and the rules in short, the objectives and par."""
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    big = 30.0
+    c.setFont("Helvetica-Bold", big)
+    base = area.y + area.h - big * 0.74
+    c.drawString(area.x, base, floor.name)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    tx = area.x + stringWidth(floor.name, "Helvetica-Bold", big) + mm(4)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(tx, area.y + area.h - 10, f"{game.title}: floor {floor.name} of {floors}")
+    c.setFont("Helvetica", 7.5)
+    c.drawString(tx, area.y + area.h - 20,
+                 "Trace your path in pencil from S to X, one square at a time (N E S W), "
+                 "on white squares only.")
+    c.drawString(tx, area.y + area.h - 29,
+                 "Step on each T to reset it and on each G to refill it; X ends the floor "
+                 "at once.")
+    right = area.x + area.w
+    c.setFont("Helvetica", 7)
+    t, g = len(floor.traps), len(floor.chests)
+    c.drawRightString(right, area.y + area.h - 8,
+                      f"{t} trap{'s' * (t != 1)}, {g} chest{'s' * (g != 1)}")
+    if par is not None:
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        c.setFont("Helvetica", 6.5)
+        c.drawRightString(right, area.y + area.h - 17, f"par {par} moves")
+    c.restoreState()
+
+
+def draw_floor(c: Any, geo: Geometry, floor: Floor) -> None:
+    """The squares: walls dark, floor white with a thin grid, icons for S X T G, and
+    the coordinates on all four sides."""
+    s = geo.square
+    c.saveState()
+    # walls, one path
+    c.setFillColorRGB(*WALL)
+    path = c.beginPath()
+    for r, row in enumerate(floor.rows):
+        for col, tile in enumerate(row):
+            if tile == "#":
+                rect = geo.cell_rect(col, r)
+                path.rect(rect.x, rect.y, rect.w, rect.h)
+    c.drawPath(path, stroke=0, fill=1)
+    # grid lines around the open squares only (walls stay one solid mass)
+    c.setStrokeColorRGB(*GRID)
+    c.setLineWidth(0.4)
+    grid = c.beginPath()
+    for r, row in enumerate(floor.rows):
+        for col, tile in enumerate(row):
+            if tile != "#":
+                rect = geo.cell_rect(col, r)
+                grid.rect(rect.x, rect.y, rect.w, rect.h)
+    c.drawPath(grid, stroke=1, fill=0)
+    # outline of the whole map
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.8)
+    c.rect(geo.grid_x, geo.grid_y, geo.cols * s, geo.rows * s, stroke=1, fill=0)
+    # icons
+    for r, row in enumerate(floor.rows):
+        for col, tile in enumerate(row):
+            icon = TILE_ICONS.get(tile)
+            if icon:
+                rect = geo.cell_rect(col, r)
+                draw_icon(c, icon, rect.cx, rect.cy, s * ICON_SCALE)
+    # coordinates
+    font = min(8.0, max(6.0, s * 0.32))
+    c.setFont("Helvetica", font)
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    for col in range(geo.cols):
+        x = geo.grid_x + (col + 0.5) * s
+        letter = cell_name((col, 0))[0]
+        c.drawCentredString(x, geo.grid_top + COORD_BAND * 0.3, letter)
+        c.drawCentredString(x, geo.grid_y - COORD_BAND * 0.3 - font * 0.72, letter)
+    for r in range(geo.rows):
+        y = geo.grid_top - (r + 0.5) * s - font * 0.36
+        c.drawRightString(geo.grid_x - mm(1.2), y, str(r + 1))
+        c.drawString(geo.grid_x + geo.cols * s + mm(1.2), y, str(r + 1))
+    c.restoreState()
+
+
+def draw_tracker(c: Any, area: Rect, floor: Floor, rules: RulesTable = RULES) -> None:
+    """Health boxes to cross out, moves left and score to write in, and the rewards."""
+    c.saveState()
+    box_h = mm(10)
+    y = area.y + area.h - box_h
+    # health: one box per point, a heart in each
+    hb = mm(9)
+    draw_field(c, area.x, y, hb * rules.health + mm(2), box_h, "Health (cross out)")
+    for i in range(rules.health):
+        bx = area.x + mm(1) + i * hb
+        c.setStrokeColorRGB(*INK)
+        c.setLineWidth(0.6)
+        c.rect(bx + mm(0.8), y + mm(0.8), hb - mm(1.6), mm(5.2), stroke=1, fill=0)
+        draw_icon(c, "heart", bx + hb / 2, y + mm(0.8) + mm(2.6), mm(3.8), color=INK)
+    x = area.x + hb * rules.health + mm(4)
+    moves_label = (f"Moves left (B1 starts with {rules.moves})" if floor.number == 1
+                   else "Moves left (carried over)")
+    fields = ((moves_label, mm(52)), ("Score", mm(30)),
+              (f"Traps reset /{len(floor.traps)}", mm(24)),
+              (f"Chests filled /{len(floor.chests)}", mm(24)))
+    for label, w in fields:
+        draw_field(c, x, y, w, box_h, label)
+        x += w + mm(2)
+    c.setFont("Helvetica", 6.8)
+    c.setFillColorRGB(*INK)
+    c.drawString(area.x, area.y + mm(1),
+                 f"Each step costs 1 move. Leaving by X: moves +{rules.moves_per_trap} per "
+                 f"trap reset, +{rules.moves_per_chest} per chest filled, "
+                 f"+{rules.moves_perfect} if perfect (all of them). Score "
+                 f"+{rules.score_per_trap} per trap, +{rules.score_per_chest} per chest, "
+                 f"+{rules.score_perfect_per_floor * floor.number} for a perfect "
+                 f"{floor.name}.")
+    c.restoreState()
+
+
+LEGEND = (
+    ("player", "S", "start here"),
+    ("exit", "X", "exit: reaching it ends the floor"),
+    ("trap", "T", "sprung trap: step on it to reset it"),
+    ("trap-armed", "", "reset trap: circle the T when you step on it. It is armed "
+                       "now: stepping on it again costs 1 health"),
+    ("chest", "G", "empty chest: step on it to refill it (tick it)"),
+    ("wall", "", "wall: never step here"),
+)
+
+
+def draw_legend(c: Any, area: Rect) -> None:
+    """What the icons mean, one line each, filling ``area`` from the top."""
+    from reportlab.lib.utils import simpleSplit
+
+    c.saveState()
+    icon = mm(4.2)
+    font = 6.6
+    lead = font * 1.18
+    cursor = area.y + area.h
+    text_x = area.x + icon + mm(6)
+    for name, letter, text in LEGEND:
+        parts = simpleSplit(text, "Helvetica", font, area.x + area.w - text_x)
+        h = max(icon + mm(0.8), lead * len(parts) + mm(0.8))
+        cy = cursor - icon / 2 - mm(0.2)
+        if name == "wall":
+            c.setFillColorRGB(*WALL)
+            c.rect(area.x, cy - icon / 2, icon, icon, stroke=0, fill=1)
+        elif name == "trap-armed":
+            # what the player pencils: a circle round the printed T; then (in the
+            # letter column) what that means: the trap is armed
+            draw_icon(c, "trap", area.x + icon / 2, cy, icon * 0.7)
+            c.setStrokeColorRGB(0.35, 0.35, 0.35)
+            c.setLineWidth(0.8)
+            c.circle(area.x + icon / 2, cy, icon * 0.52, stroke=1, fill=0)
+            draw_icon(c, name, area.x + icon + mm(2.3), cy, icon * 0.62)
+        else:
+            c.setStrokeColorRGB(*GRID)
+            c.setLineWidth(0.4)
+            c.rect(area.x - mm(0.4), cy - icon / 2 - mm(0.4), icon + mm(0.8),
+                   icon + mm(0.8), stroke=1, fill=0)
+            draw_icon(c, name, area.x + icon / 2, cy, icon * 0.8)
+        c.setFillColorRGB(*INK)
+        if letter:
+            c.setFont("Helvetica-Bold", 8)
+            c.drawString(area.x + icon + mm(1.6), cy - 2.8, letter)
+        c.setFont("Helvetica", font)
+        ty = cursor - font - mm(0.1)
+        if len(parts) == 1:
+            ty = cy - font * 0.36
+        for line in parts:
+            c.drawString(text_x, ty, line)
+            ty -= lead
+        cursor -= h
+    c.restoreState()
+
+
+# ---------------------------------------------------------------------- log sheet
+NOTATION_HELP = (
+    ("floor 3", "before each floor's path: the floor it starts on (B3)"),
+    ("path NNEESW", "one letter per step: N up, E right, S down, W left"),
+    ("", "spaces allowed; a long path may go on over several lines"),
+)
+
+
+def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, seed: str,
+                  floors: int, payload: str) -> None:
+    """Header fields, the notation in short, then one block per floor: ruled lines for
+    the path letters and boxes for moves, score and health at the end of the floor."""
+    c = doc.canvas
+    area = content_rect(layout, doc.paper)
+    area = draw_title(c, area, f"{game.title}: run log",
+                      "Copy each floor's path as you trace it on the map; type it up later "
+                      "and check it with: companion validate my-run.log")
+    qr_w = mm(layout.qr_size)
+    floors_text = f"{floors} floor{'s' * (floors != 1)}"
+    lines = identity_lines(game.title, seed, floors_text, "log sheet")
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                right_text=[game.credits])
+    top = area.y + area.h
+    fh = mm(10)
+    fields = (("Game", "dungeon-upkeeper"), ("Seed", seed), ("Floors", str(floors)),
+              ("Player", ""), ("Date", ""), ("Claim (score)", ""))
+    widths = (1.45, 1.2, 0.6, 1.2, 0.9, 0.9)
+    unit = (area.w - mm(2) * (len(fields) - 1)) / sum(widths)
+    x = area.x
+    for (label, value), wf in zip(fields, widths, strict=True):
+        draw_field(c, x, top - fh, unit * wf, fh, label, value)
+        x += unit * wf + mm(2)
+    y = top - fh - mm(3)
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setFont("Helvetica-Bold", 7.5)
+    c.drawString(area.x, y - 7.5, "Notation")
+    for i, (verb, meaning) in enumerate(NOTATION_HELP):
+        vy = y - 17 - i * 8.4
+        c.setFont("Courier-Bold", 7.5)
+        c.drawString(area.x, vy, verb)
+        c.setFont("Helvetica", 7)
+        c.drawString(area.x + mm(24), vy, meaning)
+    c.setFont("Helvetica", 7)
+    c.drawString(area.x + area.w * 0.55, y - 17,
+                 "Example:  floor 1   path NNEE SSWW NE")
+    c.drawString(area.x + area.w * 0.55, y - 25.4,
+                 "At the end of each floor write moves left,")
+    c.drawString(area.x + area.w * 0.55, y - 33.8, "score and health in the boxes.")
+    c.restoreState()
+    y -= 17 + len(NOTATION_HELP) * 8.4 + mm(1)
+    draw_floor_rows(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)), floors)
+
+
+def draw_floor_rows(c: Any, area: Rect, floors: int) -> None:
+    """One block per floor B1…B``floors``: label, ruled path lines, three end boxes."""
+    block = area.h / max(floors, 1)
+    label_w = mm(11)
+    box_w = mm(15)
+    boxes = ("moves left", "score", "health")
+    boxes_w = len(boxes) * box_w + (len(boxes) - 1) * mm(1.5)
+    path_w = area.w - label_w - boxes_w - mm(3)
+    lines = 3 if block >= mm(15) else 2
+    pitch = min(mm(6.5), (block - mm(2.5)) / lines)
+    c.saveState()
+    for k in range(1, floors + 1):
+        top = area.y + area.h - (k - 1) * block
+        c.setStrokeColorRGB(*INK)
+        c.setLineWidth(0.6)
+        c.line(area.x, top, area.x + area.w, top)
+        c.setFillColorRGB(*INK)
+        c.setFont("Helvetica-Bold", 13)
+        c.drawString(area.x, top - mm(6), f"B{k}")
+        c.setFont("Helvetica", 6)
+        c.drawString(area.x, top - mm(9), f"floor {k}")
+        c.setStrokeColorRGB(*GUIDE)
+        c.setLineWidth(0.4)
+        x0 = area.x + label_w
+        c.setFont("Courier", 6)
+        c.setFillColorRGB(*GUIDE)
+        c.drawString(x0, top - mm(2.6), "path")
+        for i in range(lines):
+            ly = top - mm(1.5) - (i + 1) * pitch
+            c.line(x0 + (mm(7) if i == 0 else 0), ly, x0 + path_w, ly)
+        bx = x0 + path_w + mm(3)
+        bh = min(mm(10), block - mm(3))
+        for name in boxes:
+            draw_field(c, bx, top - mm(1.5) - bh, box_w, bh, name)
+            bx += box_w + mm(1.5)
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.6)
+    c.line(area.x, area.y, area.x + area.w, area.y)
+    c.restoreState()
