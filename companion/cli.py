@@ -68,13 +68,17 @@ def resolve_paper(paper: str | None) -> str:
     return value
 
 
-def parse_game_options(game_name: str, extra: list[str]) -> dict[str, str]:
-    """Game options given after the known ones (``--size 9``, ``--floors=3``).
+def parse_game_options(game_name: str, extra: list[str],
+                       kind: str | None = None) -> dict[str, str]:
+    """Game options given after the known ones (``--size 9``, ``--floors=3``), and the
+    options of sheet ``kind`` (``--level 3``).
 
     Raises ParameterError for an option the game does not take or one without a value.
     """
     game = get_game(game_name)
     names = {p.name for p in game.params}
+    if kind is not None:
+        names |= {p.name for p in game.sheet_kind(kind).params}
     out: dict[str, str] = {}
     i = 0
     while i < len(extra):
@@ -131,8 +135,11 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     game = get_game(game_name)
     chosen = kind or game.map_kind
     game.sheet_kind(chosen)
-    params = game.check_params(parse_game_options(game.name, extra))
+    given = parse_game_options(game.name, extra, chosen)
+    sheet_params = {p.name: p for p in game.sheet_kind(chosen).params}
+    params = game.check_params({k: v for k, v in given.items() if k not in sheet_params})
     options = {k: v for k, v in options.items() if v not in (None, False, (), [])}
+    options.update({k: sheet_params[k].check(v) for k, v in given.items() if k in sheet_params})
     if "variants" in options:
         options["variants"] = game.check_variants(options["variants"])
     paper_name = resolve_paper(paper)
@@ -184,7 +191,8 @@ def games_cmd(as_json: JsonOpt = False) -> None:
             "options": [{"name": p.name, "tag": p.tag, "default": p.default, "min": p.low,
                          "max": p.high, "help": p.help} for p in g.params],
             "variants": list(g.variants),
-            "sheets": [{"kind": k.name, "help": k.help} for k in g.sheet_kinds],
+            "sheets": [{"kind": k.name, "help": k.help,
+                        "options": [p.name for p in k.params]} for k in g.sheet_kinds],
         })
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
@@ -195,7 +203,8 @@ def games_cmd(as_json: JsonOpt = False) -> None:
         for o in r["options"]:
             typer.echo(f"  --{o['name']} N   {o['help']} (default {o['default']})")
         typer.echo(f"  variants: {', '.join(r['variants']) or 'none'}")
-        kinds = ", ".join(s["kind"] for s in r["sheets"])
+        kinds = ", ".join(s["kind"] + "".join(f" [--{o} N]" for o in s["options"])
+                          for s in r["sheets"])
         typer.echo(f"  sheets:   {kinds}")
 
 

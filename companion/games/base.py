@@ -53,11 +53,12 @@ class Param:
 
 @dataclass(frozen=True)
 class SheetKind:
-    """A kind of printed sheet a game offers (``map``, ``stack``, ``log``...)."""
+    """A kind of printed sheet a game offers (``map``, ``stack``, ``log``...) and the
+    options only it takes (``--level`` for one level's map)."""
 
     name: str
     help: str
-    params: tuple[str, ...] = ()
+    params: tuple[Param, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ class DungeonUpkeeper(Game):
     params = (Param("floors", "Floors", 10, 1, 10, "the run has FLOORS floors, B1 to B10"),)
     variants: tuple[str, ...] = ()
     sheet_kinds = (
-        SheetKind("map", "one page per floor: the map to trace, tracker, QR, par"),
+        SheetKind("map", "one page per floor: the map to trace, tracker, QR, par",
+                  (Param("floor", "Floor", 1, 1, 10, "print only floor B<FLOOR>"),)),
         SheetKind("log", "a log sheet with a row per floor for the path letters"),
     )
     seeded_only = True
