@@ -24,8 +24,10 @@ class DungeonSolitaire(Game):
     params = (Param("size", "Size", 5, 4, 7, "the board is SIZE×SIZE squares (4–7)"),)
     variants: tuple[str, ...] = ()
     sheet_kinds = (
-        SheetKind("map", "one level's full layout face up: an answer key (spoiler)"),
-        SheetKind("tiles", "each level's board cards as tiles, backs mirrored for duplex"),
+        SheetKind("map", "one level's full layout face up: an answer key (spoiler)",
+                  (Param("level", "Level", 1, 1, 9, "the level to show (1-9)"),)),
+        SheetKind("tiles", "each level's board cards as tiles, backs mirrored for duplex",
+                  (Param("level", "Level", 1, 1, 9, "print only this level's tiles"),)),
         SheetKind("cards", "the numbered reward deck, fronts and backs"),
         SheetKind("mat", "placement grid, health track, deck and discard spots"),
         SheetKind("log", "a log sheet to write the game down"),
@@ -74,9 +76,12 @@ class DungeonSolitaire(Game):
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         self.sheet_kind(kind)
+        from companion.games.dungeon_solitaire import sheets
+
         size = params["size"]
         opts = dict(options or {})
-        wanted = [int(opts["level"])] if "level" in opts else list(range(1, 10))
+        # the map shows one level (default 1); the other kinds all nine unless one is named
+        wanted = sheets.wanted_levels(opts, [1] if kind == "map" else None)
         levels = []
         for n in wanted:
             lvl = generate_level(seed, n, size)
@@ -89,8 +94,16 @@ class DungeonSolitaire(Game):
             })
         deck = [{"id": c.id, "kind": "room" if isinstance(c.card, Room) else "special",
                  "card": c.card.describe()} for c in reward_deck(seed)]
-        return {"game": self.name, "seed": seed, "size": size, "kind": kind,
-                "levels": levels, "reward_deck": deck}
+        out: dict[str, Any] = {
+            "game": self.name, "seed": seed, "size": size, "kind": kind,
+            "payloads": sheets.sheet_payloads(self, kind, seed, params, opts),
+            "levels": levels, "reward_deck": deck}
+        if kind in ("tiles", "cards", "mat", "map"):
+            from companion.paper.layout import load_layout
+
+            tile = load_layout("tile")
+            out["tile_mm"] = {p: sheets.tile_side_mm(tile, p, size) for p in ("a4", "letter")}
+        return out
 
     def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
                options: Mapping[str, Any] | None = None) -> bytes:

@@ -1,0 +1,1523 @@
+"""Dungeon Solitaire printed sheets: level tiles, reward cards, play mat, log sheet, a
+duplex calibration page and the answer-key map.
+
+Everything seeded is drawn from the engine (:func:`generation.generate_level`,
+:func:`generation.reward_deck`), so a sheet always shows what the validator checks.
+
+Sizes. Room tiles and reward cards are the same squares, so a played card sits on the
+board like a level tile, and the mat's squares are that size too. The side is the
+largest that lets a level's whole board, a title line, the crop marks and the identity
+footer (QR code) fit one portrait page (:func:`tile_side_mm`): 38 mm for the default 5x5
+board on A4 and on Letter alike (47.5 mm for 4x4, 31.5 mm for 6x6, 27 mm for 7x7).
+
+Level tiles (``tiles``): per level a front page laid out as the board itself (the page
+is a picture of the level: a tile for every card, a dotted square for every empty
+cell) with the level's QR code (payload ``.../kind=tiles/level=L``) in the footer, then
+its back page, mirrored left-right for a long-edge flip (``back_offset`` shifts it),
+each back naming its level and square. Cut lines and crop marks on fronts only.
+
+Reward cards (``cards``): R1-R60 in the largest grid of tile-sized squares, fronts then
+mirrored backs (the id, big: the draw order). The QR code (``.../kind=cards``) goes
+under the last front page's cards when they leave room for it (A4 at 5x5), else on a
+last "about" page that also lists the deck (Letter).
+
+Map (``map``): one level (``options["level"]``, default 1) face up, labelled ANSWER KEY /
+SPOILER, payload ``.../level=N``. Mat, log and calibration pages carry their QR code in
+the usual footer; the calibration's back page has none (it is read against the light).
+
+The QR payload leaves the board size out when it is the default (5), which keeps it
+near 42 bytes; every payload of a document is also in the PDF metadata.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import LayoutError, ParameterError
+from companion.games.dungeon_solitaire.cards import RewardCard, Room, Special
+from companion.games.dungeon_solitaire.generation import (
+    Cell,
+    Level,
+    cell_name,
+    generate_level,
+    reward_deck,
+)
+from companion.games.dungeon_solitaire.table import RULES
+from companion.paper.cards import CAP_HEIGHT, fit_font_size
+from companion.paper.document import SheetDocument
+from companion.paper.frame import (
+    INK,
+    draw_field,
+    draw_footer,
+    draw_ruled_lines,
+    draw_title,
+    footer_height,
+    identity_lines,
+)
+from companion.paper.icons import RED, draw_icon
+from companion.paper.identity import draw_identity, identity_size
+from companion.paper.layout import (
+    Layout,
+    Rect,
+    bounding_rect,
+    content_rect,
+    fit_square,
+    grid_shape,
+    grid_slots,
+    load_layout,
+    mirror_slot,
+)
+from companion.paper.marks import draw_crop_marks, draw_cut_lines
+from companion.paper.units import mm, paper_size_mm
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_solitaire import DungeonSolitaire
+
+__all__ = [
+    "BoardGrid",
+    "CalibrationMark",
+    "CardPage",
+    "TilePage",
+    "board_grid",
+    "calibration_marks",
+    "card_pages",
+    "draw_level_back",
+    "draw_reward_back",
+    "draw_reward_front",
+    "draw_room",
+    "draw_special",
+    "render",
+    "sheet_payload",
+    "sheet_payloads",
+    "tile_pages",
+    "tile_side_mm",
+    "wanted_levels",
+]
+
+Offset = tuple[float, float]
+
+# --- page plan (mm) -------------------------------------------------------------------
+TITLE_MM = 8.0
+"""The title line above a board of tiles."""
+MARK_MM = 8.0
+"""Room for crop marks (3 mm off the cut, 5 mm long) between the tiles and the text."""
+FOOTER_MM = 44.5
+"""Room for the identity footer: the largest QR code (30 mm + quiet zone) and a gap."""
+WHITE_BORDER_MM = 2.0
+"""White margin round each back: it hides a little duplex drift."""
+
+# --- colours --------------------------------------------------------------------------
+FLOOR = (0.99, 0.965, 0.9)
+WALL = (0.45, 0.43, 0.41)
+WALL_JOINT = (0.36, 0.345, 0.33)
+WALL_EDGE = (0.13, 0.12, 0.11)
+WALL_TEXT = (1.0, 1.0, 1.0)
+CHEST = (0.48, 0.29, 0.07)
+LEVEL_INK = (0.42, 0.27, 0.1)
+LEVEL_TINT = (0.96, 0.92, 0.84)
+REWARD_INK = (0.16, 0.26, 0.5)
+REWARD_TINT = (0.9, 0.92, 0.97)
+SPECIAL_INK = (0.16, 0.26, 0.5)
+EMPTY_INK = (0.62, 0.62, 0.62)
+SPOILER = (0.55, 0.05, 0.05)
+
+_NON_ZERO = 1
+"""reportlab's FILL_NON_ZERO: overlapping parts of one path fill as one shape."""
+ROOM_FRAC = 0.56
+"""The room in the middle of a tile, as a fraction of the side."""
+CORRIDOR_FRAC = 0.32
+"""The width of a corridor (an exit), as a fraction of the side."""
+
+SPECIAL_TEXT: dict[str, tuple[str, str]] = {
+    "heal": ("HEAL", "+1 health (5 at most)"),
+    "slay": ("SLAY", "remove a monster next to you: no damage"),
+    "turn": ("TURN", "turn a face-up card 90\u00b0 clockwise"),
+    "leap": ("LEAP", "move to a neighbour, even through a wall"),
+}
+"""Big word and one-line effect of each special card (the project's own wording)."""
+
+VERB_HELP: tuple[tuple[str, str], ...] = (
+    ("draft R2 R4 R9 ...", "the card kept from each of the 7 sets of 3 (R1-R21)"),
+    ("level 2", "checkpoint: you reached level 2"),
+    ("draw R4 R12 R9", "the cards drawn from your shuffled deck"),
+    ("play R12 at c3", "the room card kept, placed on c3"),
+    ("play R9 on c3", "a Slay or Turn card, on that square"),
+    ("play R7 E", "a Leap card, that way"),
+    ("play R1", "Heal (no target)"),
+    ("move N E / path NNE", "the player's steps"),
+    ("chest R30", "the reward card kept from a chest"),
+)
+
+
+# ------------------------------------------------------------------------ shared
+def wanted_levels(options: Mapping[str, Any], default: Sequence[int] | None = None) -> list[int]:
+    """The levels a sheet shows: ``options["level"]`` (an int or text, from the command
+    line or a scanned payload) or ``default`` (all nine levels).
+
+    Raises ParameterError for a level that is not 1 to 9.
+    """
+    raw = options.get("level")
+    if raw in (None, ""):
+        return list(default) if default is not None else list(range(1, RULES.levels + 1))
+    try:
+        n = int(str(raw).strip())
+    except ValueError:
+        raise ParameterError(f"level must be a number from 1 to {RULES.levels}, "
+                             f"not {raw!r}") from None
+    if not 1 <= n <= RULES.levels:
+        raise ParameterError(f"level must be from 1 to {RULES.levels}, not {n}")
+    return [n]
+
+
+def sheet_payload(game: DungeonSolitaire, seed: str, params: Mapping[str, int], kind: str,
+                  level: int | None = None) -> str:
+    """The QR payload of a sheet: ``kind`` (but the map, the game's default sheet),
+    ``level`` where the sheet shows one, ``size`` only when not the default 5."""
+    default = game.param("size").default
+    shown = {k: v for k, v in params.items() if not (k == "size" and v == default)}
+    extra: dict[str, str | int] = {} if kind == game.map_kind else {"kind": kind}
+    if level is not None:
+        extra["level"] = level
+    return game.payload(seed, shown, **extra)
+
+
+def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
+                   options: Mapping[str, Any]) -> list[str]:
+    """Every payload a sheet kind's document carries, in page order.
+
+    Raises ParameterError for a bad ``options["level"]``.
+    """
+    if kind == "tiles":
+        return [sheet_payload(game, seed, params, kind, n) for n in wanted_levels(options)]
+    if kind == "map":
+        return [sheet_payload(game, seed, params, kind, wanted_levels(options, [1])[0])]
+    return [sheet_payload(game, seed, params, kind)]
+
+
+def _params_text(size: int) -> str:
+    return f"board {size}x{size}"
+
+
+def _layout(options: Mapping[str, Any], default: str) -> Layout:
+    return load_layout(str(options.get("layout") or default))
+
+
+def _grid_layout(options: Mapping[str, Any], what: str) -> Layout:
+    layout = _layout(options, "tile")
+    if layout.kind != "grid":
+        raise LayoutError(f"the {what} need a grid layout, not the {layout.kind} layout "
+                          f"{layout.name!r}: try --layout tile")
+    return layout
+
+
+def _offset(options: Mapping[str, Any]) -> Offset:
+    raw = options.get("back_offset") or (0.0, 0.0)
+    return (float(raw[0]), float(raw[1]))
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    from reportlab.lib.utils import simpleSplit
+
+    return list(simpleSplit(text, font, size, width))
+
+
+def _text(c: Any, x: float, top: float, width: float, text: str, font: str = "Helvetica",
+          size: float = 8.5, leading: float = 1.3,
+          colour: tuple[float, float, float] = INK) -> float:
+    """Wrapped text whose first line's top is ``top``; returns the y under the last line."""
+    c.setFont(font, size)
+    c.setFillColorRGB(*colour)
+    y = top
+    for line in _wrap(text, font, size, width):
+        c.drawString(x, y - size * 0.8, line)
+        y -= size * leading
+    return y
+
+
+def _centred(c: Any, text: str, cx: float, cy: float, font: str, size: float) -> None:
+    """``text`` centred on ``(cx, cy)`` by its cap height."""
+    c.setFont(font, size)
+    c.drawCentredString(cx, cy - size * CAP_HEIGHT / 2, text)
+
+
+# ------------------------------------------------------------------------ geometry
+def tile_side_mm(layout: Layout, paper: str, size: int) -> float:
+    """The side (mm, a multiple of 0.5) of a room tile and of a reward card: the largest
+    square such that a ``size`` x ``size`` board, a title line, crop marks and the
+    identity footer fit one page of ``layout`` (capped by the layout's item size).
+
+    Raises LayoutError if the tiles would be under 5 mm or the layout does not fit.
+    """
+    side = fit_square(layout, paper, size, size)
+    if layout.item_given:
+        side = min(side, layout.item_w, layout.item_h)
+    _, page_h = paper_size_mm(paper, layout.landscape)
+    room = (page_h - 2 * layout.margin - TITLE_MM - FOOTER_MM - 2 * MARK_MM
+            - (size - 1) * layout.gap)
+    side = min(side, math.floor(room / size / 0.5 + 1e-9) * 0.5)
+    if side < 5:
+        raise LayoutError(f"layout {layout.name}: a {size}x{size} board does not fit on "
+                          f"{paper} with its title and QR code")
+    return side
+
+
+@dataclass(frozen=True)
+class BoardGrid:
+    """Where a level's ``size`` x ``size`` board lies on a tiles page (points)."""
+
+    size: int
+    side: float
+    gap: float
+    x0: float
+    top: float
+
+    def cell_rect(self, cell: Cell) -> Rect:
+        """The cut rectangle of the tile at ``cell`` (column, row; row 0 at the top)."""
+        col, row = cell
+        step = self.side + self.gap
+        return Rect(self.x0 + col * step, self.top - row * step - self.side, self.side,
+                    self.side)
+
+    @property
+    def block(self) -> Rect:
+        """The whole board, every cell."""
+        span = self.size * self.side + (self.size - 1) * self.gap
+        return Rect(self.x0, self.top - span, span, span)
+
+
+def board_grid(layout: Layout, paper: str, size: int) -> BoardGrid:
+    """The board of a tiles page: centred left-right, and up-down between the title
+    line and the footer, each with room for crop marks.
+
+    Raises LayoutError as :func:`tile_side_mm` does.
+    """
+    side = mm(tile_side_mm(layout, paper, size))
+    gap = mm(layout.gap)
+    area = content_rect(layout, paper)
+    span = size * side + (size - 1) * gap
+    band_top = area.y1 - mm(TITLE_MM + MARK_MM)
+    band_bottom = area.y + mm(FOOTER_MM + MARK_MM)
+    top = band_top - (band_top - band_bottom - span) / 2
+    x0 = (layout.page_size(paper)[0] - span) / 2
+    return BoardGrid(size, side, gap, x0, top)
+
+
+@dataclass(frozen=True)
+class TilePage:
+    """One page of level tiles: ``side`` is ``front`` or ``back``; the tile of
+    ``cells[i]`` is at ``slots[i]`` (its face on a front, its back on a back page);
+    ``trim`` is the page's TrimBox (the tiles' block); ``grid`` the whole board."""
+
+    side: str
+    level: int
+    cells: tuple[Cell, ...]
+    slots: tuple[Rect, ...]
+    trim: Rect
+    grid: Rect
+
+
+def _reading_order(cells: Sequence[Cell]) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
+               back_offset: Offset = (0.0, 0.0),
+               levels: Sequence[int] | None = None) -> list[TilePage]:
+    """The page plan of the level tiles: for each level a front page (the board's tiles
+    at their squares) and its back page (mirrored left-right for a long-edge flip, then
+    shifted by ``back_offset`` mm), unless the layout prints single-sided.
+
+    Raises LayoutError for a layout that is not a grid or does not fit ``paper``.
+    """
+    layout = layout or load_layout("tile")
+    if layout.kind != "grid":
+        raise LayoutError(f"the tiles need a grid layout, not the {layout.kind} layout "
+                          f"{layout.name!r}: try --layout tile")
+    grid = board_grid(layout, paper, size)
+    page_w = layout.page_size(paper)[0]
+    plan: list[TilePage] = []
+    for n in levels or range(1, RULES.levels + 1):
+        lvl = generate_level(seed, n, size)
+        cells = tuple(_reading_order(list(lvl.board)))
+        slots = tuple(grid.cell_rect(c) for c in cells)
+        plan.append(TilePage("front", n, cells, slots, bounding_rect(list(slots)), grid.block))
+        if layout.duplex != "none":
+            backs = tuple(mirror_slot(s, page_w, back_offset) for s in slots)
+            plan.append(TilePage("back", n, cells, backs, bounding_rect(list(backs)),
+                                 mirror_slot(grid.block, page_w, back_offset)))
+    return plan
+
+
+@dataclass(frozen=True)
+class CardPage:
+    """One page of reward cards: ``side`` is ``front``, ``back`` or ``about``;
+    ``cards[i]`` is at ``slots[i]``; ``trim`` is the TrimBox (None: the whole page);
+    ``qr`` says whether the page carries the deck's QR code."""
+
+    side: str
+    cards: tuple[RewardCard, ...]
+    slots: tuple[Rect, ...]
+    trim: Rect | None
+    qr: bool
+
+
+def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
+               back_offset: Offset = (0.0, 0.0)) -> list[CardPage]:
+    """The page plan of the reward deck: cards of the tile size (:func:`tile_side_mm`)
+    in as big a grid as the page takes, each front page followed by its backs (mirrored,
+    shifted by ``back_offset`` mm). The QR code goes under the last front page's cards
+    if they leave room for it, else on a last ``about`` page.
+
+    Raises LayoutError for a layout that is not a grid or does not fit ``paper``.
+    """
+    layout = layout or load_layout("tile")
+    if layout.kind != "grid":
+        raise LayoutError(f"the cards need a grid layout, not the {layout.kind} layout "
+                          f"{layout.name!r}: try --layout tile")
+    side = tile_side_mm(layout, paper, size)
+    slots = grid_slots(layout, paper, item=(side, side))
+    cols, _ = grid_shape(layout, paper, (side, side))
+    page_w = layout.page_size(paper)[0]
+    area = content_rect(layout, paper)
+    deck = reward_deck(seed)
+    per = len(slots)
+    chunks = [deck[i:i + per] for i in range(0, len(deck), per)]
+    last_rows = math.ceil(len(chunks[-1]) / cols)
+    low = slots[(last_rows - 1) * cols].y
+    qr_fits = low - mm(MARK_MM + FOOTER_MM) >= area.y - 1e-6
+    plan: list[CardPage] = []
+    for i, chunk in enumerate(chunks):
+        front = slots[:len(chunk)]
+        plan.append(CardPage("front", tuple(chunk), tuple(front), bounding_rect(list(front)),
+                             qr_fits and i == len(chunks) - 1))
+        if layout.duplex != "none":
+            backs = [mirror_slot(s, page_w, back_offset) for s in front]
+            plan.append(CardPage("back", tuple(chunk), tuple(backs), bounding_rect(backs),
+                                 False))
+    if not qr_fits:
+        plan.append(CardPage("about", (), (), None, True))
+    return plan
+
+
+# ------------------------------------------------------------------------ tile art
+def _arrow_up(c: Any, cx: float, cy: float, h: float) -> None:
+    """A small solid up arrow, ``h`` points tall, centred on ``(cx, cy)``."""
+    w = h * 0.62
+    shaft = h * 0.24
+    p = c.beginPath()
+    p.moveTo(cx, cy + h / 2)
+    p.lineTo(cx + w / 2, cy + h * 0.02)
+    p.lineTo(cx + shaft / 2, cy + h * 0.02)
+    p.lineTo(cx + shaft / 2, cy - h / 2)
+    p.lineTo(cx - shaft / 2, cy - h / 2)
+    p.lineTo(cx - shaft / 2, cy + h * 0.02)
+    p.lineTo(cx - w / 2, cy + h * 0.02)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _arrow_both(c: Any, cx: float, cy: float, w: float) -> None:
+    """A small left-right double arrow, ``w`` points wide."""
+    h = w * 0.34
+    shaft = h * 0.3
+    head = w * 0.26
+    p = c.beginPath()
+    p.moveTo(cx - w / 2, cy)
+    p.lineTo(cx - w / 2 + head, cy + h / 2)
+    p.lineTo(cx - w / 2 + head, cy + shaft / 2)
+    p.lineTo(cx + w / 2 - head, cy + shaft / 2)
+    p.lineTo(cx + w / 2 - head, cy + h / 2)
+    p.lineTo(cx + w / 2, cy)
+    p.lineTo(cx + w / 2 - head, cy - h / 2)
+    p.lineTo(cx + w / 2 - head, cy - shaft / 2)
+    p.lineTo(cx - w / 2 + head, cy - shaft / 2)
+    p.lineTo(cx - w / 2 + head, cy - h / 2)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _stone(c: Any, r: Rect, side: float) -> None:
+    """Mortar joints of a stone wall over ``r`` (the floor is painted over them)."""
+    course = side / 7
+    block = side / 3.5
+    c.setStrokeColorRGB(*WALL_JOINT)
+    c.setLineWidth(max(0.3, side * 0.006))
+    p = c.beginPath()
+    rows = int(r.h / course) + 2
+    for i in range(rows):
+        y = r.y1 - i * course
+        p.moveTo(r.x, y)
+        p.lineTo(r.x1, y)
+        shift = (block / 2) * (i % 2)
+        x = r.x - shift
+        while x < r.x1:
+            if x > r.x:
+                p.moveTo(x, y)
+                p.lineTo(x, y - course)
+            x += block
+    c.drawPath(p, stroke=1, fill=0)
+
+
+def _floor_rects(r: Rect, exits: str, reach: float) -> list[Rect]:
+    """The floor of a room card: the room in the middle and a corridor to every exit,
+    running ``reach`` points past the cut edge."""
+    s = r.w
+    half = ROOM_FRAC * s / 2
+    cw = CORRIDOR_FRAC * s / 2
+    cx, cy = r.cx, r.cy
+    out = [Rect(cx - half, cy - half, 2 * half, 2 * half)]
+    if "N" in exits:
+        out.append(Rect(cx - cw, cy, 2 * cw, r.y1 + reach - cy))
+    if "S" in exits:
+        out.append(Rect(cx - cw, r.y - reach, 2 * cw, cy - r.y + reach))
+    if "E" in exits:
+        out.append(Rect(cx, cy - cw, r.x1 + reach - cx, 2 * cw))
+    if "W" in exits:
+        out.append(Rect(r.x - reach, cy - cw, cx - r.x + reach, 2 * cw))
+    return out
+
+
+def _corner_text(c: Any, r: Rect, text: str, colour: tuple[float, float, float]) -> None:
+    """``text`` right-aligned in the top-right corner of the tile ``r``."""
+    s = r.w
+    size = fit_font_size(text, "Helvetica-Bold", max(5.5, s * 0.085), s * 0.3)
+    c.setFillColorRGB(*colour)
+    c.setFont("Helvetica-Bold", size)
+    c.drawRightString(r.x1 - s * 0.065, r.y1 - s * 0.065 - size * CAP_HEIGHT, text)
+
+
+def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: str = "",
+              bleed: float = 0.0) -> None:
+    """A room card's face in the square ``r`` (points): stone walls, a light room with
+    a corridor opening through the wall on each open side, the object as a big icon
+    (or ``marker``: ``player``, ``stairs`` or ``crown``), a small up arrow in the
+    top-left corner and ``label`` (an id or a square) in the top-right one. With
+    ``bleed`` the walls and corridors run that far past the cut edge.
+    """
+    s = r.w
+    outer = r.inset(-bleed)
+    edge = max(0.8, s * 0.016)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(outer.x, outer.y, outer.w, outer.h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setFillColorRGB(*WALL)
+    c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
+    _stone(c, outer, s)
+    floors = _floor_rects(r, room.exits, bleed + 2 * edge)
+    # a dark rim round the floor: stroke every part wide, then fill them all on top
+    c.setStrokeColorRGB(*WALL_EDGE)
+    c.setLineWidth(2 * edge)
+    c.setLineJoin(0)
+    p = c.beginPath()
+    for f in floors:
+        p.rect(f.x, f.y, f.w, f.h)
+    c.drawPath(p, stroke=1, fill=0)
+    c.setFillColorRGB(*FLOOR)
+    p = c.beginPath()
+    for f in floors:
+        p.rect(f.x, f.y, f.w, f.h)
+    c.drawPath(p, stroke=0, fill=1, fillMode=_NON_ZERO)
+    c.restoreState()
+
+    c.saveState()
+    icon = s * 0.4
+    name = marker or room.obj
+    if name is not None:
+        colour = {"heart": RED, "chest": CHEST}.get(name, (0.0, 0.0, 0.0))
+        word = {"player": "START", "stairs": "STAIRS", "crown": "CROWN"}.get(name)
+        if word:
+            icon = s * 0.3
+            draw_icon(c, name, r.cx, r.cy + s * 0.045, icon, colour)
+            c.setFillColorRGB(*INK)
+            size = fit_font_size(word, "Helvetica-Bold", s * 0.07, s * 0.5)
+            _centred(c, word, r.cx, r.cy - s * 0.185, "Helvetica-Bold", size)
+        else:
+            draw_icon(c, name, r.cx, r.cy, icon, colour)
+    c.setFillColorRGB(*WALL_TEXT)
+    _arrow_up(c, r.x + s * 0.1, r.y1 - s * 0.11, s * 0.12)
+    if label:
+        _corner_text(c, r, label, WALL_TEXT)
+    c.restoreState()
+
+
+def _sword(c: Any, cx: float, cy: float, size: float, angle: float = 45.0,
+           halo: tuple[float, float, float] = FLOOR) -> None:
+    """A sword in a ``size`` box (the Slay card), its point turned ``angle`` degrees
+    anticlockwise from straight up, in the fill colour, parted from what lies under it
+    by a ``halo`` outline."""
+    c.saveState()
+    c.translate(cx, cy)
+    c.rotate(angle)
+    c.scale(size, size)
+    parts = []
+    blade = c.beginPath()
+    blade.moveTo(0, 0.5)
+    blade.lineTo(0.07, 0.38)
+    blade.lineTo(0.07, -0.15)
+    blade.lineTo(-0.07, -0.15)
+    blade.lineTo(-0.07, 0.38)
+    blade.close()
+    parts.append(blade)
+    guard = c.beginPath()
+    guard.roundRect(-0.22, -0.23, 0.44, 0.08, 0.03)
+    parts.append(guard)
+    grip = c.beginPath()
+    grip.rect(-0.04, -0.4, 0.08, 0.18)
+    parts.append(grip)
+    pommel = c.beginPath()
+    pommel.circle(0, -0.43, 0.06)
+    parts.append(pommel)
+    c.setStrokeColorRGB(*halo)
+    c.setLineWidth(0.09)
+    c.setLineJoin(1)
+    for part in parts:
+        c.drawPath(part, stroke=1, fill=0)
+    for part in parts:
+        c.drawPath(part, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _turn_arrow(c: Any, cx: float, cy: float, size: float) -> None:
+    """A clockwise arrow round a small square card (the Turn card)."""
+    rad = size * 0.4
+    lw = size * 0.09
+    c.saveState()
+    c.setLineWidth(lw)
+    c.setLineCap(0)
+    p = c.beginPath()
+    p.arc(cx - rad, cy - rad, cx + rad, cy + rad, startAng=-60, extent=290)
+    c.drawPath(p, stroke=1, fill=0)
+    # the arrow head at the start of the arc (-60 degrees), pointing clockwise
+    a = math.radians(-60)
+    tx, ty = cx + rad * math.cos(a), cy + rad * math.sin(a)
+    dx, dy = math.sin(a), -math.cos(a)  # clockwise tangent
+    nx, ny = -dy, dx
+    head = size * 0.2
+    q = c.beginPath()
+    q.moveTo(tx + dx * head, ty + dy * head)
+    q.lineTo(tx + nx * head * 0.6, ty + ny * head * 0.6)
+    q.lineTo(tx - nx * head * 0.6, ty - ny * head * 0.6)
+    q.close()
+    c.drawPath(q, stroke=0, fill=1)
+    sq = size * 0.3
+    c.setLineWidth(lw * 0.6)
+    c.rect(cx - sq / 2, cy - sq / 2, sq, sq, stroke=1, fill=0)
+    c.setLineWidth(lw * 0.9)
+    c.line(cx, cy, cx, cy + sq / 2)
+    c.restoreState()
+
+
+def _leap_arrow(c: Any, cx: float, cy: float, size: float) -> None:
+    """An arrow hopping from one square over a wall to the next (the Leap card)."""
+    lw = size * 0.08
+    c.saveState()
+    sq = size * 0.26
+    base = cy - size * 0.34
+    c.setLineWidth(lw * 0.6)
+    c.rect(cx - size * 0.46, base, sq, sq * 0.5, stroke=1, fill=0)
+    c.rect(cx + size * 0.2, base, sq, sq * 0.5, stroke=1, fill=0)
+    c.rect(cx - size * 0.05, base, size * 0.1, size * 0.4, stroke=0, fill=1)  # the wall
+    c.setLineWidth(lw)
+    p = c.beginPath()
+    x0, x1 = cx - size * 0.33, cx + size * 0.29
+    p.moveTo(x0, base + sq * 0.6)
+    p.curveTo(x0 + size * 0.05, cy + size * 0.5, x1 - size * 0.05, cy + size * 0.5, x1,
+              base + sq * 0.9)
+    c.drawPath(p, stroke=1, fill=0)
+    head = size * 0.17
+    q = c.beginPath()
+    q.moveTo(x1 + size * 0.01, base + sq * 0.55)
+    q.lineTo(x1 - head * 0.65, base + sq * 0.55 + head * 0.75)
+    q.lineTo(x1 + head * 0.5, base + sq * 0.55 + head * 0.95)
+    q.close()
+    c.drawPath(q, stroke=0, fill=1)
+    c.restoreState()
+
+
+def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0) -> None:
+    """A special card's face in the square ``r``: a coloured frame, the big word, an
+    icon, the effect in one or two short lines, ``label`` (the id) top-right."""
+    s = r.w
+    word, effect = SPECIAL_TEXT[kind]
+    outer = r.inset(-bleed)
+    c.saveState()
+    c.setFillColorRGB(*SPECIAL_INK)
+    c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
+    inner = r.inset(s * 0.07)
+    c.setFillColorRGB(*FLOOR)
+    c.roundRect(inner.x, inner.y, inner.w, inner.h, s * 0.05, stroke=0, fill=1)
+    c.setFillColorRGB(*SPECIAL_INK)
+    size = fit_font_size(word, "Helvetica-Bold", s * 0.15, inner.w * 0.62)
+    c.setFont("Helvetica-Bold", size)
+    c.drawString(inner.x + s * 0.06, inner.y1 - s * 0.05 - size * CAP_HEIGHT, word)
+    if label:
+        c.setFillColorRGB(*INK)
+        lsize = fit_font_size(label, "Helvetica-Bold", max(5.5, s * 0.085), s * 0.25)
+        c.setFont("Helvetica-Bold", lsize)
+        c.drawRightString(inner.x1 - s * 0.045, inner.y1 - s * 0.05 - lsize * CAP_HEIGHT,
+                          label)
+    icon_cy = r.cy + s * 0.01
+    icon = s * 0.4
+    if kind == "heal":
+        draw_icon(c, "potion", r.cx, icon_cy, icon, RED)
+    elif kind == "slay":
+        draw_icon(c, "monster", r.cx - icon * 0.27, icon_cy - icon * 0.12, icon * 0.66)
+        c.setFillColorRGB(*SPECIAL_INK)
+        _sword(c, r.cx + icon * 0.2, icon_cy + icon * 0.02, icon * 0.95)
+    elif kind == "turn":
+        c.setFillColorRGB(*SPECIAL_INK)
+        c.setStrokeColorRGB(*SPECIAL_INK)
+        _turn_arrow(c, r.cx, icon_cy, icon)
+    else:
+        c.setFillColorRGB(*SPECIAL_INK)
+        c.setStrokeColorRGB(*SPECIAL_INK)
+        _leap_arrow(c, r.cx, icon_cy, icon)
+    esize = max(4.5, s * 0.058)
+    lines = _wrap(effect, "Helvetica", esize, inner.w - s * 0.08)
+    c.setFillColorRGB(*INK)
+    c.setFont("Helvetica", esize)
+    y = inner.y + s * 0.04 + (len(lines) - 1) * esize * 1.15
+    for line in lines:
+        c.drawCentredString(r.cx, y, line)
+        y -= esize * 1.15
+    c.restoreState()
+
+
+def draw_reward_front(c: Any, card: RewardCard, r: Rect, bleed: float = 0.0) -> None:
+    """The face of reward card ``card`` (a room or a special) in the square ``r``."""
+    if isinstance(card.card, Special):
+        draw_special(c, r, card.card.kind, card.id, bleed)
+    else:
+        draw_room(c, r, card.card, label=card.id, bleed=bleed)
+
+
+def _lattice(c: Any, r: Rect, step: float, width: float,
+             colour: tuple[float, float, float]) -> None:
+    """Diagonal lines both ways over ``r`` (clip first), symmetric about its centre."""
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(width)
+    p = c.beginPath()
+    span = r.w + r.h
+    n = int(span / step / 2) + 2
+    for k in range(-n, n + 1):
+        off = k * step
+        p.moveTo(r.cx + off - span, r.cy - span)
+        p.lineTo(r.cx + off + span, r.cy + span)
+        p.moveTo(r.cx + off - span, r.cy + span)
+        p.lineTo(r.cx + off + span, r.cy - span)
+    c.drawPath(p, stroke=1, fill=0)
+
+
+def _back_frame(c: Any, r: Rect, ink: tuple[float, float, float],
+                tint: tuple[float, float, float]) -> Rect:
+    """The shared look of a back: a white border, a tinted panel with a light lattice;
+    returns the panel."""
+    s = r.w
+    panel = r.inset(mm(WHITE_BORDER_MM))
+    c.setFillColorRGB(*tint)
+    c.setStrokeColorRGB(*ink)
+    c.setLineWidth(max(0.6, s * 0.01))
+    c.roundRect(panel.x, panel.y, panel.w, panel.h, s * 0.06, stroke=1, fill=1)
+    c.saveState()
+    clip = c.beginPath()
+    clip.roundRect(panel.x, panel.y, panel.w, panel.h, s * 0.06)
+    c.clipPath(clip, stroke=0, fill=0)
+    _lattice(c, panel, s / 9, 0.35, tuple(0.55 * a + 0.45 * b for a, b in zip(ink, tint,
+                                                                          strict=True)))
+    c.restoreState()
+    return panel
+
+
+def draw_level_back(c: Any, r: Rect, level: int, cell: Cell) -> None:
+    """The back of a level tile in the square ``r``: its level and, big, its square,
+    and a reminder to turn it over sideways (so that it comes up the right way)."""
+    s = r.w
+    c.saveState()
+    panel = _back_frame(c, r, LEVEL_INK, LEVEL_TINT)
+    plate = Rect(panel.x + s * 0.12, panel.cy - s * 0.2, panel.w - s * 0.24, s * 0.4)
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*LEVEL_INK)
+    c.setLineWidth(max(0.5, s * 0.008))
+    c.roundRect(plate.x, plate.y, plate.w, plate.h, s * 0.05, stroke=1, fill=1)
+    c.setFillColorRGB(*LEVEL_INK)
+    name = cell_name(cell)
+    size = fit_font_size(name, "Helvetica-Bold", s * 0.3, plate.w * 0.8)
+    _centred(c, name, plate.cx, plate.cy, "Helvetica-Bold", size)
+    head = f"LEVEL {level}"
+    hsize = fit_font_size(head, "Helvetica-Bold", s * 0.105, panel.w * 0.8)
+    band_y = (plate.y1 + panel.y1) / 2
+    c.setFillColorRGB(1, 1, 1)
+    hw = _string_width(head, "Helvetica-Bold", hsize) + s * 0.08
+    c.roundRect(panel.cx - hw / 2, band_y - hsize * 0.62, hw, hsize * 1.24, hsize * 0.3,
+                stroke=0, fill=1)
+    c.setFillColorRGB(*LEVEL_INK)
+    _centred(c, head, panel.cx, band_y, "Helvetica-Bold", hsize)
+    foot = "turn over sideways"
+    fsize = fit_font_size(foot, "Helvetica-Bold", s * 0.055, panel.w * 0.62)
+    fy = (plate.y + panel.y) / 2
+    fw = _string_width(foot, "Helvetica-Bold", fsize) + s * 0.2
+    c.setFillColorRGB(1, 1, 1)
+    c.roundRect(panel.cx - fw / 2, fy - fsize * 0.75, fw, fsize * 1.5, fsize * 0.3,
+                stroke=0, fill=1)
+    c.setFillColorRGB(*LEVEL_INK)
+    _centred(c, foot, panel.cx + s * 0.045, fy, "Helvetica-Bold", fsize)
+    _arrow_both(c, panel.cx - fw / 2 + s * 0.07, fy, s * 0.09)
+    c.restoreState()
+
+
+def _string_width(text: str, font: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(text, font, size))
+
+
+def draw_reward_back(c: Any, r: Rect, card_id: str) -> None:
+    """The back of a reward card in the square ``r``: its id, big (the draw order)."""
+    s = r.w
+    c.saveState()
+    panel = _back_frame(c, r, REWARD_INK, REWARD_TINT)
+    plate = Rect(panel.x + s * 0.1, panel.cy - s * 0.19, panel.w - s * 0.2, s * 0.38)
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*REWARD_INK)
+    c.setLineWidth(max(0.5, s * 0.008))
+    c.roundRect(plate.x, plate.y, plate.w, plate.h, s * 0.05, stroke=1, fill=1)
+    c.setFillColorRGB(*REWARD_INK)
+    size = fit_font_size(card_id, "Helvetica-Bold", s * 0.26, plate.w * 0.84)
+    _centred(c, card_id, plate.cx, plate.cy, "Helvetica-Bold", size)
+    for text, y in (("REWARD", (plate.y1 + panel.y1) / 2),
+                    ("Dungeon Solitaire", (plate.y + panel.y) / 2)):
+        tsize = fit_font_size(text, "Helvetica-Bold", s * 0.075, panel.w * 0.7)
+        tw = _string_width(text, "Helvetica-Bold", tsize) + s * 0.08
+        c.setFillColorRGB(1, 1, 1)
+        c.roundRect(panel.cx - tw / 2, y - tsize * 0.65, tw, tsize * 1.3, tsize * 0.3,
+                    stroke=0, fill=1)
+        c.setFillColorRGB(*REWARD_INK)
+        _centred(c, text, panel.cx, y, "Helvetica-Bold", tsize)
+    c.restoreState()
+
+
+def _marker(level: Level, cell: Cell) -> str | None:
+    if cell == level.start:
+        return "player"
+    if cell == level.stairs:
+        return "crown" if level.crown else "stairs"
+    return None
+
+
+def _empty_cell(c: Any, r: Rect, text: str) -> None:
+    """A square with no card: a dotted outline and its name, in light grey."""
+    c.saveState()
+    inner = r.inset(r.w * 0.06)
+    c.setStrokeColorRGB(*EMPTY_INK)
+    c.setLineWidth(0.6)
+    c.setDash([0.6, 2.4], 0)
+    c.setLineCap(1)
+    c.rect(inner.x, inner.y, inner.w, inner.h, stroke=1, fill=0)
+    c.setDash()
+    c.setFillColorRGB(*EMPTY_INK)
+    size = fit_font_size(text, "Helvetica", r.w * 0.16, r.w * 0.5)
+    _centred(c, text, r.cx, r.cy + r.w * 0.06, "Helvetica", size)
+    small = max(5.0, r.w * 0.06)
+    _centred(c, "empty", r.cx, r.cy - r.w * 0.16, "Helvetica", small)
+    c.restoreState()
+
+
+# -------------------------------------------------------------------------- render
+def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int], paper: str,
+           options: dict[str, Any]) -> bytes:
+    """The PDF bytes of one sheet kind: ``tiles``, ``cards``, ``mat``, ``log``,
+    ``calibrate`` or ``map``. ``options``: ``layout``, ``back_offset`` ((x, y) mm) and
+    ``level`` (tiles: only that level; map: that level, default 1).
+
+    Raises ParameterError for a bad level, LayoutError for an unusable layout.
+    """
+    size = params["size"]
+    payloads = sheet_payloads(game, kind, seed, params, options)
+    if kind == "tiles":
+        layout = _grid_layout(options, "tiles")
+        levels = wanted_levels(options)
+        label = f"level {levels[0]}" if len(levels) == 1 else f"levels 1-{RULES.levels}"
+        doc = SheetDocument(f"{game.title} tiles, {label}, {seed}", paper, layout.landscape,
+                            payloads)
+        draw_tiles(doc, layout, game, seed, params, levels, _offset(options))
+    elif kind == "cards":
+        layout = _grid_layout(options, "cards")
+        doc = SheetDocument(f"{game.title} reward cards {seed}", paper, layout.landscape,
+                            payloads)
+        draw_cards(doc, layout, game, seed, params, payloads[0], _offset(options))
+    elif kind == "mat":
+        layout = _layout(options, "map")
+        doc = SheetDocument(f"{game.title} play mat {seed}", paper, True, payloads)
+        draw_mat_page(doc, layout, game, seed, params, payloads[0])
+    elif kind == "log":
+        layout = _layout(options, "list")
+        doc = SheetDocument(f"{game.title} log sheet {seed}", paper, layout.landscape,
+                            payloads)
+        draw_log_page(doc, layout, game, seed, size, payloads[0])
+    elif kind == "calibrate":
+        layout = _layout(options, "list")
+        doc = SheetDocument(f"{game.title} duplex calibration", paper, False, payloads)
+        draw_calibration(doc, layout, game, seed, size, payloads[0], _offset(options))
+    elif kind == "map":
+        layout = _layout(options, "map")
+        n = wanted_levels(options, [1])[0]
+        doc = SheetDocument(f"{game.title} answer key, level {n}, {seed}", paper,
+                            layout.landscape, payloads)
+        draw_map_page(doc, layout, game, seed, size, n, payloads[0])
+    else:  # pragma: no cover - the game checks the kind first
+        game.sheet_kind(kind)
+        raise AssertionError(kind)
+    return doc.finish()
+
+
+# ---------------------------------------------------------------------------- tiles
+def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+               params: Mapping[str, int], levels: Sequence[int],
+               back_offset: Offset) -> list[TilePage]:
+    """Every page of the level tiles (see :func:`tile_pages`); returns the plan."""
+    size = params["size"]
+    plan = tile_pages(seed, size, doc.paper, layout, back_offset, levels)
+    bleed = mm(layout.bleed)
+    for i, page in enumerate(plan):
+        c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
+        doc.set_trim(page.trim)
+        if bleed:
+            doc.set_bleed(page.trim.inset(-bleed))
+        lvl = generate_level(seed, page.level, size)
+        if page.side == "back":
+            for cell, slot in zip(page.cells, page.slots, strict=True):
+                draw_level_back(c, slot, page.level, cell)
+            continue
+        grid = board_grid(layout, doc.paper, size)
+        for row in range(size):
+            for col in range(size):
+                if (col, row) not in lvl.board:
+                    _empty_cell(c, grid.cell_rect((col, row)), cell_name((col, row)))
+        for cell, slot in zip(page.cells, page.slots, strict=True):
+            draw_room(c, slot, lvl.board[cell], marker=_marker(lvl, cell),
+                      label=f"{cell_name(cell)} L{page.level}", bleed=bleed)
+        draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
+        if layout.crop_marks:
+            draw_crop_marks(c, list(page.slots), offset=mm(3) + bleed,
+                            page_size=doc.page_size)
+        _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells))
+    return plan
+
+
+def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+                params: Mapping[str, int], lvl: Level, count: int) -> None:
+    """The title line and the identity footer of a tiles front page."""
+    c = doc.canvas
+    area = content_rect(layout, doc.paper)
+    size = params["size"]
+    n = lvl.number
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setFont("Helvetica-Bold", 14)
+    title = f"Level {n} of {RULES.levels}: {count} tiles"
+    c.drawString(area.x, area.y1 - 14 * 0.78, title)
+    c.setFont("Helvetica", 8)
+    start, stairs = cell_name(lvl.start), cell_name(lvl.stairs)
+    goal = "the crown" if lvl.crown else "the staircase"
+    c.drawRightString(area.x1, area.y1 - 14 * 0.78,
+                      f"{game.title}, seed {seed}: start {start}, {goal} {stairs}")
+    c.restoreState()
+    payload = sheet_payload(game, seed, params, "tiles", n)
+    qr_w = mm(layout.qr_size)
+    lines = identity_lines(game.title, seed, _params_text(size), f"level {n} tiles")
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                right_text=[
+                    f"Print at 100 %, two-sided, flip on the {_flip(layout)} edge:",
+                    "each back names its level and square.",
+                    "Cut along the dashed lines.",
+                    "To play: lay the tiles face down on their squares,",
+                    "the start and the stairs face up.",
+                    game.credits,
+                ])
+
+
+# ---------------------------------------------------------------------------- cards
+def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+               params: Mapping[str, int], payload: str,
+               back_offset: Offset) -> list[CardPage]:
+    """Every page of the reward deck (see :func:`card_pages`); returns the plan."""
+    size = params["size"]
+    plan = card_pages(seed, size, doc.paper, layout, back_offset)
+    bleed = mm(layout.bleed)
+    area = content_rect(layout, doc.paper)
+    side = tile_side_mm(layout, doc.paper, size)
+    fronts = sum(1 for p in plan if p.side == "front")
+    for i, page in enumerate(plan):
+        c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
+        if page.side == "about":
+            _cards_about(doc, layout, game, seed, size, payload, side, plan, back_offset)
+            continue
+        assert page.trim is not None
+        doc.set_trim(page.trim)
+        if bleed:
+            doc.set_bleed(page.trim.inset(-bleed))
+        if page.side == "back":
+            for card, slot in zip(page.cards, page.slots, strict=True):
+                draw_reward_back(c, slot, card.id)
+            continue
+        for card, slot in zip(page.cards, page.slots, strict=True):
+            draw_reward_front(c, card, slot, bleed)
+        draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
+        if layout.crop_marks:
+            draw_crop_marks(c, list(page.slots), offset=mm(3) + bleed,
+                            page_size=doc.page_size)
+        if page.qr:
+            qr_w = mm(layout.qr_size)
+            lines = identity_lines(game.title, seed, _params_text(size), "reward cards")
+            foot = footer_height(payload, lines, qr_w)
+            draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                        right_text=_cards_notes(layout, side, fronts, back_offset)
+                        + [game.credits])
+    return plan
+
+
+def _flip(layout: Layout) -> str:
+    """The edge to flip a two-sided sheet of ``layout`` on (backs mirror left-right)."""
+    return "short" if layout.landscape else "long"
+
+
+def _cards_notes(layout: Layout, side: float, fronts: int, back_offset: Offset) -> list[str]:
+    dx, dy = back_offset
+    shift = f" (backs shifted {dx:g},{dy:g} mm)" if (dx, dy) != (0.0, 0.0) else ""
+    return [
+        f"60 reward cards, {side:g} mm square like the tiles, on {fronts} sheets.",
+        f"Print at 100 %, two-sided, flip on the {_flip(layout)} edge{shift}.",
+        "Backs show the id: keep the reward deck in number order.",
+        "Cut along the dashed lines.",
+    ]
+
+
+def _cards_about(doc: SheetDocument, card_layout: Layout, game: DungeonSolitaire, seed: str,
+                 size: int, payload: str, side: float, plan: list[CardPage],
+                 back_offset: Offset) -> None:
+    """The last page of the reward deck when no front has room for the QR code: printing
+    notes, the special cards, the deck list, the identity block."""
+    c = doc.canvas
+    layout = load_layout("list")
+    area = content_rect(layout, doc.paper)
+    area = draw_title(c, area, f"{game.title}: reward cards",
+                      "About this deck: how to print it, cut it and use it.")
+    qr_w = mm(layout.qr_size)
+    lines = identity_lines(game.title, seed, _params_text(size), "reward cards")
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                right_text=[game.credits])
+    fronts = sum(1 for p in plan if p.side == "front")
+    y = area.y1
+    for note in _cards_notes(card_layout, side, fronts, back_offset):
+        y = _text(c, area.x, y, area.w, note, size=10) - mm(1.5)
+    y -= mm(3)
+    y = _text(c, area.x, y, area.w, "The four special cards:", "Helvetica-Bold", 10) - mm(1)
+    for kind in ("heal", "slay", "turn", "leap"):
+        word, effect = SPECIAL_TEXT[kind]
+        y = _text(c, area.x, y, area.w, f"{word}: {effect}.", size=10) - mm(1)
+    y -= mm(3)
+    y = _text(c, area.x, y, area.w, "The deck in draw order (a card list to check a cut "
+              "deck against):", "Helvetica-Bold", 10) - mm(1)
+    deck = reward_deck(seed)
+    cols = 3
+    rows = math.ceil(len(deck) / cols)
+    lead = 9.6
+    if y - rows * lead < area.y + footer_height(payload, lines, qr_w):
+        return
+    c.setFillColorRGB(*INK)
+    for i, card in enumerate(deck):
+        col, row = divmod(i, rows)
+        x = area.x + col * area.w / cols
+        cy = y - (row + 1) * lead
+        c.setFont("Helvetica-Bold", 8)
+        c.drawString(x, cy, card.id)
+        c.setFont("Helvetica", 8)
+        c.drawString(x + mm(9), cy, _card_words(card))
+
+
+def _card_words(card: RewardCard) -> str:
+    """A reward card in words: ``special: heal`` or ``room N E S, chest``."""
+    if isinstance(card.card, Special):
+        return f"{SPECIAL_TEXT[card.card.kind][0]} (special)"
+    exits = " ".join(card.card.exits)
+    return f"room, exits {exits}" + (f", {card.card.obj}" if card.card.obj else "")
+
+
+# ------------------------------------------------------------------------------ mat
+@dataclass(frozen=True)
+class MatGeometry:
+    """Where the mat's parts lie (points)."""
+
+    cells: dict[Cell, Rect]
+    health: tuple[Rect, ...]
+    levels: tuple[Rect, ...]
+    deck: Rect
+    discard: Rect
+
+
+def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+                  params: Mapping[str, int], payload: str) -> MatGeometry:
+    """The landscape play mat: the placement grid (squares of the tile size) on the
+    left; title, health and level tracks, deck and discard spots, rules in brief and
+    the identity block on the right."""
+    c = doc.canvas
+    size = params["size"]
+    tile = mm(tile_side_mm(load_layout("tile"), doc.paper, size))
+    area = doc.page_rect.inset(mm(layout.margin))
+    span = size * tile
+    grid_top = area.cy + span / 2
+    cells: dict[Cell, Rect] = {}
+    c.saveState()
+    for row in range(size):
+        for col in range(size):
+            r = Rect(area.x + col * tile, grid_top - (row + 1) * tile, tile, tile)
+            cells[(col, row)] = r
+            shade = 0.95 if (col + row) % 2 else 1.0
+            c.setFillColorRGB(shade, shade, shade)
+            c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+            c.setFillColorRGB(0.6, 0.6, 0.6)
+            name = cell_name((col, row))
+            _centred(c, name, r.cx, r.cy, "Helvetica-Bold", tile * 0.22)
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setLineWidth(0.6)
+    for k in range(size + 1):
+        c.line(area.x + k * tile, grid_top, area.x + k * tile, grid_top - span)
+        c.line(area.x, grid_top - k * tile, area.x + span, grid_top - k * tile)
+    c.restoreState()
+
+    panel = Rect(area.x + span + mm(6), area.y, area.x1 - area.x - span - mm(6), area.h)
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setFont("Helvetica-Bold", 15)
+    c.drawString(panel.x, panel.y1 - 15 * 0.78, "Dungeon Solitaire")
+    c.setFont("Helvetica", 8)
+    c.drawString(panel.x, panel.y1 - 15 - mm(2.5), f"play mat, {_params_text(size)}, "
+                                                   f"seed {seed}")
+    c.restoreState()
+    y = panel.y1 - 15 - mm(7)
+
+    # health track
+    y = _heading(c, panel.x, y, "Health: start 3, at most 5, 0 = lost")
+    box = min(mm(13), (panel.w - 4 * mm(1.5)) / 5)
+    health: list[Rect] = []
+    for i in range(5):
+        r = Rect(panel.x + i * (box + mm(1.5)), y - box, box, box)
+        health.append(r)
+        _track_box(c, r, str(i + 1), "start" if i == 2 else "max" if i == 4 else "",
+                   heart=True)
+    y -= box + mm(5)
+
+    # level track
+    y = _heading(c, panel.x, y, "Level: move the marker at each staircase")
+    lbox = min(mm(9), (panel.w - 8 * mm(1)) / 9)
+    levels: list[Rect] = []
+    for i in range(RULES.levels):
+        r = Rect(panel.x + i * (lbox + mm(1)), y - lbox, lbox, lbox)
+        levels.append(r)
+        _track_box(c, r, str(i + 1), "")
+    draw_icon(c, "crown", levels[-1].cx, levels[-1].y - mm(2.6), mm(3.2))
+    y -= lbox + mm(7)
+
+    # deck and discard
+    spot = min(tile, (panel.w - mm(4)) / 2)
+    deck = Rect(panel.x, y - spot, spot, spot)
+    discard = Rect(panel.x + spot + mm(4), y - spot, spot, spot)
+    _spot(c, deck, "DECK", "draw 3, keep 1")
+    _spot(c, discard, "DISCARD", "back into the deck at the stairs")
+    y -= spot + mm(4)
+
+    # identity block at the bottom of the panel, rules in brief between
+    qr_w = mm(layout.qr_size)
+    lines = [game.title, seed, f"{_params_text(size)}, play mat"]
+    id_w, id_h = identity_size(payload, lines, qr_w, max_width=panel.w)
+    draw_identity(c, panel.x, panel.y, payload, lines, qr_w, max_width=panel.w)
+    room = Rect(panel.x, panel.y + id_h + mm(3), panel.w, y - (panel.y + id_h + mm(3)))
+    _draw_mat_rules(c, room)
+    return MatGeometry(cells, tuple(health), tuple(levels), deck, discard)
+
+
+MAT_RULES: tuple[tuple[str, str], ...] = (
+    ("Set up", "lay the level's tiles face down on their squares (the back names the "
+               "square), the start and the stairs face up; your marker on the start."),
+    ("Reveal", "face-down neighbours your card has an exit toward turn face up."),
+    ("Turn", "move to a neighbour through facing exits, or draw 3, keep 1 and play it at "
+             "once: a room card on an empty square next to you, as printed."),
+    ("Enter", "monster: -1 health, it goes. Heart: +1. Chest: draw 3 reward cards, keep "
+              "1 into your deck."),
+    ("Stairs", "next level; the discard pile goes back into the deck."),
+)
+
+
+def _draw_mat_rules(c: Any, r: Rect) -> None:
+    """The rules in brief, as many lines as fit ``r``."""
+    size = 7.0
+    lead = size * 1.25
+    y = r.y1
+    for label, text in MAT_RULES:
+        lines = _wrap(text, "Helvetica", size, r.w - mm(12))
+        if y - len(lines) * lead < r.y:
+            break
+        c.setFont("Helvetica-Bold", size)
+        c.setFillColorRGB(*INK)
+        c.drawString(r.x, y - size * 0.8, label)
+        _text(c, r.x + mm(12), y, r.w - mm(12), text, size=size, leading=1.25)
+        y -= len(lines) * lead + mm(1)
+
+
+def _heading(c: Any, x: float, top: float, text: str, size: float = 8.5) -> float:
+    c.setFont("Helvetica-Bold", size)
+    c.setFillColorRGB(*INK)
+    c.drawString(x, top - size * 0.8, text)
+    return top - size * 1.35
+
+
+def _track_box(c: Any, r: Rect, number: str, note: str, heart: bool = False) -> None:
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.7)
+    c.roundRect(r.x, r.y, r.w, r.h, r.w * 0.15, stroke=1, fill=0)
+    if heart:
+        draw_icon(c, "heart", r.cx, r.cy, r.w * 0.62, (0.97, 0.8, 0.8))
+    c.setFillColorRGB(*INK)
+    _centred(c, number, r.cx, r.cy + (r.h * 0.06 if note else 0), "Helvetica-Bold",
+             r.h * 0.42)
+    if note:
+        c.setFont("Helvetica", min(6.0, r.h * 0.2))
+        c.drawCentredString(r.cx, r.y + r.h * 0.1, note)
+    c.restoreState()
+
+
+def _spot(c: Any, r: Rect, label: str, sub: str) -> None:
+    """An empty card spot: a dashed rounded outline with a label and a small note."""
+    c.saveState()
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setLineWidth(0.7)
+    c.setDash([mm(1.2), mm(0.9)], 0)
+    c.roundRect(r.x, r.y, r.w, r.h, 0.08 * r.w, stroke=1, fill=0)
+    c.setDash()
+    c.setFillColorRGB(*INK)
+    fs = fit_font_size(label, "Helvetica-Bold", 10, r.w * 0.86)
+    _centred(c, label, r.cx, r.cy + fs * 0.5, "Helvetica-Bold", fs)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    y = r.cy - fs * 0.6
+    for line in _wrap(sub, "Helvetica", 6.0, r.w * 0.86):
+        c.setFont("Helvetica", 6.0)
+        c.drawCentredString(r.cx, y - 6.0, line)
+        y -= 7.2
+    c.restoreState()
+
+
+# ------------------------------------------------------------------------------ log
+def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+                  size: int, payload: str) -> None:
+    """The log sheet: header fields, the draft sets, the verbs, numbered lines; then a
+    second page of numbered lines."""
+    c = doc.canvas
+    area = content_rect(layout, doc.paper)
+    area = draw_title(c, area, f"{game.title}: game log",
+                      "Write one action per line, as below; type it up later and check it "
+                      "with: companion validate my-game.log")
+    qr_w = mm(layout.qr_size)
+    lines = identity_lines(game.title, seed, _params_text(size), "log sheet")
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                right_text=[game.credits])
+    top = area.y1
+    fh = mm(10)
+    fields = (("Game", "dungeon-solitaire"), ("Seed", seed), ("Size", str(size)),
+              ("Player", ""), ("Date", ""), ("Claim (score)", ""))
+    fw = (area.w - mm(2) * 5) / 6
+    for i, (label, value) in enumerate(fields):
+        draw_field(c, area.x + i * (fw + mm(2)), top - fh, fw, fh, label, value)
+    y = top - fh - mm(2)
+    sets = RULES.draft_sets
+    sw = (area.w - mm(2) * (sets - 1)) / sets
+    for i in range(sets):
+        first = i * RULES.set_size + 1
+        draw_field(c, area.x + i * (sw + mm(2)), y - fh, sw, fh,
+                   f"kept of R{first}-R{first + RULES.set_size - 1}")
+    y -= fh + mm(1)
+    c.setFont("Helvetica", 6.5)
+    c.setFillColorRGB(*INK)
+    c.drawString(area.x, y - 6.5, "The draft: the card you keep from each set of three "
+                                  "(write the seven as your first line: draft R2 R4 ...).")
+    y -= 6.5 + mm(3)
+    c.saveState()
+    c.setFont("Helvetica-Bold", 7.5)
+    c.setFillColorRGB(*INK)
+    c.drawString(area.x, y - 7.5, "Verbs (cards by the id printed on them, squares like "
+                                  "c3, directions N E S W)")
+    row_h = 8.6
+    col_w = area.w / 2
+    half = math.ceil(len(VERB_HELP) / 2)
+    for i, (verb, meaning) in enumerate(VERB_HELP):
+        col, r = divmod(i, half)
+        vx = area.x + col * col_w
+        vy = y - 17 - r * row_h
+        c.setFont("Courier-Bold", 7)
+        c.drawString(vx, vy, verb)
+        c.setFont("Helvetica", 6.5)
+        c.drawString(vx + mm(38), vy, meaning)
+    c.restoreState()
+    y -= 17 + half * row_h + mm(2)
+    n = draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                         columns=2)
+    # a game of nine levels takes more lines than one page holds: a second page
+    c = doc.new_page(layout.landscape)
+    area = draw_title(c, content_rect(layout, doc.paper), f"{game.title}: game log, "
+                      "continued", f"Seed {seed}, {_params_text(size)}.")
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                right_text=[game.credits])
+    draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, area.y1 - (area.y + foot)),
+                     columns=2, first_number=n + 1)
+
+
+# ------------------------------------------------------------------------ calibrate
+@dataclass(frozen=True)
+class CalibrationMark:
+    """A crosshair of the calibration sheet: ``name``, its centre on the front and the
+    centre of its scale on the back (points, page coordinates of each side)."""
+
+    name: str
+    front: tuple[float, float]
+    back: tuple[float, float]
+
+
+CAL_INSET_MM = (38.0, 78.0, 48.0)
+"""Crosshairs: this far from the left/right edges, from the bottom, from the top."""
+SCALE_MM = 6
+"""The back scales run from -6 to +6 mm, a tick every 0.5 mm."""
+SCALE_AT_MM = 9.0
+"""How far the back scales sit from their crosshair's centre (the arms reach 18 mm)."""
+
+
+def calibration_marks(paper: str, back_offset: Offset = (0.0, 0.0)) -> list[CalibrationMark]:
+    """The five crosshairs of the calibration sheet (four near the corners and the
+    centre E) on a portrait ``paper``; each back scale sits behind its crosshair after a
+    long-edge flip (x mirrored), shifted by ``back_offset`` mm.
+
+    Raises LayoutError for an unknown paper.
+    """
+    w, h = paper_size_mm(paper)
+    side, bottom, top = CAL_INSET_MM
+    points = {"A": (side, h - top), "B": (w - side, h - top), "C": (side, bottom),
+              "D": (w - side, bottom), "E": (w / 2, h / 2 - 6)}
+    dx, dy = back_offset
+    out = []
+    for name, (x, y) in points.items():
+        out.append(CalibrationMark(name, (mm(x), mm(y)), (mm(w - x + dx), mm(y + dy))))
+    return out
+
+
+def _crosshair(c: Any, x: float, y: float, name: str) -> None:
+    arm = mm(18)
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.35)
+    c.line(x - arm, y, x + arm, y)
+    c.line(x, y - arm, x, y + arm)
+    c.circle(x, y, mm(3), stroke=1, fill=0)
+    c.setFillColorRGB(*INK)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(x + mm(4), y + mm(4), name)
+    c.restoreState()
+
+
+def _scales(c: Any, x: float, y: float, name: str) -> None:
+    """The back's reading scales for the crosshair behind ``(x, y)``: the X scale runs
+    left-right above it, across the crosshair's upright arm; the Y scale runs up-down to
+    its right, across its level arm. The tick a front line falls on is the reading."""
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setFillColorRGB(*INK)
+    c.setLineWidth(0.3)
+    base_y = y + mm(SCALE_AT_MM)
+    base_x = x + mm(SCALE_AT_MM)
+    c.line(x - mm(SCALE_MM), base_y, x + mm(SCALE_MM), base_y)
+    c.line(base_x, y - mm(SCALE_MM), base_x, y + mm(SCALE_MM))
+    label = 4.8
+    c.setFont("Helvetica", label)
+    for k in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
+        v = k / 2
+        long = mm(3.2) if k == 0 else mm(2) if k % 2 == 0 else mm(1.1)
+        c.line(x + mm(v), base_y, x + mm(v), base_y + long)
+        c.line(base_x, y + mm(v), base_x + long, y + mm(v))
+        if k % 4 == 0:
+            text = f"{v:g}"
+            c.drawCentredString(x + mm(v), base_y + mm(3.6), text)
+            c.drawString(base_x + mm(3.6), y + mm(v) - label * 0.35, text)
+    c.setFont("Helvetica-Bold", 7)
+    c.drawRightString(x - mm(SCALE_MM) - mm(1.2), base_y + mm(0.5), "X")
+    c.drawCentredString(base_x, y - mm(SCALE_MM) - mm(3.4), "Y")
+    c.setFont("Helvetica-Bold", 11)
+    c.drawRightString(x - mm(4), y - mm(7), name)
+    # the matching back crosshair, light: the front one falls on it when no offset
+    # is needed
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setDash([1.5, 1.5], 0)
+    c.line(x - mm(10), y, x + mm(5), y)
+    c.line(x, y - mm(10), x, y + mm(5))
+    c.restoreState()
+
+
+def _ruler(c: Any, x: float, y: float, length_mm: int, vertical: bool = False) -> None:
+    """A millimetre ruler from ``(x, y)``: to check the sheet printed at 100 %."""
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setFillColorRGB(*INK)
+    c.setLineWidth(0.3)
+    c.setFont("Helvetica", 6)
+    for k in range(length_mm + 1):
+        t = mm(4) if k % 10 == 0 else mm(2.5) if k % 5 == 0 else mm(1.5)
+        if vertical:
+            c.line(x, y + mm(k), x + t, y + mm(k))
+            if k % 10 == 0:
+                c.drawString(x + mm(4.6), y + mm(k) - 2, str(k))
+        else:
+            c.line(x + mm(k), y, x + mm(k), y + t)
+            if k % 10 == 0:
+                c.drawCentredString(x + mm(k), y + mm(5), str(k))
+    if vertical:
+        c.line(x, y, x, y + mm(length_mm))
+    else:
+        c.line(x, y, x + mm(length_mm), y)
+    c.restoreState()
+
+
+def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+                     size: int, payload: str, back_offset: Offset) -> list[CalibrationMark]:
+    """The calibration pair: a front with five crosshairs, rulers and the instructions,
+    then its back (mirrored) with a reading scale behind each crosshair."""
+    marks = calibration_marks(doc.paper, back_offset)
+    c = doc.canvas
+    area = content_rect(layout, doc.paper)
+    top = draw_title(c, area, "Duplex calibration: front",
+                     "Measures how far your printer shifts the back of a sheet, for "
+                     "--back-offset X,Y (mm).")
+    for m in marks:
+        _crosshair(c, *m.front, m.name)
+    text_x = area.x + mm(38)
+    text_w = area.w - mm(76)
+    dx, dy = back_offset
+    added = f" added to {dx:g},{dy:g}" if (dx, dy) != (0.0, 0.0) else ""
+    steps = [
+        "1. Print this page and the next on one sheet: two-sided, flip on the long edge, "
+        "at actual size (100 %, no 'fit to page'). Check with a ruler that the scale "
+        "below measures 100 mm.",
+        "2. Turn the sheet over and hold it against a window or a lamp, the back (with "
+        "the scales) facing you. The five crosshairs of this side show through.",
+        "3. At each mark, read the X scale where the crosshair's upright line crosses it, "
+        "and the Y scale where its level line crosses it. Use E, or the average of all "
+        "five if they differ.",
+        f"4. Your offset is the reading{added}: "
+        "print tiles and cards with --back-offset X,Y, e.g. --back-offset 1.5,-0.5. "
+        "Readings within 0.5 mm need no offset.",
+    ]
+    y = top.y1 - mm(30)
+    for s in steps:
+        y = _text(c, text_x, y, text_w, s, size=8.5) - mm(2)
+    qr_w = mm(layout.qr_size)
+    lines = identity_lines(game.title, seed, "", "duplex calibration")
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w)
+    _ruler(c, area.x1 - mm(102), area.y + foot + mm(4), 100)
+    c.setFont("Helvetica", 6.5)
+    c.setFillColorRGB(*INK)
+    c.drawRightString(area.x1, area.y + foot + mm(12), "100 mm at actual size")
+
+    c = doc.new_page(False)
+    w = doc.page_size[0]
+    back_area = content_rect(layout, doc.paper)
+    draw_title(c, back_area, "Duplex calibration: back",
+               "Hold to the light, this side facing you; read X and Y where the front's "
+               "crosshairs cross the scales."
+               + (f" Printed with --back-offset {dx:g},{dy:g}: add your reading to it."
+                  if (dx, dy) != (0, 0) else ""))
+    for m in marks:
+        _scales(c, *m.back, m.name)
+    c.setFont("Helvetica", 7.5)
+    c.setFillColorRGB(*INK)
+    c.drawCentredString(w / 2, back_area.y + mm(4),
+                        "X: right is +. Y: up is +. The light dashed cross is where the "
+                        "front mark should fall.")
+    return marks
+
+
+# ------------------------------------------------------------------------------ map
+def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+                  size: int, number: int, payload: str) -> BoardGrid:
+    """The answer key of one level: a spoiler banner, every card face up at its square
+    with the coordinates round the board, a summary and the level's QR code. Returns
+    where the board was drawn."""
+    c = doc.canvas
+    lvl = generate_level(seed, number, size)
+    area = content_rect(layout, doc.paper)
+    banner = Rect(area.x, area.y1 - mm(14), area.w, mm(14))
+    c.saveState()
+    c.setFillColorRGB(*SPOILER)
+    c.roundRect(banner.x, banner.y, banner.w, banner.h, mm(2), stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont("Helvetica-Bold", 20)
+    c.drawString(banner.x + mm(4), banner.cy - 20 * CAP_HEIGHT / 2, "ANSWER KEY / SPOILER")
+    c.setFont("Helvetica-Bold", 12)
+    c.drawRightString(banner.x1 - mm(4), banner.cy - 12 * CAP_HEIGHT / 2,
+                      f"Level {number} of {RULES.levels}")
+    c.restoreState()
+    y = _text(c, area.x, banner.y - mm(3), area.w,
+              f"{game.title}, seed {seed}, {_params_text(size)}: level {number} with every "
+              "card face up. Don't look if you want to find the level out as you play; use "
+              "it to set up or check a board, or to settle a doubt.", size=9)
+    qr_w = mm(layout.qr_size)
+    lines = identity_lines(game.title, seed, _params_text(size),
+                           f"answer key, level {number}")
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                right_text=["SPOILER: the whole level, face up", game.credits])
+    # summary lines above the footer
+    objects: dict[str, list[str]] = {"monster": [], "heart": [], "chest": []}
+    for cell in _reading_order(list(lvl.board)):
+        obj = lvl.board[cell].obj
+        if obj:
+            objects[obj].append(cell_name(cell))
+    goal = "crown" if lvl.crown else "staircase"
+    summary = [
+        f"Start {cell_name(lvl.start)}, {goal} {cell_name(lvl.stairs)}; "
+        f"{len(lvl.board)} cards, {size * size - len(lvl.board)} empty squares.",
+        "; ".join(f"{k}s: {', '.join(v) if v else 'none'}" for k, v in objects.items()) + ".",
+    ]
+    sy = area.y + foot + mm(2) + len(summary) * 9 * 1.3
+    for line in summary:
+        sy = _text(c, area.x, sy, area.w, line, size=9)
+    # the board
+    label = mm(6)
+    board_top = y - mm(4)
+    board_bottom = area.y + foot + mm(4) + len(summary) * 9 * 1.3 + mm(2)
+    cell = min((area.w - label) / size, (board_top - board_bottom - label) / size,
+               mm(tile_side_mm(load_layout("tile"), doc.paper, size)))
+    span = cell * size
+    x0 = area.x + label + (area.w - label - span) / 2
+    top = board_top - label - (board_top - board_bottom - label - span) / 2
+    grid = BoardGrid(size, cell, 0.0, x0, top)
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    for k in range(size):
+        _centred(c, chr(ord("a") + k), x0 + (k + 0.5) * cell, top + label / 2,
+                 "Helvetica-Bold", 11)
+        _centred(c, str(k + 1), x0 - label / 2, top - (k + 0.5) * cell, "Helvetica-Bold", 11)
+    c.restoreState()
+    gap = mm(0.6)
+    for row in range(size):
+        for col in range(size):
+            r = grid.cell_rect((col, row))
+            if (col, row) in lvl.board:
+                draw_room(c, r.inset(gap), lvl.board[(col, row)],
+                          marker=_marker(lvl, (col, row)), label=cell_name((col, row)))
+            else:
+                _empty_cell(c, r, cell_name((col, row)))
+    return grid

@@ -1,0 +1,308 @@
+"""Dungeon Solitaire sheets: every kind renders on both papers and its QR code decodes to
+its payload; bytes are reproducible; level tiles and reward cards are exact squares of
+one size, laid out as the engine's board; backs land behind their fronts after a
+long-edge flip (within 0.1 mm) and follow --back-offset; crop marks on fronts only; the
+map is labelled as a spoiler; the calibration marks mirror."""
+
+import pypdfium2
+import pytest
+import zxingcpp
+from PIL import ImageDraw
+
+from companion.errors import LayoutError, ParameterError
+from companion.games import get_game
+from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
+from companion.games.dungeon_solitaire.sheets import (
+    board_grid,
+    calibration_marks,
+    card_pages,
+    sheet_payload,
+    tile_pages,
+    tile_side_mm,
+)
+from companion.paper.layout import load_layout
+from companion.paper.units import mm
+
+DS = get_game("dungeon-solitaire")
+SEED = "K7Q2-9XMA"
+P5 = {"size": 5}
+DPI = 150
+PAPERS = {"a4": (mm(210), mm(297)), "letter": (mm(215.9), mm(279.4))}
+KINDS = ("tiles", "cards", "mat", "log", "calibrate", "map")
+TOL = mm(0.1)
+
+
+@pytest.fixture(autouse=True)
+def _no_source_date(monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    monkeypatch.delenv("COMPANION_PAPER", raising=False)
+
+
+def render_page(pdf, index: int, dpi: int = DPI):
+    return pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
+
+
+def qr_texts(img) -> list[str]:
+    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+def page_text(pdf, index: int) -> str:
+    return pdf[index].get_textpage().get_text_range()
+
+
+# ------------------------------------------------------------------ every kind, QR
+def _qr_page(kind: str, paper: str) -> int:
+    if kind == "cards":
+        return next(i for i, p in enumerate(card_pages(SEED, 5, paper)) if p.qr)
+    return 0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_kind_renders_and_its_qr_decodes(kind, paper):
+    options = {"level": 2} if kind in ("tiles", "map") else {}
+    data = DS.render(kind, SEED, P5, paper, options)
+    pdf = pypdfium2.PdfDocument(data)
+    level = 2 if kind in ("tiles", "map") else None
+    payload = sheet_payload(DS, SEED, P5, kind, level)
+    assert len(payload) <= 43
+    meta = pdf.get_metadata_dict()
+    assert meta["Subject"] == payload and meta["Keywords"].split() == [payload]
+    assert b"/Subtype /Image" not in data  # vector only
+    pw, ph = PAPERS[paper]
+    for i in range(len(pdf)):
+        w, h = pdf[i].get_size()
+        want = (ph, pw) if kind == "mat" else (pw, ph)
+        assert (w, h) == pytest.approx(want, abs=0.01), (kind, i)
+    assert qr_texts(render_page(pdf, _qr_page(kind, paper))) == [payload]
+
+
+def test_payloads_name_kind_and_level_and_leave_the_default_size_out():
+    assert sheet_payload(DS, SEED, P5, "tiles", 3) == f"companion:1/ds/{SEED}/kind=tiles/level=3"
+    assert sheet_payload(DS, SEED, P5, "map", 3) == f"companion:1/ds/{SEED}/level=3"
+    assert sheet_payload(DS, SEED, {"size": 6}, "cards") == (
+        f"companion:1/ds/{SEED}/size=6/kind=cards")
+    info = DS.describe("tiles", SEED, P5, {})
+    assert info["payloads"] == [sheet_payload(DS, SEED, P5, "tiles", n) for n in range(1, 10)]
+    assert info["tile_mm"] == {"a4": 38.0, "letter": 38.0}
+    info = DS.describe("map", SEED, P5, {})
+    assert [lv["level"] for lv in info["levels"]] == [1]
+    assert info["payloads"] == [f"companion:1/ds/{SEED}/level=1"]
+
+
+def test_all_levels_tiles_carry_every_level_payload():
+    data = DS.render("tiles", SEED, P5, "a4")
+    pdf = pypdfium2.PdfDocument(data)
+    assert len(pdf) == 18  # a front and a back per level
+    payloads = [sheet_payload(DS, SEED, P5, "tiles", n) for n in range(1, 10)]
+    assert pdf.get_metadata_dict()["Keywords"].split() == payloads
+    assert qr_texts(render_page(pdf, 16)) == [payloads[8]]  # level 9's front
+    assert "Level 9 of 9" in page_text(pdf, 16)
+
+
+def test_same_inputs_same_bytes_other_seed_differs():
+    for kind in KINDS:
+        options = {"level": 4, "back_offset": (1.0, -0.5)}
+        a = DS.render(kind, SEED, P5, "letter", options)
+        assert a == DS.render(kind, SEED, P5, "letter", options), kind
+    assert DS.render("map", SEED, P5, "a4") != DS.render("map", "OTHER", P5, "a4")
+    assert (DS.render("cards", SEED, P5, "a4")
+            != DS.render("cards", "OTHER", P5, "a4"))
+
+
+def test_level_option():
+    one = pypdfium2.PdfDocument(DS.render("tiles", SEED, P5, "a4", {"level": "3"}))
+    assert len(one) == 2
+    assert one.get_metadata_dict()["Subject"] == sheet_payload(DS, SEED, P5, "tiles", 3)
+    # the map defaults to level 1
+    assert DS.render("map", SEED, P5, "a4") == DS.render("map", SEED, P5, "a4", {"level": 1})
+    for bad in (0, 10, "x"):
+        with pytest.raises(ParameterError):
+            DS.render("tiles", SEED, P5, "a4", {"level": bad})
+    with pytest.raises(LayoutError):
+        DS.render("tiles", SEED, P5, "a4", {"layout": "list"})
+
+
+# ---------------------------------------------------------------- tiles geometry
+def test_tile_side_is_the_same_on_both_papers():
+    tile = load_layout("tile")
+    for size, side in ((4, 47.5), (5, 38.0), (6, 31.5), (7, 27.0)):
+        assert tile_side_mm(tile, "a4", size) == side
+        assert tile_side_mm(tile, "letter", size) == side
+
+
+@pytest.mark.parametrize("seed,size,paper", [(SEED, 5, "a4"), ("B-2", 4, "letter"),
+                                             ("ZZ9", 7, "a4"), ("Q", 6, "letter")])
+def test_tiles_are_the_board_laid_out(seed, size, paper):
+    layout = load_layout("tile")
+    side = mm(tile_side_mm(layout, paper, size))
+    grid = board_grid(layout, paper, size)
+    pw, ph = PAPERS[paper]
+    plan = tile_pages(seed, size, paper)
+    assert [(p.side, p.level) for p in plan] == [(s, n) for n in range(1, 10)
+                                                 for s in ("front", "back")]
+    for page in plan[0::2]:
+        board = generate_level(seed, page.level, size).board
+        assert set(page.cells) == set(board)
+        assert len(page.cells) == len(board)
+        taken = {(round(s.x, 3), round(s.y, 3)) for s in page.slots}
+        for cell, slot in zip(page.cells, page.slots, strict=True):
+            # an exact square of the tile size, at its own square of the board
+            assert slot.w == pytest.approx(side, abs=0.01)
+            assert slot.h == pytest.approx(side, abs=0.01)
+            assert (slot.x - grid.x0) / side == pytest.approx(cell[0], abs=1e-6)
+            assert (grid.top - slot.y1) / side == pytest.approx(cell[1], abs=1e-6)
+            assert min(slot.x, slot.y, pw - slot.x1, ph - slot.y1) >= mm(10) - 0.01
+        for row in range(size):
+            for col in range(size):
+                if (col, row) not in board:
+                    r = grid.cell_rect((col, row))
+                    assert (round(r.x, 3), round(r.y, 3)) not in taken
+    # the board and its crop marks stay clear of the title line and the footer
+    block = grid.block
+    assert block.y1 + mm(8) <= ph - mm(10 + 8) + 0.01
+    assert block.y - mm(8) >= mm(10 + 44.5) - 0.01
+
+
+def test_the_drawn_front_shows_each_card_at_its_square():
+    pdf = pypdfium2.PdfDocument(DS.render("tiles", SEED, P5, "a4", {"level": 1}))
+    text = page_text(pdf, 0)
+    board = generate_level(SEED, 1, 5).board
+    for row in range(5):
+        for col in range(5):
+            name = cell_name((col, row))
+            assert (f"{name} L1" in text) == ((col, row) in board), name
+    back = page_text(pdf, 1)
+    assert back.count("LEVEL 1") == len(board)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.0, -0.5), (-2.5, 3.0)])
+def test_tile_backs_mirror_their_fronts_and_follow_the_offset(offset):
+    plan = tile_pages(SEED, 5, "a4", back_offset=offset, levels=[1, 2])
+    page_w = PAPERS["a4"][0]
+    dx, dy = mm(offset[0]), mm(offset[1])
+    for front, back in zip(plan[0::2], plan[1::2], strict=True):
+        assert back.cells == front.cells and back.level == front.level
+        for f, b in zip(front.slots, back.slots, strict=True):
+            assert b.cx == pytest.approx(page_w - f.cx + dx, abs=TOL)
+            assert b.cy == pytest.approx(f.cy + dy, abs=TOL)
+            assert (b.w, b.h) == pytest.approx((f.w, f.h), abs=0.01)
+    base = pypdfium2.PdfDocument(DS.render("tiles", SEED, P5, "a4", {"level": 1}))
+    moved = pypdfium2.PdfDocument(DS.render("tiles", SEED, P5, "a4",
+                                            {"level": 1, "back_offset": offset}))
+    assert base[0].get_trimbox() == pytest.approx(plan[0].trim.box(), abs=0.01)
+    assert moved[1].get_trimbox() == pytest.approx(plan[1].trim.box(), abs=0.01)
+    b0, b1 = base[1].get_trimbox(), moved[1].get_trimbox()
+    assert (b1[0] - b0[0], b1[1] - b0[1]) == pytest.approx((dx, dy), abs=0.01)
+    assert moved[0].get_trimbox() == pytest.approx(base[0].get_trimbox(), abs=0.001)
+
+
+# -------------------------------------------------------------------------- cards
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cards_are_the_deck_on_tile_sized_squares(paper):
+    side = mm(tile_side_mm(load_layout("tile"), paper, 5))
+    plan = card_pages(SEED, 5, paper)
+    fronts = [p for p in plan if p.side == "front"]
+    assert [c for p in fronts for c in p.cards] == list(reward_deck(SEED))
+    assert [c.id for p in fronts for c in p.cards] == [f"R{i}" for i in range(1, 61)]
+    for page in plan:
+        for slot in page.slots:
+            assert slot.w == pytest.approx(side, abs=0.01)
+            assert slot.h == pytest.approx(side, abs=0.01)
+    assert sum(p.qr for p in plan) == 1
+    if paper == "a4":  # 35 a page: the QR code fits under the last 25 cards
+        assert [p.side for p in plan] == ["front", "back"] * 2 and plan[2].qr
+    else:  # 30 a page: no room left, an about page carries it
+        assert [p.side for p in plan] == ["front", "back"] * 2 + ["about"] and plan[4].qr
+    pdf = pypdfium2.PdfDocument(DS.render("cards", SEED, P5, paper))
+    assert len(pdf) == len(plan)
+    for i, page in enumerate(plan):
+        if page.trim is not None:
+            assert pdf[i].get_trimbox() == pytest.approx(page.trim.box(), abs=0.01)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, 0.5)])
+def test_card_backs_mirror_their_fronts(offset):
+    plan = card_pages(SEED, 5, "letter", back_offset=offset)
+    page_w = PAPERS["letter"][0]
+    dx, dy = mm(offset[0]), mm(offset[1])
+    pairs = [(plan[i], plan[i + 1]) for i in range(0, len(plan) - 1, 2)
+             if plan[i].side == "front"]
+    assert len(pairs) == 2
+    for front, back in pairs:
+        assert back.side == "back" and back.cards == front.cards
+        for f, b in zip(front.slots, back.slots, strict=True):
+            assert b.cx == pytest.approx(page_w - f.cx + dx, abs=TOL)
+            assert b.cy == pytest.approx(f.cy + dy, abs=TOL)
+    text = page_text(pypdfium2.PdfDocument(DS.render("cards", SEED, P5, "letter")), 1)
+    assert "R1" in text and "R30" in text and "REWARD" in text
+
+
+# ------------------------------------------------------------------- crop marks
+def _ink_outside(img, trim, page_h: float, margin: float) -> int:
+    """Dark pixels outside ``trim`` grown by ``margin`` points."""
+    s = DPI / 72
+    x0, y0, x1, y1 = trim
+    img = img.copy()
+    ImageDraw.Draw(img).rectangle(
+        ((x0 - margin) * s, (page_h - y1 - margin) * s, (x1 + margin) * s,
+         (page_h - y0 + margin) * s), fill=255)
+    return sum(img.histogram()[:235])
+
+
+@pytest.mark.parametrize("kind", ["tiles", "cards"])
+def test_crop_marks_on_fronts_only(kind):
+    pdf = pypdfium2.PdfDocument(DS.render(kind, SEED, P5, "a4",
+                                          {"level": 1, "back_offset": (1, -0.5)}))
+    page_h = pdf[0].get_size()[1]
+    for i in range(4 if kind == "cards" else 2):
+        img = render_page(pdf, i)
+        ink = _ink_outside(img, pdf[i].get_trimbox(), page_h, mm(1))
+        if i % 2 == 0:
+            assert ink > 50, f"front page {i + 1} has no crop marks"
+        else:
+            assert ink == 0, f"back page {i + 1} has marks outside its cards"
+
+
+# --------------------------------------------------------------------------- map
+def test_map_is_an_answer_key_labelled_as_a_spoiler():
+    pdf = pypdfium2.PdfDocument(DS.render("map", SEED, P5, "a4", {"level": 9}))
+    text = page_text(pdf, 0)
+    assert "ANSWER KEY / SPOILER" in text and "Level 9 of 9" in text
+    lvl = generate_level(SEED, 9, 5)
+    assert "CROWN" in text and f"crown {cell_name(lvl.stairs)}" in text
+    for row in range(5):
+        for col in range(5):
+            assert cell_name((col, row)) in text
+    assert qr_texts(render_page(pdf, 0)) == [f"companion:1/ds/{SEED}/level=9"]
+
+
+# ------------------------------------------------------------------ mat, log, cal
+def test_mat_log_and_calibration_text():
+    mat = page_text(pypdfium2.PdfDocument(DS.render("mat", SEED, {"size": 6}, "a4")), 0)
+    for needle in ("Health", "start", "max", "DECK", "DISCARD", "Level", "a1", "f6", SEED):
+        assert needle in mat, needle
+    log = pypdfium2.PdfDocument(DS.render("log", SEED, P5, "letter"))
+    assert len(log) == 2
+    text = page_text(log, 0)
+    for needle in ("dungeon-solitaire", "Player", "Date", "Claim", "draft", "play R12 at c3",
+                   "chest", "kept of R19-R21"):
+        assert needle in text, needle
+    cal = pypdfium2.PdfDocument(DS.render("calibrate", SEED, P5, "a4"))
+    assert len(cal) == 2
+    assert "--back-offset" in page_text(cal, 0) and "X" in page_text(cal, 1)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (2.0, -1.5)])
+def test_calibration_scales_sit_behind_their_crosshairs(paper, offset):
+    page_w, page_h = PAPERS[paper]
+    dx, dy = mm(offset[0]), mm(offset[1])
+    marks = calibration_marks(paper, offset)
+    assert [m.name for m in marks] == ["A", "B", "C", "D", "E"]
+    for m in marks:
+        fx, fy = m.front
+        bx, by = m.back
+        assert bx == pytest.approx(page_w - fx + dx, abs=TOL)
+        assert by == pytest.approx(fy + dy, abs=TOL)
+        assert mm(20) < fx < page_w - mm(20) and mm(60) < fy < page_h - mm(30)
