@@ -3,9 +3,56 @@
 from __future__ import annotations
 
 import contextlib
+import errno as errno_codes
 import os
 import secrets
 from pathlib import Path
+
+from companion.errors import EXIT_USAGE, CompanionError
+
+_TMP_STEM_CHARS = 100  # the temporary file's name keeps this much of the target's name
+
+
+class OutputError(CompanionError, OSError):
+    """An output file that cannot be written: a missing or read-only folder, a folder
+    where the file should be, a full disk. Exit code 2 (a usage error), one sentence
+    naming the file. It is an :class:`OSError` too (``errno``, ``strerror``,
+    ``filename`` are set), so callers that catch OSError keep working."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, message: str, path: Path | str, cause: OSError | None = None) -> None:
+        CompanionError.__init__(self, message)
+        self.message = message
+        self.errno = cause.errno if cause is not None else None
+        self.strerror = cause.strerror if cause is not None else None
+        self.filename = str(path)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _shown(path: Path) -> str:
+    text = str(path)
+    return text if len(text) <= 120 else text[:60] + "..." + text[-57:]
+
+
+def _why(exc: OSError) -> str:
+    """A short reason for an OSError, in words a user understands."""
+    reasons = {
+        errno_codes.ENOENT: "the folder does not exist",
+        errno_codes.EACCES: "permission denied",
+        errno_codes.EPERM: "permission denied",
+        errno_codes.EISDIR: "it is a folder",
+        errno_codes.ENOTDIR: "a part of the path is a file, not a folder",
+        errno_codes.ENAMETOOLONG: "the file name is too long",
+        errno_codes.ENOSPC: "no space left on the device",
+        errno_codes.EROFS: "the file system is read-only",
+        errno_codes.EEXIST: "a part of the path is a file, not a folder",
+    }
+    if exc.errno in reasons:
+        return reasons[exc.errno]
+    return exc.strerror or str(exc) or type(exc).__name__
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -14,29 +61,47 @@ def write_atomic(path: Path, data: bytes) -> None:
 
     Parent directories are created. The bytes go to a temporary file in the same
     directory, are flushed to disk (fsync) and the temporary file is then renamed over
-    ``path`` (``os.replace``, atomic on POSIX and Windows). On any error the temporary
-    file is removed and an existing ``path`` is left untouched. The new file gets the
-    usual permissions (0666 less the umask).
+    ``path`` (``os.replace``, atomic on POSIX and Windows). On any error (or an
+    interruption such as Ctrl-C) the temporary file is removed and an existing ``path``
+    is left untouched. The new file gets the usual permissions (0666 less the umask).
 
-    Raises OSError (e.g. PermissionError, IsADirectoryError) if the file cannot be
-    written; TypeError if ``data`` is not bytes-like.
+    Raises :class:`OutputError` (a CompanionError and an OSError; exit code 2) naming
+    the file if it cannot be written: ``path`` is a folder, its folder cannot be made or
+    written, the disk is full. Raises TypeError if ``data`` is not bytes-like.
     """
     path = Path(path)
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"write_atomic needs bytes, not {type(data).__name__}")
+    try:
+        is_dir = path.is_dir()
+    except OSError as exc:
+        raise OutputError(f"cannot write {_shown(path)}: {_why(exc)}", path, exc) from None
+    if is_dir:
+        raise OutputError(f"cannot write {_shown(path)}: it is a folder; give a file name",
+                          path)
     parent = path.parent
-    parent.mkdir(parents=True, exist_ok=True)
-    tmp = parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot make the folder {_shown(parent)} for {_shown(path)}: "
+                          f"{_why(exc)}", path, exc) from None
+    tmp = parent / f".{path.name[:_TMP_STEM_CHARS]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o666)
+    except OSError as exc:
+        raise OutputError(f"cannot write {_shown(path)}: {_why(exc)}", path, exc) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, OutputError):
+            raise OutputError(f"cannot write {_shown(path)}: {_why(exc)}", path, exc) from exc
         raise
     _fsync_dir(parent)
 

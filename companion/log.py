@@ -85,6 +85,13 @@ class LogFile:
         """The tag named ``key`` (any case), or None."""
         return self.tags.get(key.lower())
 
+    @property
+    def header_end(self) -> int:
+        """The line where the header is over: the first action's, or the end of the file
+        if there is none. A missing tag is reported here, where the reader notices it is
+        missing (never on an earlier line than the one whose removal caused it)."""
+        return self.actions[0].line if self.actions else max(1, self.end_line)
+
     def value(self, key: str, default: str | None = None) -> str | None:
         """The value of tag ``key``, or ``default``."""
         t = self.tag(key)

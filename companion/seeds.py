@@ -14,12 +14,16 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from companion import RULES_VERSION
 from companion.errors import PayloadError, SeedError
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 MAX_SEED = 32
 PAYLOAD_SCHEME = "companion"
-PAYLOAD_VERSION = 1
+PAYLOAD_VERSION = RULES_VERSION
+"""The rules and generator version payloads carry: ``companion.RULES_VERSION``. Bumped
+whenever a seed would give another deal, map or level (``docs/decisions.md``,
+Reproducibility); payloads of any other version are refused."""
 _SEED_RE = re.compile(r"[A-Za-z0-9-]{1,32}")
 _KEY_RE = re.compile(r"[a-z][a-z0-9-]{0,15}")
 _VALUE_RE = re.compile(r"[A-Za-z0-9,.+-]{1,32}")
@@ -88,7 +92,7 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
     rest = s[len(PAYLOAD_SCHEME) + 1 :]
     parts = rest.split("/")
     version_text = parts[0]
-    if not version_text.isdigit():
+    if not (version_text.isascii() and version_text.isdigit()) or len(version_text) > 9:
         raise PayloadError(f"malformed payload {s[:60]!r}: no version number after 'companion:'")
     version = int(version_text)
     if version != PAYLOAD_VERSION:

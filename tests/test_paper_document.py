@@ -179,7 +179,7 @@ def test_write_atomic_leaves_the_old_file_on_error(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(fsutil.os, "fsync", broken_fsync)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(OSError, match="no space left"):
         write_atomic(target, b"new content that never lands")
     assert target.read_bytes() == b"old content"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
@@ -194,8 +194,10 @@ def test_write_atomic_cleans_up_when_the_rename_fails(tmp_path, monkeypatch):
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(fsutil.os, "replace", broken_replace)
-    with pytest.raises(PermissionError):
+    with pytest.raises(OSError, match="permission denied") as exc:
         write_atomic(target, b"data")
+    assert isinstance(exc.value, fsutil.OutputError) and exc.value.exit_code == 2
+    assert exc.value.errno == 13
     assert list(tmp_path.iterdir()) == []
 
 

@@ -29,7 +29,8 @@ def get_game(name: str) -> Game:
     """The game called ``name`` (case-insensitive). Raises ParameterError if unknown."""
     key = name.strip().lower()
     if key not in REGISTRY:
-        raise ParameterError(f"unknown game {name!r}; games: {', '.join(GAME_NAMES)}")
+        shown = repr(name) if len(name) <= 40 else repr(name[:36]) + "..."
+        raise ParameterError(f"unknown game {shown}; games: {', '.join(GAME_NAMES)}")
     module = importlib.import_module(REGISTRY[key])
     game: Game = module.GAME
     return game
@@ -45,4 +46,4 @@ def game_by_code(code: str) -> Game:
     for game in all_games():
         if game.code == code.lower():
             return game
-    raise ParameterError(f"no game has the payload code {code!r}")
+    raise ParameterError(f"no game has the payload code {code[:40]!r}")

@@ -25,6 +25,17 @@ from companion.errors import LogError, ParameterError, PayloadError, SeedError
 from companion.log import ActionLine, LogFile, Tag
 from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
 
+MAX_SHOWN = 40
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages that quote what the
+    user typed (an absurd value of a million characters is not echoed back)."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + "..."
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[:limit] + "..."
+
 
 @dataclass(frozen=True)
 class Param:
@@ -40,10 +51,16 @@ class Param:
 
     def check(self, value: int | str) -> int:
         """The value as an int within range. Raises ParameterError otherwise."""
+        text = str(value).strip()
         try:
-            n = int(str(value).strip())
+            n = int(text) if len(text) <= 40 else None
         except ValueError:
-            raise ParameterError(f"{self.name} must be a whole number, not {value!r}") from None
+            n = None
+        if n is None:
+            if text.lstrip("+-").isdigit():  # a whole number, only absurdly long
+                raise ParameterError(f"{self.name} {shown(text)} is out of range: "
+                                     f"{self.low} to {self.high}")
+            raise ParameterError(f"{self.name} must be a whole number, not {shown(value)}")
         if not self.low <= n <= self.high:
             raise ParameterError(
                 f"{self.name} {n} is out of range: {self.low} to {self.high}"
@@ -59,6 +76,17 @@ class SheetKind:
     name: str
     help: str
     params: tuple[Param, ...] = ()
+
+
+@dataclass(frozen=True)
+class PackPart:
+    """One sheet kind in a session pack (``companion pack``): what it is called on the
+    pack's cover, and how it prints (``duplex``: "" one-sided, else the flip, e.g.
+    ``"long edge"``)."""
+
+    kind: str
+    title: str
+    duplex: str = ""
 
 
 @dataclass(frozen=True)
@@ -85,11 +113,17 @@ class Header:
         return self.log.tag(key)
 
     def error(self, key: str, message: str, rule: str) -> LogError:
-        """A LogError pointing at the value of tag ``key`` (or line 1 if absent)."""
+        """A LogError pointing at the value of tag ``key`` (or, if it is absent, where
+        the header ends: see :meth:`missing`)."""
         t = self.log.tag(key)
         if t is None:
-            return LogError(message, self.log.file, 1, 1, rule)
+            return self.missing(message, rule)
         return LogError(message, self.log.file, t.line, t.value_column, rule)
+
+    def missing(self, message: str, rule: str) -> LogError:
+        """A LogError for a tag that is missing: at the line where the header ends (the
+        first action), so that deleting a tag is never reported on an earlier line."""
+        return LogError(message, self.log.file, self.log.header_end, 1, rule)
 
 
 class Game(ABC):
@@ -104,6 +138,7 @@ class Game(ABC):
     sheet_kinds: tuple[SheetKind, ...] = ()
     map_kind: str = "map"
     seeded_only: bool = False
+    pack_parts: tuple[PackPart, ...] = ()
 
     # -- parameters -------------------------------------------------------------
     def param(self, name: str) -> Param:
@@ -112,7 +147,7 @@ class Game(ABC):
             if p.name == name:
                 return p
         names = ", ".join(p.name for p in self.params) or "none"
-        raise ParameterError(f"{self.name} has no parameter {name!r} (it has: {names})")
+        raise ParameterError(f"{self.name} has no parameter {shown(name)} (it has: {names})")
 
     def check_params(self, given: Mapping[str, int | str]) -> dict[str, int]:
         """All parameters, defaults filled in. Raises ParameterError."""
@@ -134,7 +169,7 @@ class Game(ABC):
         wanted = {n.strip().lower() for item in names for n in item.split(",") if n.strip()}
         unknown = wanted - set(self.variants)
         if unknown:
-            raise ParameterError(f"{self.name} has no variant {sorted(unknown)[0]!r} "
+            raise ParameterError(f"{self.name} has no variant {shown(sorted(unknown)[0])} "
                                  f"(variants: {', '.join(self.variants) or 'none'})")
         return tuple(v for v in self.variants if v in wanted)
 
@@ -144,7 +179,7 @@ class Game(ABC):
             if k.name == name:
                 return k
         kinds = ", ".join(k.name for k in self.sheet_kinds)
-        raise ParameterError(f"{self.name} prints no sheet kind {name!r}; kinds: {kinds}")
+        raise ParameterError(f"{self.name} prints no sheet kind {shown(name)}; kinds: {kinds}")
 
     # -- rules --------------------------------------------------------------------
     @abstractmethod
@@ -188,6 +223,23 @@ class Game(ABC):
               budget: int | None = None) -> SolveReport:
         """Solve a seeded deal exactly. Raises ParameterError for a game with no solver."""
         raise ParameterError(f"{self.name} has no solver")
+
+    # -- booklet --------------------------------------------------------------------
+    def booklet(self) -> Any:
+        """The game's rule booklet as data (a :class:`companion.paper.booklet.Booklet`),
+        from the ``booklet`` module of the game's package (imported lazily).
+
+        Raises ParameterError if the game has no booklet."""
+        import importlib
+
+        name = f"{type(self).__module__}.booklet"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            raise ParameterError(f"{self.name} has no rule booklet") from None
+        return module.booklet()
 
     # -- generation and sheets ----------------------------------------------------
     @abstractmethod
@@ -287,7 +339,8 @@ def read_header(log: LogFile, game: Game) -> Header:
                 continue
             if v not in game.variants:
                 known_v = ", ".join(game.variants) or "none"
-                raise err(vtag, f"unknown variant {raw.strip()!r} (known: {known_v})", "variant")
+                raise err(vtag, f"unknown variant {shown(raw.strip())} (known: {known_v})",
+                          "variant")
             variants.add(v)
 
     claim: int | None = None
@@ -295,12 +348,11 @@ def read_header(log: LogFile, game: Game) -> Header:
     if ctag is not None:
         text = ctag.value.strip()
         if not (text.lstrip("-").isdigit() and len(text) <= 12):
-            raise err(ctag, f"the claim must be a whole number, not {ctag.value!r}", "claim")
+            raise err(ctag, f"the claim must be a whole number, not {shown(ctag.value)}",
+                      "claim")
         claim = int(text)
 
     if game.seeded_only and seed is None:
-        t = log.tag("game")
-        assert t is not None
-        raise LogError(f"{game.name} logs need a [Seed \"...\"] tag: its maps are seeded",
-                       file, t.line, t.column, "seed")
+        raise LogError(f"{game.name} logs need a [Seed \"...\"] tag before the first action: "
+                       f"its maps are seeded", file, log.header_end, 1, "seed")
     return Header(log=log, seed=seed, params=params, variants=frozenset(variants), claim=claim)

@@ -75,7 +75,12 @@ def draw_card_glyph(
         rank_box = (x, y + h * 0.5, w, h * 0.5)
         icon_box = (x, y, w, h * 0.52)
     rx, ry, rw, rh = rank_box
-    size = fit_font_size(rank, _FONT, 0.64 * rh / CAP_HEIGHT, 0.84 * rw)
+    # measured through the canvas, so a canvas that swaps the font (a booklet's) fits
+    # the rank with the font it really draws
+    unit = c.stringWidth(rank, _FONT, 1.0)
+    size = 0.64 * rh / CAP_HEIGHT
+    if unit > 0:
+        size = min(size, 0.84 * rw / unit)
     c.setFillColorRGB(*colour)
     c.setFont(_FONT, size)
     baseline = ry + (rh - CAP_HEIGHT * size) / 2

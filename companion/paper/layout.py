@@ -73,7 +73,8 @@ MAX_BLEED_MM = 6.0
 MAX_SAFE_MM = 30.0
 MAX_COUNT = 50
 MIN_CONTENT_MM = 50.0
-MAX_FILE_BYTES = 1_000_000
+MAX_FILE_BYTES = 64_000
+MAX_LINE_CHARS = 1_000
 _EPS = 1e-9
 
 
@@ -218,17 +219,23 @@ def load_layout(name_or_path: str | Path, paper: str | None = None) -> Layout:
         default_name = text_name
     else:
         path = Path(name_or_path)
-        if not path.exists() and path.suffix != ".toml" and isinstance(name_or_path, str):
+        try:
+            exists = path.exists()
+        except OSError as exc:  # e.g. a name too long for the file system
+            raise LayoutError(f"cannot read layout file {_short_path(path)}: "
+                              f"{exc.strerror or exc}") from None
+        if not exists and path.suffix != ".toml" and isinstance(name_or_path, str):
             raise LayoutError(
-                f"no layout {text_name!r}: it is neither a built-in layout "
+                f"no layout {_short(text_name)}: it is neither a built-in layout "
                 f"({', '.join(builtin_layouts())}) nor a file"
             )
-        source = str(path)
-        default_name = path.stem
+        source = _short_path(path)
+        default_name = path.stem[:200]
         try:
             size = path.stat().st_size
             if size > MAX_FILE_BYTES:
-                raise LayoutError(f"layout file {source} is {size} bytes: too large for a layout")
+                raise LayoutError(f"layout file {source} is {size:,} bytes: too large for a "
+                                  f"layout (at most {MAX_FILE_BYTES:,})")
             raw = path.read_bytes()
         except FileNotFoundError:
             raise LayoutError(f"layout file {source} does not exist") from None
@@ -250,13 +257,25 @@ def load_layout(name_or_path: str | Path, paper: str | None = None) -> Layout:
 def parse_layout(text: str, source: str = "<layout>", default_name: str = "custom") -> Layout:
     """A layout from TOML text; ``source`` names it in messages.
 
-    Raises LayoutError as :func:`load_layout` does.
+    Raises LayoutError as :func:`load_layout` does; also for a text over 64,000
+    characters or with a line over 1,000 (a layout is a dozen short lines; the limits
+    keep the TOML parser from spending unbounded time or memory on nested keys).
     """
+    if len(text) > MAX_FILE_BYTES:
+        raise LayoutError(f"layout {source} is {len(text):,} characters long: too large "
+                          f"for a layout (at most {MAX_FILE_BYTES:,})")
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if len(line) > MAX_LINE_CHARS:
+            raise LayoutError(f"layout {source}: line {lineno} is {len(line):,} characters "
+                              f"long; a layout line is at most {MAX_LINE_CHARS:,}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise LayoutError(f"layout {source} is not valid TOML: {exc}") from None
-    except (ValueError, TypeError, RecursionError) as exc:  # pragma: no cover - defensive
+    except RecursionError:
+        raise LayoutError(f"layout {source} is nested too deeply: a layout holds plain "
+                          f"keys and values") from None
+    except (ValueError, TypeError) as exc:  # pragma: no cover - defensive
         raise LayoutError(f"layout {source} is not valid TOML: {exc}") from None
     values: dict[str, Any] = {}
     for key, value in data.items():
@@ -279,6 +298,12 @@ def parse_layout(text: str, source: str = "<layout>", default_name: str = "custo
     for paper in layout.papers:
         _check_fit(layout, paper)
     return layout
+
+
+def _short_path(path: Path) -> str:
+    """A path for a message: at most 120 characters."""
+    text = str(path)
+    return text if len(text) <= 120 else text[:60] + "..." + text[-57:]
 
 
 def _short(value: Any) -> str:

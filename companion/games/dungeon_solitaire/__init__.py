@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Game, Header, Param, Result, SheetKind
+from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind
 from companion.games.dungeon_solitaire import rules
 from companion.games.dungeon_solitaire.cards import Room
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
@@ -34,6 +34,14 @@ class DungeonSolitaire(Game):
         SheetKind("calibrate", "a duplex calibration page to measure --back-offset"),
     )
     seeded_only = True
+    pack_parts = (
+        PackPart("tiles", "Level tiles, fronts and backs (cut out)", "long edge"),
+        PackPart("cards", "Reward deck, fronts and backs (cut out)", "long edge"),
+        PackPart("mat", "Play mat (landscape)"),
+        PackPart("log", "Log sheet"),
+        PackPart("calibrate", "Duplex calibration: print first to check your printer",
+                 "long edge"),
+    )
 
     def new_state(self, header: Header) -> rules.State:
         assert header.seed is not None

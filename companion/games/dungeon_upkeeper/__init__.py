@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Game, Header, Param, Result, SheetKind, SolveReport
+from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, SolveReport
 from companion.games.dungeon_upkeeper import rules
 from companion.games.dungeon_upkeeper.floor import solve as solve_floor
 from companion.games.dungeon_upkeeper.generation import generate_floor
@@ -29,6 +29,10 @@ class DungeonUpkeeper(Game):
         SheetKind("log", "a log sheet with a row per floor for the path letters"),
     )
     seeded_only = True
+    pack_parts = (
+        PackPart("map", "Floor maps, one page per floor"),
+        PackPart("log", "Log sheet"),
+    )
 
     def new_state(self, header: Header) -> rules.State:
         assert header.seed is not None

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.cards import Card, format_cards, parse_card
-from companion.errors import CardError, LogError
-from companion.games.base import Game, Header, Param, Result, SheetKind
+from companion.errors import CardError
+from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind
 from companion.games.shuffle_and_doom import rules
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import deal, one_colour
@@ -30,6 +30,11 @@ class ShuffleAndDoom(Game):
     credits = "Shuffle and Doom! by Handsome Wolf Benny and Alfaric (2023)"
     params = (Param("size", "Size", 7, 4, 26, "the map is SIZE×SIZE cells (4–26)"),)
     variants = ("easy-stats", "flat-consumables")
+    pack_parts = (
+        PackPart("map", "Dungeon map with the stat tracker"),
+        PackPart("stack", "Stacking list: put your deck in the seed's order"),
+        PackPart("log", "Log sheet"),
+    )
     sheet_kinds = (
         SheetKind("map", "the dungeon map with stack cards, stats tracker and QR"),
         SheetKind("stack", "stacking list: deck order for pass 1 and later passes"),
@@ -67,9 +72,8 @@ class ShuffleAndDoom(Game):
             return rules.new_state(dmap, header.seed, header.variants)
         if row_tag is None or col_tag is None:
             missing = "Row" if row_tag is None else "Column"
-            raise LogError(f"a free deal (no Seed tag) needs the [Row \"...\"] and "
-                           f"[Column \"...\"] tags; {missing} is missing",
-                           header.log.file, 1, 1, "deal-free")
+            raise header.missing(f"a free deal (no Seed tag) needs the [Row \"...\"] and "
+                                 f"[Column \"...\"] tags; {missing} is missing", "deal-free")
         row, col = stacks
         seen: set[Card] = set()
         for key, stack in (("row", row), ("column", col)):
