@@ -292,6 +292,62 @@ def solve_cmd(ctx: typer.Context, game: GameArg,
         typer.echo(f"best line written to {out}" if report.log else "no line to write")
 
 
+@app.command("booklet")
+@handles_errors
+def booklet_cmd(
+    game: Annotated[str, typer.Argument(help="the game (" + ", ".join(GAME_NAMES) + "), "
+                                        "or all for one volume", show_default=False)],
+    paper: PaperOpt = None,
+    imposition: Annotated[str | None, typer.Option(
+        "--imposition", help="saddle: impose the pages 2-up for a folded, stapled "
+        "booklet (print two-sided, flip on the short edge)")] = None,
+    out: OutOpt = None,
+) -> None:
+    """Print the rule booklet of GAME (A5 pages from A4, half-letter from Letter).
+
+    Example: companion booklet shuffle-and-doom --imposition saddle
+    """
+    from companion.booklets import booklet_targets, render_booklet
+    from companion.fsutil import write_atomic
+
+    names = booklet_targets(game)
+    paper_name = resolve_paper(paper)
+    if imposition is not None:
+        imposition = imposition.strip().lower()
+    data = render_booklet(game, paper_name, imposition)
+    label = names[0] if len(names) == 1 else "all-games"
+    suffix = "-saddle" if imposition else ""
+    path = out or Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf"
+    write_atomic(path, data)
+    typer.echo(str(path))
+
+
+@app.command("pack", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@handles_errors
+def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
+             out: OutOpt = None, variant: VariantOpt = None) -> None:
+    """Print a session pack: a cover with the contents and how to print them, every
+    sheet GAME needs for SEED, and the rule booklet, as one PDF.
+
+    Example: companion pack dungeon-solitaire --seed K7Q2-9XMA
+    """
+    from companion.fsutil import write_atomic
+    from companion.pack import render_pack
+
+    g = get_game(game)
+    params = g.check_params(parse_game_options(g.name, list(ctx.args)))
+    variants = g.check_variants(variant or ())
+    paper_name = resolve_paper(paper)
+    seed_text = _seed_or_fresh(seed)
+    steps = len(g.pack_parts) + 2
+    with typer.progressbar(length=steps, label=f"pack {g.name}", file=sys.stderr) as bar:
+        data = render_pack(g.name, seed_text, params, paper_name, variants,
+                           progress=lambda _label: bar.update(1))
+    path = out or _default_out(g.name, seed_text, params, "pack", paper_name)
+    write_atomic(path, data)
+    typer.echo(str(path))
+
+
 def _report_logs(logs: list[Path], as_json: bool, invalid: str,
                  describe: Callable[[Any], str]) -> None:
     """Validate ``logs``; print JSON or one line each; exit with the worst code."""

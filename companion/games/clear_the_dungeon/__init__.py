@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import Game, Header, Param, Result, SheetKind
+from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, SolveReport
 from companion.games.clear_the_dungeon import rules
 from companion.games.clear_the_dungeon.notation import format_action, parse_action
 from companion.log import ActionLine
@@ -27,6 +27,12 @@ class ClearTheDungeon(Game):
         SheetKind("deck", "a printable 54-card deck on poker cards, backs for duplex"),
     )
     map_kind = "mat"
+    pack_parts = (
+        PackPart("mat", "Play mat (landscape)"),
+        PackPart("stack", "Stacking list: put your deck in the seed's order"),
+        PackPart("log", "Log sheet"),
+        PackPart("deck", "A deck to cut out, if you have no cards", "long edge"),
+    )
 
     # -- rules ------------------------------------------------------------------
     def new_state(self, header: Header) -> rules.State:
@@ -79,6 +85,17 @@ class ClearTheDungeon(Game):
         if state.lost_because:
             summary["lost_because"] = state.lost_because
         return Result(state.outcome or "unfinished", state.score(), summary)
+
+    def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
+              budget: int | None = None) -> SolveReport:
+        """Solve the seeded deal exactly (``solver.py``): won with the best score, lost,
+        or unknown when ``budget`` search nodes run out; the log is the best line found.
+
+        Raises ParameterError for an unknown variant and RuntimeError if the line found
+        does not replay through the rules as the search predicted (a bug)."""
+        from companion.games.clear_the_dungeon import solver
+
+        return solver.solve(self, seed, self.check_variants(variants), budget)
 
     # -- generation and sheets --------------------------------------------------
     def describe(self, kind: str, seed: str, params: Mapping[str, int],

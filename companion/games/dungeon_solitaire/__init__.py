@@ -35,12 +35,11 @@ class DungeonSolitaire(Game):
     )
     seeded_only = True
     pack_parts = (
-        PackPart("tiles", "Level tiles, fronts and backs (cut out)", "long edge"),
-        PackPart("cards", "Reward deck, fronts and backs (cut out)", "long edge"),
+        PackPart("calibrate", "Duplex calibration: print it first", "long edge"),
+        PackPart("tiles", "Level tiles, fronts and backs", "long edge"),
+        PackPart("cards", "Reward deck, fronts and backs", "long edge"),
         PackPart("mat", "Play mat (landscape)"),
         PackPart("log", "Log sheet"),
-        PackPart("calibrate", "Duplex calibration: print first to check your printer",
-                 "long edge"),
     )
 
     def new_state(self, header: Header) -> rules.State:

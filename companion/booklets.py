@@ -1,0 +1,58 @@
+"""Rule booklets and their command (``companion booklet GAME|all``).
+
+Each game's booklet is data in its package (``companion/games/<game>/booklet.py``);
+:mod:`companion.paper.booklet` lays it out. ``all`` makes one volume: a title page
+with a table of contents, then every game's booklet, each starting on a right-hand
+page.
+"""
+
+from __future__ import annotations
+
+from companion.errors import ParameterError
+from companion.games import GAME_NAMES, get_game
+
+__all__ = ["ALL", "VOLUME_TITLE", "booklet_targets", "render_booklet"]
+
+ALL = "all"
+VOLUME_TITLE = "Four solo dungeon games"
+VOLUME_INTRO = (
+    "Rule booklets for the four games the companion prints and checks: "
+    "<b>Shuffle and Doom!</b>, <b>Clear the Dungeon</b>, <b>Dungeon Upkeeper</b> and "
+    "<b>Dungeon Solitaire</b>. Each is played alone at a table with cards or printed "
+    "sheets and a pencil. Each booklet explains its game from scratch, lists the "
+    "rulings the companion enforces where the original leaves a question open, walks "
+    "through a real game, and shows how to write your own game down and check it with "
+    "<i>companion validate</i>. The rules are retold in the companion project's own "
+    "words; the games belong to their designers, credited on each title page."
+)
+
+
+def booklet_targets(target: str) -> list[str]:
+    """The game names a booklet covers: one game, or every game for ``all``.
+
+    Raises ParameterError for an unknown game.
+    """
+    name = target.strip().lower()
+    if name == ALL:
+        return list(GAME_NAMES)
+    return [get_game(name).name]
+
+
+def render_booklet(target: str, paper: str, imposition: str | None = None) -> bytes:
+    """The PDF bytes of the booklet of one game, or of ``all`` games in one volume.
+
+    Raises ParameterError for an unknown game or imposition.
+    """
+    from companion.paper.booklet import render_booklets
+
+    if imposition is not None and imposition != "saddle":
+        raise ParameterError(f"--imposition must be saddle, not {imposition!r}")
+    names = booklet_targets(target)
+    books = [get_game(n).booklet() for n in names]
+    command = f"companion booklet {target.strip().lower()}"
+    if len(names) == 1:
+        return render_booklets(books, paper, imposition=imposition, command=command,
+                               title=f"{books[0].title}: rule booklet")
+    return render_booklets(books, paper, imposition=imposition, command=command,
+                           volume=(VOLUME_TITLE, VOLUME_INTRO),
+                           title=f"{VOLUME_TITLE}: rule booklets")

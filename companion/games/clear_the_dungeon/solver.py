@@ -1,0 +1,959 @@
+"""Exact solver for seeded Clear the Dungeon deals (perfect information).
+
+With the whole deal known (monster columns and power deck order), the solver finds
+whether the deal can be won and the best score (power cards left at the win, so the
+fewest cards drawn), or proves that no line wins. The search runs on an abstract state;
+the line it finds is replayed through :func:`rules.apply`, the single source of truth
+for legality, and must end as the search predicted.
+
+Abstract state (at a turn boundary: hand empty, before a draw)
+    * the draw position in the power deck (the hand of the next turn follows from it);
+    * per column: how many of its monsters are defeated (the rest are known) and its
+      attack pile as (number of cards, value of the first card when it holds exactly
+      one): which cards lie on a pile never matters again;
+    * the damage pile: its size only (then it follows from the rest), or with
+      ``reserve`` its cards bottom to top (the reserve card is the top; after it is
+      played the next one becomes reserve).
+    Cards are small codes (suit * 16 + value); both jokers share one code, so hands and
+    piles that differ only by which joker is where are one state.
+
+Turns
+    A turn (draw three, then play or discard every hand card) is expanded into the set
+    of distinct boundary states it can reach. Plays on different columns commute, so a
+    turn is one way per column of taking hand cards (disjoint sets, each column's cards
+    in some order; memoised per turn, column and column state), the rest discarded
+    last: without ``reserve`` only the damage count matters and a win ends the game at
+    once. With ``reserve``, discarding a card and playing it back is playing it from the
+    hand, so a turn is: play hand cards and the top ``j`` damage cards (top first, each
+    column keeping that order), then discard the rest of the hand in some order. A win
+    inside a turn ends that turn's search (nothing later from there scores more).
+    The last turn allowed (no draw after it can still beat the best win) is searched
+    move by move for a win only, without discards (a discard either comes back as a
+    play or buries the damage pile for good).
+
+Search, memo and pruning
+    * Depth-first branch and bound over boundaries, most promising first (fewest cards
+      still needed, least damage, highest first values). After each win the allowed
+      draw position drops below the win's, so only strictly better wins are looked for;
+      when the search ends, the last win found is the best.
+    * A boundary whose search found no win within the allowed position is memoised as
+      failed (the allowed position only shrinks, so a failure stays one), keyed by
+      (position, columns without first values, damage) with an antichain of
+      first-value vectors: a higher first value dominates a lower one (every second
+      card the lower admits, the higher admits too), so a state dominated by a failed
+      one is skipped.
+    * A one-card pile keeps only the least first value that admits the same second
+      cards among the cards still to come (equivalent states share one memo entry).
+    * Bounds that drop a state: the usable cards (deck up to the allowed position,
+      plus the damage pile with ``reserve``) must supply every card still needed (three
+      per monster less its pile), one trigger per remaining monster of its suit
+      (jokers fill in), and enough value for the first two cards of each monster to
+      reach its power (the cheapest cards dropped, the cheapest triggers taken);
+      cards no remaining monster can ever take are unusable, and one in the damage
+      pile buries every card under it; without ``reserve`` a win must also come within
+      8 - damage cards of the cards still needed (the damage pile loses at 7, and at
+      most two hand cards can be left at the win).
+    * With ``reserve`` the reserve card may be played before a draw; such plays can
+      always wait until just after it, so they are searched before a draw only when
+      they could win without drawing.
+
+A budget counts search nodes (turn combinations and move-by-move positions); when it
+runs out the answer is ``unknown`` with the best line found so far (a win if one was
+found: the deal is then winnable, only the best score is unproven).
+
+For a lost deal (and an unknown one with no win found) the line written is the one,
+among the positions the search visited, that defeated the most monsters, then played on
+to the end (first legal play, else a discard, else a draw) so the log reaches the loss.
+The search skips positions that cannot win, so this is a good line, not a proven
+maximum.
+
+One restriction follows the notation: a damage-pile joker is not played while a joker
+is in the hand, since ``play JK on 2`` names the hand's joker (the rules engine's
+``legal_actions`` agree).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any, NamedTuple
+
+from companion.cards import JOKER, SUITS, Card
+from companion.games.clear_the_dungeon import rules
+
+DEFAULT_BUDGET = 5_000_000
+WIN = "won"
+
+# ("draw",) ("play", code, column) ("reserve", code, column) ("discard", code)
+Move = tuple[Any, ...]
+
+
+def card_code(card: Card) -> int:
+    """A small int that identifies a power card up to the jokers' symmetry:
+    suit index * 16 + value, and 74 for both jokers (value 10, suit 4)."""
+    if card.is_joker:
+        return 4 * 16 + 10
+    assert card.suit is not None
+    return SUITS.index(card.suit) * 16 + card.rank
+
+
+def code_card(code: int) -> Card:
+    """The card of ``code`` (a joker for 74)."""
+    suit = code >> 4
+    if suit == 4:
+        return JOKER
+    return Card(code & 15, SUITS[suit])
+
+
+_POPCOUNT = tuple(bin(i).count("1") for i in range(128))
+# first values packed in 5-bit fields, one per column: a >= b field by field exactly
+# when ((a | _GUARD) - b) & _GUARD == _GUARD (no field borrows: values are 0..10)
+_GUARD = sum(16 << (5 * k) for k in range(4))
+
+
+class _Recipe(NamedTuple):
+    """A plain turn, kept compact until its moves are needed."""
+
+    prefix: tuple[Move, ...]
+    hand: tuple[int, ...]
+    mask: int  # the hand cards played (bit i: hand[i])
+    seqs: tuple[tuple[int, ...], ...]  # the cards played on each column, in order
+
+
+class _StackRecipe(NamedTuple):
+    """A turn with the reserve card, kept compact until its moves are needed."""
+
+    prefix: tuple[Move, ...]
+    ext: tuple[int, ...]  # the hand, then the damage cards popped (top first)
+    h: int  # hand size: ext[h:] are popped cards
+    seqs: tuple[tuple[int, ...], ...]  # indices into ext played on each column, in order
+    discards: tuple[int, ...]  # the hand cards discarded, in order
+
+
+_JOKER = 74
+
+
+def _orders(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct orders of a few cards (jokers are one code), sorted."""
+    return sorted(set(permutations(cards)))
+
+
+def _stack_moves(recipe: _StackRecipe) -> tuple[Move, ...]:
+    """The moves of a reserve turn: the columns' plays merged so that damage cards are
+    played top first (each column already plays them in that order), then the
+    discards."""
+    prefix, ext, h, seqs, discards = recipe
+    moves = list(prefix)
+    at = [0, 0, 0, 0]
+    next_pop = h
+    left = sum(len(seq) for seq in seqs)
+    while left:
+        for k, seq in enumerate(seqs):
+            while at[k] < len(seq):
+                i = seq[at[k]]
+                if i >= h and i != next_pop:
+                    break
+                moves.append(("reserve" if i >= h else "play", ext[i], k))
+                if i >= h:
+                    next_pop += 1
+                at[k] += 1
+                left -= 1
+    moves.extend(("discard", x) for x in discards)
+    return tuple(moves)
+
+
+class _OutOfBudget(Exception):
+    """The node budget ran out."""
+
+
+@dataclass
+class Solution:
+    """The solver's answer from a state: ``status`` won/lost/unknown, ``score`` (the best
+    win's power cards left, or None), ``actions`` (the line: rules actions from the
+    state), ``final`` (the state after them), and search statistics."""
+
+    status: str
+    score: int | None
+    actions: list[rules.Action]
+    states: list[rules.State]
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def final(self) -> rules.State:
+        return self.states[-1]
+
+
+class _Search:
+    """The abstract search from one seeded state (see the module docstring)."""
+
+    def __init__(self, state: rules.State, budget: int) -> None:
+        self.budget = budget
+        self.nodes = 0
+        self.reserve = state.reserve
+        rest = state.deck[state.deck_pos : state.deck_pos + state.deck_left]
+        self.deck = [card_code(c) for c in rest]
+        self.n = len(self.deck)
+        assert state.stacks is not None
+        self.mons: list[list[tuple[int, int]]] = []
+        for k in range(4):
+            up = state.up[k]
+            col = [up, *state.stacks[k]] if up is not None else []
+            self.mons.append([(rules.power_of(m), SUITS.index(m.suit))  # type: ignore[arg-type]
+                              for m in col])
+        self.won_cols = tuple(len(m) << 6 for m in self.mons)
+        self._tables()
+        # suffix masks of the values still in the deck, prefix counts of suits (4: joker)
+        self.vmask = [0] * (self.n + 1)
+        for i in range(self.n - 1, -1, -1):
+            self.vmask[i] = self.vmask[i + 1] | (1 << (self.deck[i] & 15))
+        self.suit_pref = [[0] * (self.n + 1) for _ in range(5)]
+        for i, x in enumerate(self.deck):
+            for s in range(5):
+                self.suit_pref[s][i + 1] = self.suit_pref[s][i] + (1 if x >> 4 == s else 0)
+        self.maxpos = self.n  # a win must come at a draw position <= maxpos
+        self.best_pos: int | None = None
+        self.best_line: list[Move] | None = None
+        self.best_defeated = -1
+        self.best_partial: list[Move] = []
+        # failed boundary states: (pos, columns without first values, damage) -> the
+        # first-value vectors that failed, kept as an antichain (a higher first value
+        # dominates a lower one: every second card it admits, the higher one admits)
+        self.failed: dict[Any, list[int]] = {}
+        self.memo_size = 0
+        self.path: list[tuple[Move, ...]] = []
+        self.boundaries = 0
+        self.keep = 0  # without reserve: hand cards a turn may leave to discard
+        self.column_memo: dict[Any, list[tuple[int, int, tuple[int, ...]]]] = {}
+        self.canon_memo: dict[Any, int] = {}
+
+    # -- tables ---------------------------------------------------------------------
+    def _tables(self) -> None:
+        """Play results, cards needed and trigger suits needed per column state.
+
+        A column state is ``defeated << 6 | pile_count << 4 | first_value``."""
+        codes = [s * 16 + v for s in range(4) for v in range(1, 11)] + [74]
+        self.play: list[dict[int, int]] = []
+        self.req: list[dict[int, int]] = []
+        self.need: list[dict[int, int]] = []
+        self.suits: list[dict[int, int]] = []
+        self.usable: list[dict[int, int]] = []
+
+        def fits(x: int, power: int, suit: int, first: int) -> bool:
+            return (x & 15) + first >= power or x >> 4 in (4, suit)
+
+        for col in self.mons:
+            usable: dict[int, int] = {}
+            play: dict[int, int] = {}
+            req: dict[int, int] = {}
+            need: dict[int, int] = {}
+            suits: dict[int, int] = {}
+            for d in range(len(col) + 1):
+                packed = sum(1 << (4 * ms) for _, ms in col[d:])
+                for n in range(3):
+                    for v in range(11):
+                        c = d << 6 | n << 4 | v
+                        need[c] = 3 * (len(col) - d) - n if d < len(col) else 0
+                        suits[c] = packed
+                        req[c] = 0
+                        if d == len(col):
+                            continue
+                        power, ms = col[d]
+                        later = sum(p for p, _ in col[d + 1 :])
+                        req[c] = later + (power if n == 0 else power - v if n == 1 else 0)
+                        first = 10 if n == 0 else v if n == 1 else -99
+                        mask = 0
+                        for x in codes:
+                            if fits(x, power, ms, first) or any(
+                                    fits(x, p2, s2, 10) for p2, s2 in col[d + 1 :]):
+                                mask |= 1 << x
+                        usable[c] = mask
+                        for x in codes:
+                            xv, xs = x & 15, x >> 4
+                            if n == 0:
+                                if xv + 10 >= power:
+                                    play[c << 7 | x] = d << 6 | 1 << 4 | min(xv, power - 1)
+                            elif n == 1:
+                                if v + xv >= power:
+                                    play[c << 7 | x] = d << 6 | 2 << 4
+                            elif xs == 4 or xs == ms:
+                                play[c << 7 | x] = (d + 1) << 6
+            self.play.append(play)
+            self.req.append(req)
+            self.need.append(need)
+            self.suits.append(suits)
+            self.usable.append(usable)
+
+    def defeated(self, cols: tuple[int, ...]) -> int:
+        return sum(c >> 6 for c in cols)
+
+    # -- bookkeeping ------------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+
+    def _line(self, moves: tuple[Move, ...]) -> list[Move]:
+        return [m for turn in self.path for m in self._moves(turn)] + list(moves)
+
+    def _won(self, pos: int, moves: tuple[Move, ...]) -> None:
+        self.best_pos = pos
+        self.best_line = self._line(moves)
+        self.maxpos = pos - 1
+
+    def _progress(self, cols: tuple[int, ...], moves: tuple[Move, ...]) -> None:
+        d = self.defeated(cols)
+        if d > self.best_defeated:
+            self.best_defeated = d
+            self.best_partial = self._line(moves)
+
+    def _known_failed(self, skeleton: Any, values: int) -> bool:
+        """Whether this state, or one that dominates it, failed. ``values``: the first
+        values of the columns packed in 5-bit fields (see ``_GUARD``)."""
+        for other in self.failed.get(skeleton, ()):
+            if ((other | _GUARD) - values) & _GUARD == _GUARD:
+                return True
+        return False
+
+    def _fail(self, skeleton: Any, values: int) -> None:
+        old = self.failed.get(skeleton)
+        if old is None:
+            self.failed[skeleton] = [values]
+            self.memo_size += 1
+            return
+        kept = [o for o in old if ((values | _GUARD) - o) & _GUARD != _GUARD]
+        kept.append(values)
+        self.memo_size += len(kept) - len(old)
+        self.failed[skeleton] = kept
+
+    # -- pruning ----------------------------------------------------------------------
+    def _canon_column(self, future: int, k: int, c: int) -> int:
+        """Column state ``c`` with a one-card pile rounded down to the least first value
+        that admits the same second cards among the ``future`` values (a bit mask), or
+        -1 when no future card can be its second card."""
+        if (c >> 4) & 3 != 1:
+            return c
+        key = (future, k, c)
+        out = self.canon_memo.get(key)
+        if out is None:
+            d, v = c >> 6, c & 15
+            power = self.mons[k][d][0]
+            w = power - v
+            while w <= 10 and not future >> w & 1:
+                w += 1
+            out = -1 if w > 10 else d << 6 | 1 << 4 | (power - w)
+            self.canon_memo[key] = out
+        return out
+
+    def _canon(self, pos: int, cols: tuple[int, ...], dmg: Any) -> tuple[int, ...] | None:
+        """The columns in canonical form (see :meth:`_canon_column`) at a boundary: the
+        future is the deck from ``pos`` and, with reserve, the damage pile. None when a
+        pile can never be completed."""
+        mask = self.vmask[pos]
+        if self.reserve:
+            for x in dmg:
+                mask |= 1 << (x & 15)
+        out = []
+        for k, c in enumerate(cols):
+            c = self._canon_column(mask, k, c)
+            if c < 0:
+                return None
+            out.append(c)
+        return tuple(out)
+
+    def _hopeless(self, pos: int, cols: tuple[int, ...], dmg: Any) -> bool:
+        """Whether no win at a draw position <= maxpos can come from this state."""
+        need = 0
+        packed = 0
+        for k, c in enumerate(cols):
+            need += self.need[k][c]
+            packed += self.suits[k][c]
+        end = self.maxpos
+        if self.reserve:
+            extra = len(dmg)
+        else:
+            extra = 0
+            end = min(end, pos + need + 8 - dmg)
+        if need > extra + max(0, end - pos):
+            return True
+        end = max(pos, min(end, self.n))
+        # dead cards: no remaining monster can ever take them; one in the damage pile
+        # buries every card under it, one drawn must be discarded
+        usable = 0
+        for k, c in enumerate(cols):
+            usable |= self.usable[k].get(c, 0)
+        unused = 0
+        for x in self.deck[pos:end]:
+            if not usable >> x & 1:
+                unused += 1
+        if self.reserve:
+            depth = 0
+            for i, x in enumerate(dmg):
+                if not usable >> x & 1:
+                    depth = i + 1
+            unused += depth
+        if need + unused > extra + (end - pos):
+            return True
+        sp = self.suit_pref
+        jokers = sp[4][end] - sp[4][pos]
+        have = [sp[s][end] - sp[s][pos] for s in range(4)]
+        if self.reserve:
+            for x in dmg:
+                s = x >> 4
+                if s == 4:
+                    jokers += 1
+                else:
+                    have[s] += 1
+        short = 0
+        for s in range(4):
+            m = (packed >> (4 * s)) & 15
+            if m > have[s]:
+                short += m - have[s]
+        if short > jokers:
+            return True
+        return self._short_of_value(pos, end, cols, dmg, need, packed)
+
+    def _short_of_value(self, pos: int, end: int, cols: tuple[int, ...], dmg: Any,
+                        need: int, packed: int) -> bool:
+        """The value bound: the first two cards on each remaining monster must reach its
+        power, so the cards used, less the triggers, must add up to the powers still
+        missing. The cards used are ``need`` of the window (deck up to ``end``, damage
+        with reserve); the best case drops the cheapest cards and takes the cheapest
+        trigger of each suit."""
+        missing = 0
+        for k, c in enumerate(cols):
+            missing += self.req[k][c]
+        window = self.deck[pos:end]
+        if self.reserve:
+            window = window + list(dmg)
+        total = 0
+        by_suit: list[list[int]] = [[], [], [], [], []]
+        for x in window:
+            total += x & 15
+            by_suit[x >> 4].append(x & 15)
+        if total < missing:
+            return True
+        rest = by_suit[4]
+        taken = 0
+        for s in range(4):
+            m = (packed >> (4 * s)) & 15
+            vals = sorted(by_suit[s])
+            if m >= len(vals):
+                taken += sum(vals)
+                short = m - len(vals)
+                taken += 10 * short
+                rest = rest[short:]
+            else:
+                taken += sum(vals[:m])
+                rest = rest + vals[m:]
+        drop = len(window) - need
+        if drop > 0:
+            rest.sort()
+            taken += sum(rest[:drop])
+        return total - taken < missing
+
+    # -- the search ---------------------------------------------------------------------
+    def start(self, state: rules.State) -> tuple[tuple[int, ...], tuple[int, ...], Any]:
+        """The abstract hand, columns and damage pile of ``state``."""
+        cols = []
+        for k in range(4):
+            pile = state.piles[k]
+            c = 0
+            if pile:
+                c = len(pile) << 4
+                if len(pile) == 1:
+                    power = self.mons[k][0][0]
+                    c |= min(rules.value_of(pile[0]), power - 1)
+            cols.append(c)
+        start = tuple(cols)
+        hand = tuple(sorted(card_code(c) for c in state.hand))
+        dmg: Any = (tuple(card_code(c) for c in state.damage) if self.reserve
+                    else len(state.damage))
+        return hand, start, dmg
+
+    def run(self, state: rules.State) -> None:
+        """Search from ``state`` (hand possibly not empty). Raises _OutOfBudget."""
+        hand, start, dmg = self.start(state)
+        self._progress(start, ())
+        if not hand:
+            self._descend(0, {(start, dmg): ()})
+            return
+        succ: dict[Any, Any] = {}
+        self.keep = len(hand)
+        win = self._turn(0, hand, start, dmg, (), succ)
+        if win is not None:
+            self._won(0, win)
+            return
+        self._descend(0, succ)
+
+    def _descend(self, pos: int, succ: dict[Any, Any]) -> None:
+        """Search the boundary states a turn reached, most promising first."""
+        items = []
+        done = set()
+        need_of = self.need
+        for (cols, dmg), recipe in succ.items():
+            canon = self._canon(pos, cols, dmg) if self.reserve else cols
+            if canon is None:
+                continue
+            skeleton = (pos, tuple(c & ~15 for c in canon), dmg)
+            values = 0
+            need = 0
+            for k, c in enumerate(canon):
+                values |= (c & 15) << (5 * k)
+                need += need_of[k][c]
+            if (skeleton, values) in done or self._known_failed(skeleton, values):
+                continue
+            done.add((skeleton, values))
+            items.append(((need, len(dmg) if self.reserve else dmg,
+                           -sum(c & 15 for c in canon), canon, dmg),
+                          cols, recipe, skeleton, values))
+        items.sort()
+        for order, cols, recipe, skeleton, values in items:
+            if pos > self.maxpos:
+                break
+            if self._known_failed(skeleton, values):
+                continue
+            if self.defeated(cols) > self.best_defeated:
+                self.path.append(recipe)
+                self._progress(cols, ())
+                self.path.pop()
+            self.path.append(recipe)
+            self._boundary(pos, cols, order[3], order[4], skeleton, values)
+            self.path.pop()
+
+    def _boundary(self, pos: int, cols: tuple[int, ...], canon: tuple[int, ...],
+                  dmg: Any, skeleton: Any, values: int) -> None:
+        """Search from a turn boundary (hand empty, before a draw): ``cols`` the real
+        columns, ``canon`` their canonical form, not known to fail."""
+        self.boundaries += 1
+        if self._hopeless(pos, canon, dmg):
+            self._fail(skeleton, values)
+            return
+        need = 0
+        for k, c in enumerate(cols):
+            need += self.need[k][c]
+        if self.reserve and dmg and need <= len(dmg):
+            win = self._last_turn((), cols, dmg, (), set())
+            if win is not None:
+                self._won(pos, win)
+                self._fail(skeleton, values)
+                return
+        npos = min(pos + rules.HAND_SIZE, self.n)
+        if npos == pos or npos > self.maxpos:
+            self._fail(skeleton, values)
+            return
+        hand = tuple(sorted(self.deck[pos:npos]))
+        if npos == self.n or min(npos + rules.HAND_SIZE, self.n) > self.maxpos:
+            # the last turn allowed: only a win in it counts
+            if need <= len(hand) + (len(dmg) if self.reserve else 0):
+                win = self._last_turn(hand, cols, dmg if self.reserve else (),
+                                      (("draw",),), set())
+                if win is not None:
+                    self._won(npos, win)
+            self._fail(skeleton, values)
+            return
+        succ: dict[Any, Any] = {}
+        self.keep = len(hand) + self.maxpos - npos - need
+        win = self._turn(npos, hand, cols, dmg, (("draw",),), succ)
+        if win is not None:
+            self._won(npos, win)
+        else:
+            self._descend(npos, succ)
+        self._fail(skeleton, values)
+
+    def _turn(self, npos: int, hand: tuple[int, ...], cols: tuple[int, ...], dmg: Any,
+              moves: tuple[Move, ...], succ: dict[Any, Any]) -> tuple[Move, ...] | None:
+        if not self.reserve:
+            return self._turn_plain(npos, hand, cols, dmg, moves, succ)
+        if _JOKER in hand and _JOKER in dmg:
+            # "play JK" names the hand's joker: search move by move, as the notation can say
+            return self._turn_reserve(hand, cols, dmg, moves, succ, set())
+        return self._turn_stack(hand, cols, dmg, moves, succ)
+
+    def _reserve_options(self, ext: tuple[int, ...], h: int, k: int,
+                         c: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every way column ``k`` (state ``c``) can take some of ``ext`` (the hand, then
+        the damage cards popped, top first, from index ``h``), popped cards in pop order:
+        (mask of ``ext`` used, new raw column state, indices in play order)."""
+        key = (ext, h, k, c)
+        opts = self.column_memo.get(key)
+        if opts is not None:
+            return opts
+        play = self.play[k]
+        opts = [(0, c, ())]
+        seen = {(0, c)}
+
+        def extend(mask: int, cc: int, seq: tuple[int, ...], last: int) -> None:
+            for i, x in enumerate(ext):
+                if mask >> i & 1 or (i >= h and i < last):
+                    continue
+                nc = play.get(cc << 7 | x)
+                if nc is None:
+                    continue
+                m2 = mask | 1 << i
+                if (m2, nc) in seen:
+                    continue
+                seen.add((m2, nc))
+                s2 = seq + (i,)
+                opts.append((m2, nc, s2))
+                extend(m2, nc, s2, i if i >= h else last)
+
+        extend(0, c, (), h)
+        self.column_memo[key] = opts
+        return opts
+
+    def _turn_stack(self, hand: tuple[int, ...], cols: tuple[int, ...],
+                    dmg: tuple[int, ...], prefix: tuple[Move, ...],
+                    succ: dict[Any, Any]) -> tuple[Move, ...] | None:
+        """A turn with the reserve card. Discarding a card and playing it back from the
+        damage pile is playing it from the hand, so a turn is: play hand cards and the top
+        ``j`` damage cards (top first), then discard the rest of the hand in some order.
+        Plays on different columns commute: a turn is one way per column of taking those
+        cards (disjoint, all ``j`` popped cards used). Returns the moves of a win, or
+        None after adding the reachable boundary states to succ (as recipes)."""
+        self._tick()
+        h = len(hand)
+        won = self.won_cols
+        size = len(dmg)
+        ext = hand + tuple(reversed(dmg))
+        o0, o1, o2, o3 = (self._reserve_options(ext, h, k, cols[k]) for k in range(4))
+        count = 0
+        for m0, c0, s0 in o0:
+            for m1, c1, s1 in o1:
+                if m0 & m1:
+                    continue
+                m01 = m0 | m1
+                for m2, c2, s2 in o2:
+                    if m01 & m2:
+                        continue
+                    m012 = m01 | m2
+                    for m3, c3, s3 in o3:
+                        count += 1
+                        if m012 & m3:
+                            continue
+                        mask = m012 | m3
+                        pops = mask >> h
+                        if pops & (pops + 1):
+                            continue  # the damage cards played must be the top ones
+                        ncols = (c0, c1, c2, c3)
+                        if ncols == won:
+                            return _stack_moves(_StackRecipe(prefix, ext, h,
+                                                             (s0, s1, s2, s3), ()))
+                        under = dmg[: size - _POPCOUNT[pops]]
+                        rest = tuple(x for i, x in enumerate(hand) if not mask >> i & 1)
+                        if len(under) + len(rest) >= rules.LOSS_DAMAGE:
+                            continue
+                        for order in _orders(rest):
+                            skey = (ncols, under + order)
+                            if skey not in succ:
+                                succ[skey] = _StackRecipe(prefix, ext, h, (s0, s1, s2, s3),
+                                                          order)
+        self.nodes += count
+        return None
+
+    def _column_options(self, npos: int, k: int, c: int,
+                        hand: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every way column ``k`` (state ``c``) can take some of the hand cards this
+        turn (the turn that ends at draw position ``npos``): (mask of the hand cards
+        used, new column state in canonical form, the cards in play order). Memoised
+        per (turn, column, state): a turn's hand is fixed by its position."""
+        key = (npos, k, c)
+        opts = self.column_memo.get(key)
+        if opts is not None:
+            return opts
+        play = self.play[k]
+        future = self.vmask[npos]
+        opts = []
+        seen = set()
+
+        def add(mask: int, cc: int, seq: tuple[int, ...]) -> None:
+            canon = self._canon_column(future, k, cc)
+            if canon >= 0 and (mask, canon) not in seen:
+                seen.add((mask, canon))
+                opts.append((mask, canon, seq))
+
+        def extend(mask: int, cc: int, seq: tuple[int, ...]) -> None:
+            for i, x in enumerate(hand):
+                if mask >> i & 1:
+                    continue
+                nc = play.get(cc << 7 | x)
+                if nc is None:
+                    continue
+                m2 = mask | 1 << i
+                s2 = seq + (x,)
+                add(m2, nc, s2)
+                extend(m2, nc, s2)
+
+        add(0, c, ())
+        extend(0, c, ())
+        self.column_memo[key] = opts
+        return opts
+
+    def _turn_plain(self, npos: int, hand: tuple[int, ...], cols: tuple[int, ...],
+                    dmg: int, prefix: tuple[Move, ...],
+                    succ: dict[Any, Any]) -> tuple[Move, ...] | None:
+        """A turn without reserve: plays on different columns commute, so a turn is one
+        way per column of taking hand cards (disjoint), the rest discarded last.
+        Returns the moves of a win, or None after adding the reachable boundary states
+        to succ (as recipes for :meth:`_moves`), in canonical form."""
+        self._tick()
+        o0, o1, o2, o3 = (self._column_options(npos, k, cols[k], hand) for k in range(4))
+        full = (1 << len(hand)) - 1
+        won = self.won_cols
+        keep = self.keep
+        room = rules.LOSS_DAMAGE - 1 - dmg
+        count = 0
+        for m0, c0, s0 in o0:
+            for m1, c1, s1 in o1:
+                if m0 & m1:
+                    continue
+                m01 = m0 | m1
+                for m2, c2, s2 in o2:
+                    if m01 & m2:
+                        continue
+                    m012 = m01 | m2
+                    for m3, c3, s3 in o3:
+                        count += 1
+                        if m012 & m3:
+                            continue
+                        mask = m012 | m3
+                        ncols = (c0, c1, c2, c3)
+                        if ncols == won:
+                            return self._moves(_Recipe(prefix, hand, mask, (s0, s1, s2, s3)),
+                                               discard=False)
+                        unused = _POPCOUNT[full ^ mask]
+                        if unused > keep or unused > room:
+                            continue
+                        skey = (ncols, dmg + unused)
+                        if skey not in succ:
+                            succ[skey] = _Recipe(prefix, hand, mask, (s0, s1, s2, s3))
+        self.nodes += count
+        return None
+
+    @staticmethod
+    def _moves(recipe: Any, discard: bool = True) -> tuple[Move, ...]:
+        """The moves of a turn: a moves tuple, or a plain-turn recipe (prefix, hand, mask
+        of the cards played, the cards played per column)."""
+        if isinstance(recipe, _StackRecipe):
+            return _stack_moves(recipe)
+        if not isinstance(recipe, _Recipe):
+            return recipe  # type: ignore[no-any-return]
+        prefix, hand, mask, seqs = recipe
+        moves = list(prefix)
+        for k, seq in enumerate(seqs):
+            moves.extend(("play", x, k) for x in seq)
+        if discard:
+            moves.extend(("discard", x) for i, x in enumerate(hand) if not mask >> i & 1)
+        return tuple(moves)
+
+    def _turn_reserve(self, hand: tuple[int, ...], cols: tuple[int, ...],
+                      dmg: tuple[int, ...], moves: tuple[Move, ...],
+                      succ: dict[Any, Any],
+                      seen: set[Any]) -> tuple[Move, ...] | None:
+        """Inner search with the reserve card, move by move: hand plays, reserve plays
+        and discards in every order; every state with the hand empty ends the turn."""
+        self._tick()
+        if not hand:  # the turn may end here, or after more reserve plays
+            key = (cols, dmg)
+            if key not in succ:
+                succ[key] = moves
+        prev = -1
+        for i, x in enumerate(hand):
+            if x == prev:
+                continue
+            prev = x
+            rest = hand[:i] + hand[i + 1 :]
+            for k in range(4):
+                nc = self.play[k].get(cols[k] << 7 | x)
+                if nc is None:
+                    continue
+                win = self._next_reserve(rest, cols, k, nc, dmg, moves + (("play", x, k),),
+                                         succ, seen)
+                if win is not None:
+                    return win
+        if dmg and dmg[-1] not in hand:
+            top, under = dmg[-1], dmg[:-1]
+            for k in range(4):
+                nc = self.play[k].get(cols[k] << 7 | top)
+                if nc is None:
+                    continue
+                win = self._next_reserve(hand, cols, k, nc, under,
+                                         moves + (("reserve", top, k),), succ, seen)
+                if win is not None:
+                    return win
+        if len(dmg) + 1 < rules.LOSS_DAMAGE:
+            prev = -1
+            for i, x in enumerate(hand):
+                if x == prev:
+                    continue
+                prev = x
+                rest = hand[:i] + hand[i + 1 :]
+                ndmg = dmg + (x,)
+                sk = (rest, cols, ndmg)
+                if sk in seen:
+                    continue
+                seen.add(sk)
+                win = self._turn_reserve(rest, cols, ndmg, moves + (("discard", x),),
+                                         succ, seen)
+                if win is not None:
+                    return win
+        return None
+
+    def _next_reserve(self, hand: tuple[int, ...], cols: tuple[int, ...], k: int, nc: int,
+                      dmg: tuple[int, ...], moves: tuple[Move, ...],
+                      succ: dict[Any, Any],
+                      seen: set[Any]) -> tuple[Move, ...] | None:
+        ncols = cols[:k] + (nc,) + cols[k + 1 :]
+        if ncols == self.won_cols:
+            return moves
+        if nc >> 6 != cols[k] >> 6:
+            self._progress(ncols, moves)
+        sk = (hand, ncols, dmg)
+        if sk in seen:
+            return None
+        seen.add(sk)
+        return self._turn_reserve(hand, ncols, dmg, moves, succ, seen)
+
+    def _last_turn(self, hand: tuple[int, ...], cols: tuple[int, ...],
+                   dmg: tuple[int, ...], moves: tuple[Move, ...],
+                   seen: set[Any]) -> tuple[Move, ...] | None:
+        """The moves of a win without drawing again, or None. No discard is needed: a
+        card discarded now is either played back (as well played from the hand) or
+        covers the damage pile for good (as well kept in the hand, the win ends the
+        game). So: hand plays and, with reserve, damage pile plays (not a joker while
+        the hand holds one: the notation would name the hand's)."""
+        self._tick()
+        won = self.won_cols
+        prev = -1
+        for i, x in enumerate(hand):
+            if x == prev:
+                continue
+            prev = x
+            rest = hand[:i] + hand[i + 1 :]
+            for k in range(4):
+                nc = self.play[k].get(cols[k] << 7 | x)
+                if nc is None:
+                    continue
+                ncols = cols[:k] + (nc,) + cols[k + 1 :]
+                m2 = moves + (("play", x, k),)
+                if ncols == won:
+                    return m2
+                if (rest, ncols, dmg) in seen:
+                    continue
+                seen.add((rest, ncols, dmg))
+                win = self._last_turn(rest, ncols, dmg, m2, seen)
+                if win is not None:
+                    return win
+        if self.reserve and dmg and dmg[-1] not in hand:
+            top, under = dmg[-1], dmg[:-1]
+            for k in range(4):
+                nc = self.play[k].get(cols[k] << 7 | top)
+                if nc is None:
+                    continue
+                ncols = cols[:k] + (nc,) + cols[k + 1 :]
+                m2 = moves + (("reserve", top, k),)
+                if ncols == won:
+                    return m2
+                if (hand, ncols, under) in seen:
+                    continue
+                seen.add((hand, ncols, under))
+                win = self._last_turn(hand, ncols, under, m2, seen)
+                if win is not None:
+                    return win
+        return None
+
+
+def _action(move: Move) -> rules.Action:
+    if move[0] == "draw":
+        return rules.Draw(None)
+    if move[0] == "discard":
+        return rules.Discard(code_card(move[1]))
+    return rules.Play(code_card(move[1]), move[2])
+
+
+def _play_out(state: rules.State, actions: list[rules.Action],
+              states: list[rules.State]) -> None:
+    """Finish a game deterministically: the first legal play, else the first discard,
+    else a draw, until it is over."""
+    while state.outcome is None:
+        legal = rules.legal_actions(state)
+        if not legal:
+            break
+        plays = [a for a in legal if isinstance(a, rules.Play)]
+        discards = [a for a in legal if isinstance(a, rules.Discard)]
+        action = (plays or discards or legal)[0]
+        state = rules.apply(state, action)
+        actions.append(action)
+        states.append(state)
+
+
+def solve_state(state: rules.State, budget: int | None = None) -> Solution:
+    """Solve a seeded state exactly (the hand may hold cards).
+
+    Returns the verdict, the best score and the best line as rules actions. Raises
+    ValueError for a free-deal state (the deal must be known) and RuntimeError if the
+    line found does not replay through the rules engine as the search predicted (a bug).
+    """
+    if state.free or state.stacks is None:
+        raise ValueError("the solver needs a seeded deal: the whole deal must be known")
+    if state.awaiting is not None:
+        raise ValueError("the state waits for a check line")
+    started = time.perf_counter()
+    limit = DEFAULT_BUDGET if budget is None else budget
+    stats: dict[str, Any] = {"budget": limit}
+    if state.outcome is not None:
+        stats.update(nodes=0, seconds=0.0, defeated=len(state.defeated), memo=0)
+        return Solution(state.outcome, state.score(), [], [state], stats)
+    search = _Search(state, limit)
+    exhausted = True
+    try:
+        search.run(state)
+    except _OutOfBudget:
+        exhausted = False
+    moves = search.best_line if search.best_line is not None else search.best_partial
+    actions: list[rules.Action] = []
+    states = [state]
+    s = state
+    for move in moves:
+        action = _action(move)
+        s = rules.apply(s, action)
+        actions.append(action)
+        states.append(s)
+    if search.best_line is not None:
+        expected = state.deck_left - search.best_pos  # type: ignore[operator]
+        if s.outcome != WIN or s.score() != expected:
+            raise RuntimeError(f"solver line replays as {s.outcome} {s.score()}, "
+                               f"expected won {expected}")
+        status = WIN if exhausted else "unknown"
+        score: int | None = expected
+    else:
+        _play_out(s, actions, states)
+        status = "lost" if exhausted else "unknown"
+        score = states[-1].score()
+    stats.update(nodes=search.nodes, boundaries=search.boundaries,
+                 seconds=round(time.perf_counter() - started, 4),
+                 defeated=len(states[-1].defeated), memo=search.memo_size)
+    return Solution(status, score, actions, states, stats)
+
+
+def solve(game: Any, seed: str, variants: tuple[str, ...],
+          budget: int | None = None) -> Any:
+    """Solve the seeded deal of ``seed`` with ``variants`` and write the best line as a
+    log (tags Game, Seed, Variant, and Claim when won). Returns a ``SolveReport``.
+
+    Raises RuntimeError if the line found does not replay as predicted (a bug)."""
+    from companion.games.base import SolveReport
+    from companion.simulate import PlayedGame
+
+    state = rules.new_state(seed, frozenset(variants))
+    solution = solve_state(state, budget)
+    tags = {"Game": game.name, "Seed": seed}
+    if variants:
+        tags["Variant"] = ", ".join(variants)
+    final = solution.final
+    if final.outcome == WIN:
+        tags["Claim"] = str(final.score())
+    played = PlayedGame(game, tags, solution.actions, solution.states)
+    return SolveReport(game=game.name, seed=seed, variants=tuple(variants),
+                       status=solution.status, score=solution.score,
+                       log=played.log_text(), stats=solution.stats)

@@ -1,0 +1,340 @@
+"""Rule booklets and session packs: example logs validate, saddle imposition by numbers,
+page sizes, embedded fonts, reproducible bytes, the volume's contents, pack covers.
+
+Renders are cached per module: the whole file runs in a few seconds."""
+
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from typer.testing import CliRunner
+
+from companion.booklets import render_booklet
+from companion.cli import app
+from companion.games import GAME_NAMES, get_game
+from companion.pack import pack_payload, plan_pack, render_pack
+from companion.paper.booklet import saddle_order
+from companion.paper.units import mm
+from companion.replay import validate_text
+
+PT = 0.01  # points of tolerance: sizes are exact up to rounding in the file
+STANDARD_FONTS = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
+
+
+@pytest.fixture(autouse=True)
+def _env(monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    monkeypatch.delenv("COMPANION_PAPER", raising=False)
+
+
+@cache
+def booklet_pdf(target: str, paper: str = "a4", imposition: str | None = None) -> bytes:
+    return render_booklet(target, paper, imposition)
+
+
+@cache
+def pack_pdf(game: str, seed: str = "PACK-1", paper: str = "a4") -> bytes:
+    g = get_game(game)
+    return render_pack(game, seed, g.check_params({}), paper)
+
+
+def sizes(data: bytes) -> list[tuple[float, float]]:
+    doc = pypdfium2.PdfDocument(data)
+    return [doc[i].get_size() for i in range(len(doc))]
+
+
+# --------------------------------------------------------------------- examples
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_example_log_validates_and_its_claim_matches(game):
+    book = get_game(game).booklet()
+    verdict = validate_text(book.example_log, f"{game} booklet example")
+    assert verdict.valid, verdict.error
+    assert verdict.claim is not None and verdict.claim_matches
+    # every other log the booklet prints is valid too
+    for key, text in book.extra.items():
+        if key.endswith("_log"):
+            assert validate_text(text, key).valid
+
+
+def test_example_outcomes():
+    outcomes = {g: validate_text(get_game(g).booklet().example_log).outcome
+                for g in GAME_NAMES}
+    assert outcomes == {"shuffle-and-doom": "cleared", "clear-the-dungeon": "won",
+                        "dungeon-upkeeper": "won", "dungeon-solitaire": "unfinished"}
+
+
+def test_booklet_prints_the_example_log_it_validates():
+    """The log shown under "Logging your game" is the one the test replays."""
+    from companion.paper.booklet import Code
+
+    for game in ("shuffle-and-doom", "dungeon-upkeeper", "dungeon-solitaire"):
+        book = get_game(game).booklet()
+        codes = [b.text for b in book.blocks if isinstance(b, Code)]
+        assert book.example_log in codes
+
+
+# ------------------------------------------------------------------- imposition
+EXPECTED_ORDER = {
+    1: [((None, 1), (None, None))],
+    4: [((4, 1), (2, 3))],
+    5: [((None, 1), (2, None)), ((None, 3), (4, 5))],
+    8: [((8, 1), (2, 7)), ((6, 3), (4, 5))],
+    13: [((None, 1), (2, None)), ((None, 3), (4, 13)), ((12, 5), (6, 11)),
+         ((10, 7), (8, 9))],
+}
+
+
+@pytest.mark.parametrize("pages", sorted(EXPECTED_ORDER))
+def test_saddle_order_by_numbers(pages):
+    order = saddle_order(pages)
+    padded = -(-pages // 4) * 4
+    assert len(order) == padded // 4
+    assert order == EXPECTED_ORDER[pages]
+    # sheet i: front [N-2i+2 | 2i-1], back [2i | N-2i+1], blanks past the last page
+    for i, (front, back) in enumerate(order, 1):
+        want_front = (padded - 2 * i + 2, 2 * i - 1)
+        want_back = (2 * i, padded - 2 * i + 1)
+        assert front == tuple(p if p <= pages else None for p in want_front)
+        assert back == tuple(p if p <= pages else None for p in want_back)
+        # folded, facing pages sum to N + 1
+        assert sum(want_front) == sum(want_back) == padded + 1
+    placed = [p for sheet in order for side in sheet for p in side if p is not None]
+    assert sorted(placed) == list(range(1, pages + 1))
+
+
+def test_saddle_order_13_pages_by_hand():
+    order = saddle_order(13)  # padded to 16: pages 14, 15, 16 are blank
+    assert order[0] == ((None, 1), (2, None))  # 16 and 15 are blank
+    assert order[1] == ((None, 3), (4, 13))  # 14 is blank
+    assert order[3] == ((10, 7), (8, 9))  # the centre spread: 8 and 9 face each other
+    with pytest.raises(ValueError):
+        saddle_order(0)
+
+
+def _footer_numbers(data: bytes, paper: str) -> list[tuple[int | None, int | None]]:
+    """The page number printed at the foot of the left and right half of every sheet."""
+    from companion.paper.booklet import sheet_slots
+
+    doc = pypdfium2.PdfDocument(data)
+    (sw, _), (lx, ly), (rx, _) = sheet_slots(paper)
+    out = []
+    for i in range(len(doc)):
+        text = doc[i].get_textpage()
+        halves = []
+        for x in (lx, rx):
+            found = text.get_text_bounded(left=x, bottom=ly, right=x + sw / 2,
+                                          top=ly + mm(11)).strip()
+            halves.append(int(found) if found.isdigit() else None)
+        out.append(tuple(halves))
+    return out
+
+
+@pytest.mark.parametrize(("game", "paper"), [("shuffle-and-doom", "a4"),
+                                              ("dungeon-upkeeper", "letter")])
+def test_rendered_imposition_follows_the_order(game, paper):
+    pages = len(sizes(booklet_pdf(game, paper)))
+    imposed = booklet_pdf(game, paper, "saddle")
+    expected = []
+    for front, back in saddle_order(pages):
+        for side in (front, back):
+            # page 1 (the title page) carries no number; blanks carry nothing
+            expected.append(tuple(None if p in (None, 1) else p for p in side))
+    assert _footer_numbers(imposed, paper) == expected
+
+
+def test_imposed_first_sheet_carries_the_printing_instruction():
+    imposed = booklet_pdf("shuffle-and-doom", "a4", "saddle")
+    text = pypdfium2.PdfDocument(imposed)[0].get_textpage().get_text_range()
+    assert "flipping on the short edge" in text and "staple" in text
+    plain = booklet_pdf("shuffle-and-doom", "a4")
+    first = pypdfium2.PdfDocument(plain)[0].get_textpage().get_text_range()
+    assert "--imposition saddle" in first
+
+
+# ------------------------------------------------------------------- page sizes
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a4_booklet_pages_are_exactly_a5(game):
+    for w, h in sizes(booklet_pdf(game, "a4")):
+        assert abs(w - mm(148)) < PT and abs(h - mm(210)) < PT
+
+
+@pytest.mark.parametrize("target", ["dungeon-solitaire", "all"])
+def test_letter_booklet_pages_are_exactly_half_letter(target):
+    for w, h in sizes(booklet_pdf(target, "letter")):
+        assert abs(w - mm(139.7)) < PT and abs(h - mm(215.9)) < PT
+
+
+@pytest.mark.parametrize(("paper", "sheet"), [("a4", (297, 210)), ("letter", (279.4, 215.9))])
+def test_imposed_sheets_are_landscape_paper(paper, sheet):
+    game = "shuffle-and-doom" if paper == "a4" else "dungeon-upkeeper"
+    data = booklet_pdf(game, paper, "saddle")
+    got = sizes(data)
+    assert len(got) % 2 == 0
+    for w, h in got:
+        assert abs(w - mm(sheet[0])) < PT and abs(h - mm(sheet[1])) < PT
+
+
+# ------------------------------------------------------------------------ fonts
+def _font_report(data: bytes) -> tuple[list[bytes], int]:
+    base = re.findall(rb"/BaseFont\s*/([A-Za-z0-9+_-]+)", data)
+    files = len(re.findall(rb"/FontFile2\s+\d+\s+0\s+R", data))
+    return base, files
+
+
+@pytest.mark.parametrize(("target", "imposition"), [
+    ("shuffle-and-doom", None), ("clear-the-dungeon", None), ("dungeon-upkeeper", None),
+    ("dungeon-solitaire", None), ("all", None), ("dungeon-upkeeper", "saddle")])
+def test_every_font_is_embedded(target, imposition):
+    data = booklet_pdf(target, "a4" if target != "all" else "letter", imposition)
+    base, files = _font_report(data)
+    assert base, "no font found"
+    assert files == len(base), "a font without an embedded font file"
+    for name in base:
+        assert b"+" in name, f"{name!r} is not an embedded subset"
+        assert not any(name.split(b"+")[-1].startswith(s.encode()) for s in STANDARD_FONTS)
+    assert b"/Subtype /Image" not in data and b"/Subtype/Image" not in data
+
+
+def test_imposed_booklet_shares_its_fonts():
+    plain = _font_report(booklet_pdf("dungeon-upkeeper", "a4"))
+    imposed = _font_report(booklet_pdf("dungeon-upkeeper", "a4", "saddle"))
+    assert len(imposed[0]) == len(plain[0])
+
+
+# ---------------------------------------------------------------- reproducible
+def test_booklet_bytes_are_reproducible():
+    first = booklet_pdf("dungeon-upkeeper", "a4", "saddle")
+    assert render_booklet("dungeon-upkeeper", "a4", "saddle") == first
+    assert render_booklet("dungeon-upkeeper", "a4") == booklet_pdf("dungeon-upkeeper", "a4")
+
+
+def test_pack_bytes_are_reproducible_across_processes(tmp_path):
+    out = tmp_path / "pack.pdf"
+    code = ("import sys; from companion.pack import render_pack; "
+            "open(sys.argv[1], 'wb').write(render_pack('shuffle-and-doom', 'PACK-1', "
+            "{'size': 7}, 'a4'))")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "SOURCE_DATE_EPOCH"}
+    subprocess.run([sys.executable, "-c", code, str(out)], check=True, env=env)
+    assert out.read_bytes() == pack_pdf("shuffle-and-doom")
+
+
+# ----------------------------------------------------------------------- volume
+def test_volume_has_contents_and_every_game_on_a_right_hand_page():
+    data = booklet_pdf("all", "letter")
+    doc = pypdfium2.PdfDocument(data)
+    first = doc[0].get_textpage().get_text_range()
+    assert "Contents" in first
+    starts = {}
+    for game in GAME_NAMES:
+        title = get_game(game).booklet().title
+        assert title in first
+        for i in range(1, len(doc)):
+            head = doc[i].get_textpage().get_text_range()[:60]
+            if head.startswith(title):
+                starts[game] = i + 1
+                break
+    assert set(starts) == set(GAME_NAMES)
+    assert all(page % 2 == 1 for page in starts.values()), starts
+    # the contents give those page numbers
+    for game, page in starts.items():
+        title = get_game(game).booklet().title
+        assert re.search(re.escape(title) + r"[ .]*" + str(page) + r"\b", first), (game, page)
+
+
+# ------------------------------------------------------------------------- packs
+def test_plan_pack_starts_two_sided_parts_on_odd_pages():
+    entries, blanks = plan_pack([("Map", "map", "", 1), ("Tiles", "tiles", "long edge", 4),
+                                 ("Log", "log", "", 2), ("Booklet", "booklet", "short edge",
+                                                         3)])
+    assert [(e.first, e.last) for e in entries] == [(2, 2), (3, 6), (7, 8), (9, 11)]
+    assert blanks == []
+    entries, blanks = plan_pack([("Mat", "mat", "", 1), ("Log", "log", "", 1),
+                                 ("Deck", "deck", "long edge", 2)])
+    assert [(e.first, e.last) for e in entries] == [(2, 2), (3, 3), (5, 6)]
+    assert blanks == [4]
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_pack_cover_qr_contents_and_booklet(game):
+    from companion.scan import decode_image
+
+    data = pack_pdf(game)
+    g = get_game(game)
+    payload = pack_payload(g, "PACK-1", g.check_params({}))
+    doc = pypdfium2.PdfDocument(data)
+    assert doc.get_metadata_dict()["Subject"] == payload
+    cover = doc[0]
+    assert payload in decode_image(cover.render(scale=150 / 72, grayscale=True).to_pil())
+    text = cover.get_textpage().get_text_range()
+    assert "What is inside" in text and "short edge" in text
+    # the cover's page ranges cover the whole file, and the booklet closes it
+    ranges = re.findall(r"^(\d+)(?:-(\d+))? [A-Z]", text, re.M)
+    assert len(ranges) == len(g.pack_parts) + 1
+    last = max(int(b or a) for a, b in ranges)
+    assert last == len(doc)
+    w, h = doc[len(doc) - 1].get_size()
+    assert w > h  # imposed booklet sheets are landscape
+    # every part the game packs is there
+    booklet_pages = len(sizes(booklet_pdf(game, "a4", "saddle")))
+    parts = sum(len(sizes(g.render(p.kind, "PACK-1", g.check_params({}), "a4", {})))
+                for p in g.pack_parts)
+    blanks = len(doc) - 1 - parts - booklet_pages
+    assert 0 <= blanks <= len(g.pack_parts)
+
+
+# --------------------------------------------------------------------------- cli
+runner = CliRunner()
+
+
+def test_cli_booklet_and_pack(tmp_path):
+    out = tmp_path / "b.pdf"
+    r = runner.invoke(app, ["booklet", "dungeon-upkeeper", "--imposition", "saddle",
+                            "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == booklet_pdf("dungeon-upkeeper", "a4", "saddle")
+    r = runner.invoke(app, ["booklet", "dungeon-upkeeper", "--imposition", "fold"])
+    assert r.exit_code == 2 and "saddle" in r.stderr
+    r = runner.invoke(app, ["booklet", "chess"])
+    assert r.exit_code == 2
+    out = tmp_path / "p.pdf"
+    r = runner.invoke(app, ["pack", "shuffle-and-doom", "--seed", "PACK-1", "--out",
+                            str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == pack_pdf("shuffle-and-doom")
+    r = runner.invoke(app, ["scan", str(out)])
+    assert "shuffle-and-doom seed PACK-1 size=7 kind=pack" in r.stdout
+
+
+# -------------------------------------------------------------------------- text
+SOURCES = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def _words(text: str) -> list[str]:
+    text = re.sub(r"<[^>]+>", " ", text)
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+@pytest.mark.skipif(not SOURCES.is_dir(), reason="the source texts are not here")
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_no_sentence_is_copied_from_the_source(game):
+    """No run of 8 words of the booklet appears in the game's source text."""
+    source = (SOURCES / f"{game}.txt").read_text(encoding="utf-8")
+    words = _words(source)
+    grams = {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
+    book = get_game(game).booklet()
+    for text in book.text_blocks():
+        w = _words(text)
+        for i in range(len(w) - 7):
+            assert tuple(w[i:i + 8]) not in grams, " ".join(w[i:i + 8])
+
+
+def test_paragraph_styles_forbid_widows_and_orphans():
+    from companion.paper.booklet import _styles
+
+    st = _styles()
+    for style in (st.body, st.bullet, st.cell, st.note, st.state):
+        assert style.allowWidows == 0 and style.allowOrphans == 0
