@@ -5,7 +5,8 @@
 
 Figures: validation throughput (actions per second on long simulated logs), map PDF
 time per size, stacking list and log sheet time, scan time (metadata and render +
-decode), and start-up of `companion --help` next to `python -c "import typer"`.
+decode), start-up of `companion --help` next to `python -c "import typer"`, and the
+Clear the Dungeon solver (deals per second and median solve time, base and reserve).
 """
 
 from __future__ import annotations
@@ -104,12 +105,32 @@ def bench_startup(quick: bool) -> list[tuple[str, str, str]]:
     return rows
 
 
+def bench_solver(quick: bool) -> list[tuple[str, str, str]]:
+    """The Clear the Dungeon solver at its default budget on seeds BENCH0, BENCH1, …"""
+    ctd = get_game("clear-the-dungeon")
+    rows = []
+    count = 10 if quick else 50
+    for variants in ((), ("reserve",)):
+        times = []
+        status: dict[str, int] = {}
+        for i in range(count):
+            t = time.perf_counter()
+            report = ctd.solve(f"BENCH{i}", {}, variants)
+            times.append(time.perf_counter() - t)
+            status[report.status] = status.get(report.status, 0) + 1
+        label = ", ".join(variants) or "base"
+        verdicts = " ".join(f"{n} {k}" for k, n in sorted(status.items()))
+        rows.append((f"solve clear-the-dungeon ({label})", f"{count} deals: {verdicts}",
+                     f"{count / sum(times):.2f} deals/s, median {statistics.median(times):.2f} s"))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     rows = [*bench_validation(args.quick), *bench_sheets(args.quick),
-            *bench_startup(args.quick)]
+            *bench_startup(args.quick), *bench_solver(args.quick)]
     from du_solver import bench_rows as du_solver_rows  # benchmarks/du_solver.py
 
     rows += du_solver_rows(quick=True)  # Dungeon Upkeeper par, checks, generation
