@@ -134,6 +134,11 @@ def main() -> None:
     from du_solver import bench_rows as du_solver_rows  # benchmarks/du_solver.py
 
     rows += du_solver_rows(quick=True)  # Dungeon Upkeeper par, checks, generation
+    from compare import compare_rows  # benchmarks/compare.py: python-chess, bare reportlab
+    from simulate_all import rows as simulate_rows  # benchmarks/simulate_all.py
+
+    rows += compare_rows(args.quick)
+    rows += simulate_rows(args.quick)
     w1 = max(len(r[0]) for r in rows)
     w2 = max(len(r[1]) for r in rows)
     print(f"| {'what':<{w1}} | {'size':<{w2}} | result |")
