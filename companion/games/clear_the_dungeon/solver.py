@@ -80,7 +80,9 @@ from itertools import permutations
 from typing import Any, NamedTuple
 
 from companion.cards import JOKER, SUITS, Card
+from companion.games.base import Game, SolveReport
 from companion.games.clear_the_dungeon import rules
+from companion.simulate import PlayedGame
 
 DEFAULT_BUDGET = 5_000_000
 WIN = "won"
@@ -936,15 +938,12 @@ def solve_state(state: rules.State, budget: int | None = None) -> Solution:
     return Solution(status, score, actions, states, stats)
 
 
-def solve(game: Any, seed: str, variants: tuple[str, ...],
-          budget: int | None = None) -> Any:
-    """Solve the seeded deal of ``seed`` with ``variants`` and write the best line as a
-    log (tags Game, Seed, Variant, and Claim when won). Returns a ``SolveReport``.
+def solve(game: Game, seed: str, variants: tuple[str, ...],
+          budget: int | None = None) -> SolveReport:
+    """Solve the seeded deal of ``seed`` (normalised) with ``variants`` (checked names)
+    and write the best line as a log (tags Game, Seed, Variant, and Claim when won).
 
     Raises RuntimeError if the line found does not replay as predicted (a bug)."""
-    from companion.games.base import SolveReport
-    from companion.simulate import PlayedGame
-
     state = rules.new_state(seed, frozenset(variants))
     solution = solve_state(state, budget)
     tags = {"Game": game.name, "Seed": seed}
