@@ -100,11 +100,21 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--results", type=Path, default=Path("output/ctd-winnable.jsonl"),
                         help="JSON-lines file of answers (read to resume, appended to)")
+    parser.add_argument("--undecided-in", type=Path, default=None,
+                        help="solve only the deals undecided (no win, not lost) in this "
+                        "results file, e.g. again with a bigger --budget")
     args = parser.parse_args()
     names = args.variant or list(VARIANTS)
     seeds = [f"S{i}" for i in range(args.seeds)]
     done = load(args.results)
     todo = [(n, s, args.budget) for n in names for s in seeds if (n, s) not in done]
+    if args.undecided_in is not None:
+        earlier = load(args.undecided_in)
+        todo = [t for t in todo if (t[0], t[1]) in earlier
+                and earlier[(t[0], t[1])]["status"] == "unknown"
+                and earlier[(t[0], t[1])]["score"] is None]
+        seeds = [s for s in seeds if any(t[1] == s for t in todo)
+                 or any((n, s) in done for n in names)]
     args.results.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     with args.results.open("a", encoding="utf-8") as out, \

@@ -103,12 +103,14 @@ def test_solver_is_exact_on_small_positions(variants):
     assert outcomes == {True, False}
 
 
-def turn_ends(state: rules.State) -> tuple[set[rules.State], bool]:
-    """Every state with the hand empty that the rules engine reaches from ``state``
-    without drawing, not lost by the damage pile (a state lost because the deck is empty
-    and the reserve card cannot be played counts: the solver finds that one turn later);
-    and whether a win can be reached."""
+def turn_ends(state: rules.State) -> tuple[set[rules.State], set[rules.State], bool]:
+    """The states with the hand empty that the rules engine reaches from ``state``
+    without drawing and not lost by the damage pile (one lost because the deck is empty
+    and the reserve card cannot be played counts: the solver finds that a turn later):
+    all of them, and those where the hand has just been emptied; and whether a win can
+    be reached."""
     ends: set[rules.State] = set()
+    just: set[rules.State] = set()
     won = False
     seen = {state}
     todo = [state]
@@ -125,10 +127,12 @@ def turn_ends(state: rules.State) -> tuple[set[rules.State], bool]:
             won = won or after.outcome == "won"
             if after.outcome == "won" or len(after.damage) >= rules.LOSS_DAMAGE:
                 continue
+            if s.hand and not after.hand:
+                just.add(after)
             if after not in seen:
                 seen.add(after)
                 todo.append(after)
-    return ends, won
+    return ends, just, won
 
 
 def abstract(start: rules.State, s: rules.State) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -148,9 +152,10 @@ def abstract(start: rules.State, s: rules.State) -> tuple[tuple[int, ...], tuple
 
 
 def test_reserve_turns_match_the_rules_engine():
-    """A turn with reserve, searched column by column (and move by move when jokers are
-    in both the hand and the damage pile), reaches exactly the hand-empty states the
-    rules engine reaches, and finds a win when the engine can."""
+    """A turn with reserve, searched column by column, reaches exactly the hand-empty
+    states the rules engine reaches (searched move by move, as when jokers are in both
+    the hand and the damage pile: the states where the hand has just been emptied), and
+    finds a win when the engine can."""
     rng = random.Random("ctd-turns")
     compared = 0
     for i in range(50):
@@ -159,18 +164,19 @@ def test_reserve_turns_match_the_rules_engine():
             continue
         search = ctd_solver._Search(state, 10**9)
         hand, cols, dmg = search.start(state)
-        ends, engine_wins = turn_ends(state)
-        reference = {abstract(state, s) for s in ends}
-        for turn in (search._turn_stack, search._turn_reserve):
-            found: dict = {}
-            args = (hand, cols, dmg, (), found) + ((set(),) if turn == search._turn_reserve
-                                                  else ())
-            win = turn(*args)
-            assert (win is not None) == engine_wins, (i, turn.__name__)
-            if win is None:
-                assert set(found) == reference, (i, turn.__name__)
-                compared += 1
-    assert compared > 30
+        ends, just, engine_wins = turn_ends(state)
+        by_columns: dict = {}
+        win = search._turn_stack(hand, cols, dmg, (), by_columns)
+        assert (win is not None) == engine_wins, i
+        if win is None:
+            assert set(by_columns) == {abstract(state, s) for s in ends}, i
+            compared += 1
+        by_moves: dict = {}
+        win = search._turn_reserve(hand, cols, dmg, (), by_moves, set())
+        assert (win is not None) == engine_wins, i
+        if win is None:
+            assert set(by_moves) == {abstract(state, s) for s in just}, i
+    assert compared > 20
 
 
 # --------------------------------------------------------------------- whole deals

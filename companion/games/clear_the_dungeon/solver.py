@@ -753,12 +753,14 @@ class _Search:
                       succ: dict[Any, Any],
                       seen: set[Any]) -> tuple[Move, ...] | None:
         """Inner search with the reserve card, move by move: hand plays, reserve plays
-        and discards in every order; every state with the hand empty ends the turn."""
+        and discards in every order until the hand is empty (reserve plays after that
+        are the next turn's, before or just after its draw)."""
         self._tick()
-        if not hand:  # the turn may end here, or after more reserve plays
+        if not hand:
             key = (cols, dmg)
             if key not in succ:
                 succ[key] = moves
+            return None
         prev = -1
         for i, x in enumerate(hand):
             if x == prev:
