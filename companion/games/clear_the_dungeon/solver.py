@@ -57,6 +57,15 @@ Search, memo and pruning
       always wait until just after it, so they are searched before a draw only when
       they could win without drawing.
 
+Stages with ``reserve``
+    Every line of the game without ``reserve`` is a line of the game with it (the
+    reserve card only adds plays). A ``reserve`` deal gets a tenth of the budget first
+    (most end there); if that is not enough, the best win without reserve plays is
+    sought with four tenths, and the rest goes to a search for strictly better wins
+    than the best so far. The reserve card multiplies the orders a turn can take, so
+    starting from a good win prunes far more, and a deal with a win without reserve
+    plays is known to be winnable even when the budget runs out.
+
 A budget counts search nodes (turn combinations and move-by-move positions); when it
 runs out the answer is ``unknown`` with the best line found so far (a win if one was
 found: the deal is then winnable, only the best score is unproven).
@@ -75,7 +84,7 @@ is in the hand, since ``play JK on 2`` names the hand's joker (the rules engine'
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Any, NamedTuple
 
@@ -891,6 +900,42 @@ def _play_out(state: rules.State, actions: list[rules.Action],
         states.append(state)
 
 
+def _attempt(state: rules.State, budget: int,
+             best: _Search | None = None) -> tuple[_Search, bool]:
+    """One search from ``state`` within ``budget`` nodes, looking only for wins better
+    than ``best``'s when given; the search and whether it finished."""
+    search = _Search(state, budget)
+    if best is not None and best.best_line is not None and best.best_pos is not None:
+        search.best_pos = best.best_pos
+        search.best_line = best.best_line
+        search.maxpos = best.best_pos - 1
+    try:
+        search.run(state)
+    except _OutOfBudget:
+        return search, False
+    return search, True
+
+
+def _solve_reserve(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
+    """Search a ``reserve`` state in stages: a tenth of the budget (most deals end
+    there); then the best win without reserve plays within four tenths (every line of
+    the game without ``reserve`` is a line with it, so that win is a win here); then a
+    search with the rest that looks only for better wins than the best so far. Returns
+    the last search, whether it finished, and the nodes spent before it."""
+    first, finished = _attempt(state, limit // 10)
+    if finished:
+        return first, True, 0
+    plain, _ = _attempt(replace(state, variants=state.variants - {"reserve"}),
+                        limit * 4 // 10)
+    best = min((x for x in (first, plain) if x.best_pos is not None),
+               key=lambda x: x.best_pos or 0, default=None)
+    spent = first.nodes + plain.nodes
+    last, finished = _attempt(state, max(0, limit - spent), best)
+    if last.best_line is None and first.best_defeated > last.best_defeated:
+        last.best_defeated, last.best_partial = first.best_defeated, first.best_partial
+    return last, finished, spent
+
+
 def solve_state(state: rules.State, budget: int | None = None) -> Solution:
     """Solve a seeded state exactly (the hand may hold cards).
 
@@ -908,12 +953,11 @@ def solve_state(state: rules.State, budget: int | None = None) -> Solution:
     if state.outcome is not None:
         stats.update(nodes=0, seconds=0.0, defeated=len(state.defeated), memo=0)
         return Solution(state.outcome, state.score(), [], [state], stats)
-    search = _Search(state, limit)
-    exhausted = True
-    try:
-        search.run(state)
-    except _OutOfBudget:
-        exhausted = False
+    spent = 0
+    if state.reserve:
+        search, exhausted, spent = _solve_reserve(state, limit)
+    else:
+        search, exhausted = _attempt(state, limit)
     moves = search.best_line if search.best_line is not None else search.best_partial
     actions: list[rules.Action] = []
     states = [state]
@@ -934,7 +978,7 @@ def solve_state(state: rules.State, budget: int | None = None) -> Solution:
         _play_out(s, actions, states)
         status = "lost" if exhausted else "unknown"
         score = states[-1].score()
-    stats.update(nodes=search.nodes, boundaries=search.boundaries,
+    stats.update(nodes=spent + search.nodes, boundaries=search.boundaries,
                  seconds=round(time.perf_counter() - started, 4),
                  defeated=len(states[-1].defeated), memo=search.memo_size)
     return Solution(status, score, actions, states, stats)
