@@ -9,6 +9,11 @@ A game is a :class:`Game` object in ``companion/games/<name>/__init__.py`` named
 * generation and sheets: ``describe(kind, seed, params)`` (data) and
   ``render(kind, seed, params, paper, options)`` (PDF bytes; imports reportlab lazily).
 
+A game names its ``rules`` and ``notation`` modules; by default :class:`Game` hands
+``apply``, ``legal_actions``, ``parse_action`` and ``format_action`` to them, and
+``render`` to the ``sheets`` module of the game's package. A game overrides only what
+it does differently.
+
 Rules raise :class:`~companion.errors.IllegalAction`; the replay loop adds file, line
 and column. Parameters and variants are data (:class:`Param`), so the command line and
 the log header handle every game the same way.
@@ -16,10 +21,12 @@ the log header handle every game the same way.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.errors import LogError, ParameterError, PayloadError, SeedError
 from companion.log import ActionLine, LogFile, Tag
@@ -127,7 +134,8 @@ class Header:
 
 
 class Game(ABC):
-    """Base class of the four games. Subclasses set the class attributes."""
+    """Base class of the four games. Subclasses set the class attributes (``rules`` and
+    ``notation`` too: the modules the default rules and notation methods call)."""
 
     name: str = ""
     code: str = ""
@@ -139,6 +147,10 @@ class Game(ABC):
     map_kind: str = "map"
     seeded_only: bool = False
     pack_parts: tuple[PackPart, ...] = ()
+    rules: ClassVar[ModuleType]
+    """The game's rules module: ``apply(state, action)``, ``legal_actions(state)``."""
+    notation: ClassVar[ModuleType]
+    """The game's notation module: ``parse_action(state, line)``, ``format_action(action)``."""
 
     # -- parameters -------------------------------------------------------------
     def param(self, name: str) -> Param:
@@ -186,29 +198,34 @@ class Game(ABC):
     def new_state(self, header: Header) -> Any:
         """The state before the first action. Raises LogError (via ``header.error``)."""
 
-    @abstractmethod
     def parse_action(self, state: Any, line: ActionLine) -> Any:
-        """One action line as an action value. Raises NotationError."""
+        """One action line as an action value (``notation.parse_action``). Raises
+        NotationError."""
+        return self.notation.parse_action(state, line)
 
-    @abstractmethod
     def apply(self, state: Any, action: Any) -> Any:
-        """The state after ``action``. Raises IllegalAction; never changes ``state``."""
+        """The state after ``action`` (``rules.apply``). Raises IllegalAction; never
+        changes ``state``."""
+        return self.rules.apply(state, action)
 
-    @abstractmethod
     def legal_actions(self, state: Any) -> Sequence[Any]:
-        """Every action the rules allow in ``state`` (empty when the game is over)."""
+        """Every action the rules allow in ``state`` (empty when the game is over;
+        ``rules.legal_actions``)."""
+        return self.rules.legal_actions(state)
 
-    @abstractmethod
     def is_over(self, state: Any) -> bool:
-        """Whether the game has ended (no action is legal any more)."""
+        """Whether the game has ended (no action is legal any more): the state's
+        ``outcome`` is set."""
+        return state.outcome is not None
 
     @abstractmethod
     def result(self, state: Any) -> Result:
         """Outcome, score and summary of ``state``."""
 
-    @abstractmethod
     def format_action(self, action: Any) -> str:
-        """The action as a log line that ``parse_action`` reads back."""
+        """The action as a log line that ``parse_action`` reads back
+        (``notation.format_action``)."""
+        return self.notation.format_action(action)
 
     def opening_lines(self, state: Any) -> list[str]:
         """Checked lines a written log starts with (e.g. the dealt monsters)."""
@@ -230,8 +247,6 @@ class Game(ABC):
         from the ``booklet`` module of the game's package (imported lazily).
 
         Raises ParameterError if the game has no booklet."""
-        import importlib
-
         name = f"{type(self).__module__}.booklet"
         try:
             module = importlib.import_module(name)
@@ -247,10 +262,15 @@ class Game(ABC):
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """What a sheet of ``kind`` shows, as JSON-ready data."""
 
-    @abstractmethod
     def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
                options: Mapping[str, Any] | None = None) -> bytes:
-        """The PDF bytes of a sheet of ``kind``."""
+        """The PDF bytes of a sheet of ``kind``, drawn by ``render`` of the ``sheets``
+        module of the game's package (imported lazily: it imports reportlab).
+
+        Raises ParameterError for a kind the game does not print."""
+        self.sheet_kind(kind)
+        sheets = importlib.import_module(f"{type(self).__module__}.sheets")
+        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
 
 
 @dataclass(frozen=True)

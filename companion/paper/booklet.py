@@ -54,6 +54,7 @@ __all__ = [
     "Rows",
     "Step",
     "booklet_page_size",
+    "draw_label",
     "draw_rich_text",
     "inline",
     "ExampleLine",
@@ -1010,6 +1011,14 @@ def draw_rich_text(c: Any, x: float, y: float, text: str, font: str, size: float
             x += c.stringWidth(part, font, size)
     c.restoreState()
     return width
+
+
+def draw_label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: bool = False,
+               align: str = "left", grey: bool = False) -> float:
+    """Draw a figure's label with :func:`draw_rich_text`: Vera (bold if ``bold``) in
+    black, or dark grey if ``grey``. Returns the width drawn."""
+    return draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align,
+                          (0.35, 0.35, 0.35) if grey else INK)
 
 
 # ------------------------------------------------------------------ example logs

@@ -4,13 +4,12 @@ a damage pile. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, SolveReport
-from companion.games.clear_the_dungeon import rules
-from companion.games.clear_the_dungeon.notation import format_action, parse_action
-from companion.log import ActionLine
+from companion.games.clear_the_dungeon import notation, rules
+from companion.games.clear_the_dungeon.notation import format_action
 
 
 class ClearTheDungeon(Game):
@@ -35,23 +34,11 @@ class ClearTheDungeon(Game):
     )
 
     # -- rules ------------------------------------------------------------------
+    rules = rules
+    notation = notation
+
     def new_state(self, header: Header) -> rules.State:
         return rules.new_state(header.seed, header.variants)
-
-    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
-        return parse_action(state, line)
-
-    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
-        return rules.apply(state, action)
-
-    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
-        return rules.legal_actions(state)
-
-    def is_over(self, state: rules.State) -> bool:
-        return state.outcome is not None
-
-    def format_action(self, action: rules.Action) -> str:
-        return format_action(action)
 
     def opening_lines(self, state: rules.State) -> list[str]:
         if state.free:
@@ -106,13 +93,6 @@ class ClearTheDungeon(Game):
         from companion.games.clear_the_dungeon.sheets import describe_data
 
         return describe_data(self, kind, seed, params, options or {})
-
-    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
-               options: Mapping[str, Any] | None = None) -> bytes:
-        self.sheet_kind(kind)
-        from companion.games.clear_the_dungeon import sheets
-
-        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
 
 
 GAME = ClearTheDungeon()

@@ -23,7 +23,6 @@ from companion.games.clear_the_dungeon.rules import (
     power_of,
     value_of,
 )
-from companion.paper import fonts
 from companion.paper.booklet import (
     H1,
     Block,
@@ -36,7 +35,7 @@ from companion.paper.booklet import (
     P,
     Rows,
     Step,
-    draw_rich_text,
+    draw_label,
     replay_example,
 )
 from companion.paper.units import Rect, mm
@@ -158,12 +157,6 @@ SUMMARY = (
 """The game in a few sentences (the booklet's "The game in brief", a pack's cover)."""
 
 # ----------------------------------------------------------------------- figures
-def _label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: bool = False,
-           align: str = "left", grey: bool = False) -> None:
-    draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align,
-                   (0.35, 0.35, 0.35) if grey else (0.0, 0.0, 0.0))
-
-
 def _draw_deal(c: Any, w: float, h: float) -> None:
     """The four monster columns of the seed as dealt, with the power deck."""
     from companion.games.clear_the_dungeon.sheets import draw_mini_back
@@ -176,21 +169,21 @@ def _draw_deal(c: Any, w: float, h: float) -> None:
     for k, col in enumerate(columns):
         cx = col_w * k + col_w / 2
         top = h - mm(4)
-        _label(c, cx, top, f"Column {k + 1}", 7.5, bold=True, align="centre")
+        draw_label(c, cx, top, f"Column {k + 1}", 7.5, bold=True, align="centre")
         y = top - mm(2) - 2 * peek - gh
         for i in (2, 1):
             draw_mini_back(c, Rect(cx - gw / 2, y + i * peek, gw, gh))
         draw_card_glyph(c, col[0], cx - gw / 2, y, gw, gh)
-        _label(c, cx, y - mm(4), f"power {power_of(col[0])}", 6.8, align="centre", grey=True)
-        _label(c, cx, y - mm(7.2), "2 face down below", 6.2, align="centre", grey=True)
+        draw_label(c, cx, y - mm(4), f"power {power_of(col[0])}", 6.8, align="centre", grey=True)
+        draw_label(c, cx, y - mm(7.2), "2 face down below", 6.2, align="centre", grey=True)
     cx = col_w * 4 + col_w / 2
     top = h - mm(4)
-    _label(c, cx, top, "Power deck", 7.5, bold=True, align="centre")
+    draw_label(c, cx, top, "Power deck", 7.5, bold=True, align="centre")
     y = top - mm(2) - 2 * peek - gh
     for i in (2, 1, 0):
         draw_mini_back(c, Rect(cx - gw / 2 + i * mm(0.8), y + i * mm(0.8), gw, gh))
-    _label(c, cx, y - mm(4), "42 cards", 6.8, align="centre", grey=True)
-    _label(c, cx, y - mm(7.2), "A-10 and 2 jokers", 6.2, align="centre", grey=True)
+    draw_label(c, cx, y - mm(4), "42 cards", 6.8, align="centre", grey=True)
+    draw_label(c, cx, y - mm(7.2), "A-10 and 2 jokers", 6.2, align="centre", grey=True)
 
 
 def _draw_monsters(c: Any, w: float, h: float) -> None:
@@ -206,9 +199,9 @@ def _draw_monsters(c: Any, w: float, h: float) -> None:
     for i, (card, note) in enumerate(cards):
         x = i * step
         draw_card_glyph(c, parse_card(card), x, h - gh - mm(1), gw, gh)
-        _label(c, x + gw / 2, h - gh - mm(5), note, 6.6, align="centre", grey=True)
-    _label(c, 1.5 * step + gw / 2, mm(1.5), "monsters", 7.2, bold=True, align="centre")
-    _label(c, 4.5 * step + gw / 2, mm(1.5), "power cards", 7.2, bold=True, align="centre")
+        draw_label(c, x + gw / 2, h - gh - mm(5), note, 6.6, align="centre", grey=True)
+    draw_label(c, 1.5 * step + gw / 2, mm(1.5), "monsters", 7.2, bold=True, align="centre")
+    draw_label(c, 4.5 * step + gw / 2, mm(1.5), "power cards", 7.2, bold=True, align="centre")
 
 
 def _pile_panel(c: Any, x: float, y: float, w: float, h: float, monster: str,
@@ -220,15 +213,15 @@ def _pile_panel(c: Any, x: float, y: float, w: float, h: float, monster: str,
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.setLineWidth(0.5)
     c.roundRect(x, y, w, h, mm(1.5), stroke=1, fill=0)
-    _label(c, x + w / 2, y + h - mm(4), title, 7.2, bold=True, align="centre")
+    draw_label(c, x + w / 2, y + h - mm(4), title, 7.2, bold=True, align="centre")
     gw, gh = mm(11), mm(15.4)
     mx = x + w / 2 - gw / 2
     my = y + h - mm(6.5) - gh
     shown = revealed or monster
     draw_card_glyph(c, parse_card(shown), mx, my, gw, gh)
     if fallen:
-        _label(c, x + w / 2, my - mm(3.6), f"{monster} defeated", 6.4, align="centre",
-               grey=True)
+        draw_label(c, x + w / 2, my - mm(3.6), f"{monster} defeated", 6.4, align="centre",
+                   grey=True)
     sw, sh = mm(8), mm(11.2)
     gap = mm(1.5)
     sx = x + (w - 3 * sw - 2 * gap) / 2
@@ -242,7 +235,7 @@ def _pile_panel(c: Any, x: float, y: float, w: float, h: float, monster: str,
             c.setStrokeColorRGB(0.55, 0.55, 0.55)
             c.roundRect(r.x, r.y, r.w, r.h, mm(1), stroke=1, fill=0)
             c.setDash()
-    _label(c, x + w / 2, y + mm(3), note, 6.4, align="centre")
+    draw_label(c, x + w / 2, y + mm(3), note, 6.4, align="centre")
     c.restoreState()
 
 

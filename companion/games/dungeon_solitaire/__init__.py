@@ -5,15 +5,14 @@ the reward deck in ``generation.py``, rules in ``rules.py``, verbs in ``notation
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind
-from companion.games.dungeon_solitaire import rules
+from companion.games.dungeon_solitaire import notation, rules
 from companion.games.dungeon_solitaire.cards import Room
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
-from companion.games.dungeon_solitaire.notation import format_action, parse_action
-from companion.log import ActionLine
+from companion.games.dungeon_solitaire.notation import format_action
 
 
 class DungeonSolitaire(Game):
@@ -42,24 +41,12 @@ class DungeonSolitaire(Game):
         PackPart("log", "Log sheet"),
     )
 
+    rules = rules
+    notation = notation
+
     def new_state(self, header: Header) -> rules.State:
         assert header.seed is not None
         return rules.new_state(header.seed, header.params["size"])
-
-    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
-        return parse_action(state, line)
-
-    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
-        return rules.apply(state, action)
-
-    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
-        return rules.legal_actions(state)
-
-    def is_over(self, state: rules.State) -> bool:
-        return state.outcome is not None
-
-    def format_action(self, action: rules.Action) -> str:
-        return format_action(action)
 
     def log_lines(self, before: rules.State, action: rules.Action,
                   after: rules.State) -> list[str]:
@@ -111,13 +98,6 @@ class DungeonSolitaire(Game):
             tile = load_layout("tile")
             out["tile_mm"] = {p: sheets.tile_side_mm(tile, p, size) for p in ("a4", "letter")}
         return out
-
-    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
-               options: Mapping[str, Any] | None = None) -> bytes:
-        self.sheet_kind(kind)
-        from companion.games.dungeon_solitaire import sheets
-
-        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
 
 
 GAME = DungeonSolitaire()

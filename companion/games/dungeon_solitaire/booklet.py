@@ -14,7 +14,6 @@ from typing import Any
 from companion.games.dungeon_solitaire.cards import Room, Special
 from companion.games.dungeon_solitaire.generation import cell_name, reward_deck
 from companion.games.dungeon_solitaire.table import RULES
-from companion.paper import fonts
 from companion.paper.booklet import (
     H1,
     H2,
@@ -29,7 +28,7 @@ from companion.paper.booklet import (
     P,
     Rows,
     Step,
-    draw_rich_text,
+    draw_label,
     replay_example,
 )
 from companion.paper.units import Rect, mm
@@ -98,12 +97,6 @@ SUMMARY = (
 """The game in a few sentences (the booklet's "The game in brief", a pack's cover)."""
 
 # ----------------------------------------------------------------------- figures
-def _label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: bool = False,
-           align: str = "left", grey: bool = False) -> None:
-    draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align,
-                   (0.35, 0.35, 0.35) if grey else (0.0, 0.0, 0.0))
-
-
 def _draw_cards(c: Any, w: float, h: float) -> None:
     """A room card, a room card with a chest, and the four specials."""
     from companion.games.dungeon_solitaire.sheets import draw_room, draw_special
@@ -126,7 +119,7 @@ def _draw_cards(c: Any, w: float, h: float) -> None:
             draw_special(c, r, card.kind, rid)
         else:
             draw_room(c, r, card, label=rid)
-        _label(c, x + side / 2, h - side - mm(4), note, 6.6, align="centre", grey=True)
+        draw_label(c, x + side / 2, h - side - mm(4), note, 6.6, align="centre", grey=True)
 
 
 def _board(c: Any, w: float, h: float, state: Any, caption_cells: bool = True) -> None:
@@ -180,10 +173,10 @@ def _draw_placement(c: Any, w: float, h: float) -> None:
     c.translate(half + gap, 0)
     _board(c, half, h - mm(6), after)
     c.restoreState()
-    _label(c, half / 2, h - mm(3.5), "Before: cards drawn, none placed", 7.2, bold=True,
-           align="centre")
-    _label(c, half + gap + half / 2, h - mm(3.5), "After: R17 at d2, moved onto it", 7.2,
-           bold=True, align="centre")
+    draw_label(c, half / 2, h - mm(3.5), "Before: cards drawn, none placed", 7.2, bold=True,
+               align="centre")
+    draw_label(c, half + gap + half / 2, h - mm(3.5), "After: R17 at d2, moved onto it", 7.2,
+               bold=True, align="centre")
 
 
 def _draw_end(c: Any, w: float, h: float) -> None:

@@ -5,15 +5,14 @@ Floors in ``generation.py`` and ``floor.py`` (with the solver), the rules table 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, SolveReport
-from companion.games.dungeon_upkeeper import rules
+from companion.games.dungeon_upkeeper import notation, rules
 from companion.games.dungeon_upkeeper.floor import solve as solve_floor
 from companion.games.dungeon_upkeeper.generation import generate_floor
-from companion.games.dungeon_upkeeper.notation import format_action, parse_action
-from companion.log import ActionLine
+from companion.games.dungeon_upkeeper.notation import format_action
 
 
 class DungeonUpkeeper(Game):
@@ -34,24 +33,12 @@ class DungeonUpkeeper(Game):
         PackPart("log", "Log sheet"),
     )
 
+    rules = rules
+    notation = notation
+
     def new_state(self, header: Header) -> rules.State:
         assert header.seed is not None
         return rules.new_state(header.seed, header.params["floors"])
-
-    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
-        return parse_action(state, line)
-
-    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
-        return rules.apply(state, action)
-
-    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
-        return rules.legal_actions(state)
-
-    def is_over(self, state: rules.State) -> bool:
-        return state.outcome is not None
-
-    def format_action(self, action: rules.Action) -> str:
-        return format_action(action)
 
     def opening_lines(self, state: rules.State) -> list[str]:
         return ["floor 1"]
@@ -131,13 +118,6 @@ class DungeonUpkeeper(Game):
             data["payload"] = self.payload(
                 seed, {} if floors == default else {"floors": floors}, kind=kind)
         return data
-
-    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
-               options: Mapping[str, Any] | None = None) -> bytes:
-        self.sheet_kind(kind)
-        from companion.games.dungeon_upkeeper import sheets
-
-        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
 
 
 GAME = DungeonUpkeeper()

@@ -13,7 +13,6 @@ from typing import Any
 from companion.games.dungeon_upkeeper.floor import STEPS, Floor, cell_name, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RULES
-from companion.paper import fonts
 from companion.paper.booklet import (
     H1,
     H2,
@@ -28,7 +27,7 @@ from companion.paper.booklet import (
     P,
     Rows,
     Step,
-    draw_rich_text,
+    draw_label,
     replay_example,
 )
 from companion.paper.units import Rect, mm
@@ -147,11 +146,6 @@ def _draw_legend(c: Any, w: float, h: float) -> None:
     draw_legend(c, Rect(0, 0, w * 0.92, h))
 
 
-def _label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: bool = False,
-           align: str = "left") -> None:
-    draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align)
-
-
 def _draw_trap_steps(c: Any, w: float, h: float) -> None:
     """A sprung trap reset, then stepped on again: three little corridors."""
     from companion.games.dungeon_upkeeper.sheets import GRID, WALL
@@ -188,9 +182,9 @@ def _draw_trap_steps(c: Any, w: float, h: float) -> None:
         if k == 2:
             c.line(x0 + s * 0.5, cy - s * 0.22, x0 + 2.5 * s, cy - s * 0.22)
             draw_icon(c, "heart", x0 + 2.5 * s + mm(4), cy, mm(3.5))
-            _label(c, x0 + 2.5 * s + mm(6.5), cy - mm(1), "−1", 7.5, bold=True)
-        _label(c, x0 + 1.5 * s, h - mm(3.5), title, 7.2, bold=True, align="centre")
-        _label(c, x0 + 1.5 * s, mm(2), sub, 6.6, align="centre")
+            draw_label(c, x0 + 2.5 * s + mm(6.5), cy - mm(1), "−1", 7.5, bold=True)
+        draw_label(c, x0 + 1.5 * s, h - mm(3.5), title, 7.2, bold=True, align="centre")
+        draw_label(c, x0 + 1.5 * s, mm(2), sub, 6.6, align="centre")
 
 
 # ------------------------------------------------------------------ example steps

@@ -4,17 +4,16 @@ crawler. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion.cards import Card, format_cards, parse_card
 from companion.errors import CardError
 from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind
-from companion.games.shuffle_and_doom import rules
+from companion.games.shuffle_and_doom import notation, rules
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import deal, one_colour
-from companion.games.shuffle_and_doom.notation import format_action, parse_action
-from companion.log import ActionLine
+from companion.games.shuffle_and_doom.notation import format_action
 
 
 def seeded_map(seed: str, size: int) -> DungeonMap:
@@ -42,6 +41,9 @@ class ShuffleAndDoom(Game):
     )
 
     # -- rules ------------------------------------------------------------------
+    rules = rules
+    notation = notation
+
     def new_state(self, header: Header) -> rules.State:
         size = header.params["size"]
         row_tag, col_tag = header.tag("row"), header.tag("column")
@@ -86,21 +88,6 @@ class ShuffleAndDoom(Game):
             raise header.error("row", "all map cards are one colour, so every cell is 0: "
                                "the rules say to reshuffle and deal again", "deal-all-empty")
         return rules.new_state(DungeonMap(row, col), None, header.variants)
-
-    def parse_action(self, state: rules.State, line: ActionLine) -> rules.Action:
-        return parse_action(state, line)
-
-    def apply(self, state: rules.State, action: rules.Action) -> rules.State:
-        return rules.apply(state, action)
-
-    def legal_actions(self, state: rules.State) -> Sequence[rules.Action]:
-        return rules.legal_actions(state)
-
-    def is_over(self, state: rules.State) -> bool:
-        return state.outcome is not None
-
-    def format_action(self, action: rules.Action) -> str:
-        return format_action(action)
 
     def log_lines(self, before: rules.State, action: rules.Action,
                   after: rules.State) -> list[str]:
@@ -148,13 +135,6 @@ class ShuffleAndDoom(Game):
             data["pass1"] = [str(c) for c in d.stacked_deck]
             data["pass1_draws"] = [str(c) for c in d.pass1_draws]
         return data
-
-    def render(self, kind: str, seed: str, params: Mapping[str, int], paper: str,
-               options: Mapping[str, Any] | None = None) -> bytes:
-        self.sheet_kind(kind)
-        from companion.games.shuffle_and_doom import sheets
-
-        return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
 
 
 GAME = ShuffleAndDoom()

@@ -28,7 +28,7 @@ from companion.paper.booklet import (
     P,
     Rows,
     Step,
-    draw_rich_text,
+    draw_label,
     replay_example,
 )
 from companion.paper.units import Rect, mm
@@ -150,13 +150,6 @@ def _draw_route(c: Any, w: float, h: float) -> None:
     _draw_map(c, w, h, {(2, 0): "1", (0, 2): "2", (4, 2): "3"}, emptied=True)
 
 
-def _label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: bool = False,
-           centre: bool = False, grey: bool = False) -> None:
-    draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size,
-                   "centre" if centre else "left",
-                   (0.35, 0.35, 0.35) if grey else (0.0, 0.0, 0.0))
-
-
 def _draw_room_panel(c: Any, x: float, y: float, w: float, h: float, title: str,
                      cards: list[tuple[str, str, str]], stats: str) -> None:
     """A room as a row of cards: (card, role, value text) each, title and stats."""
@@ -166,7 +159,7 @@ def _draw_room_panel(c: Any, x: float, y: float, w: float, h: float, title: str,
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.setLineWidth(0.5)
     c.roundRect(x, y, w, h, mm(1.5), stroke=1, fill=0)
-    _label(c, x + mm(2), y + h - mm(4), title, 7.5, bold=True)
+    draw_label(c, x + mm(2), y + h - mm(4), title, 7.5, bold=True)
     gw, gh = mm(9), mm(12.5)
     gap = mm(2.5)
     total = len(cards) * gw + (len(cards) - 1) * gap
@@ -180,9 +173,9 @@ def _draw_room_panel(c: Any, x: float, y: float, w: float, h: float, title: str,
             c.setDash([2, 2], 0)
             c.roundRect(cx, gy, gw, gh, mm(1.2), stroke=1, fill=0)
             c.setDash()
-        _label(c, cx + gw / 2, gy - mm(3), role, 6.2, centre=True, grey=True)
-        _label(c, cx + gw / 2, gy - mm(6), value, 6.8, bold=True, centre=True)
-    _label(c, x + mm(2), y + mm(2), stats, 6.8)
+        draw_label(c, cx + gw / 2, gy - mm(3), role, 6.2, align="centre", grey=True)
+        draw_label(c, cx + gw / 2, gy - mm(6), value, 6.8, bold=True, align="centre")
+    draw_label(c, x + mm(2), y + mm(2), stats, 6.8)
     c.restoreState()
 
 
@@ -213,8 +206,8 @@ def _draw_suits(c: Any, w: float, h: float) -> None:
         cx = col * i + col / 2
         draw_card_glyph(c, parse_card(card), cx - gw - mm(0.5), h - gh - mm(1), gw, gh)
         draw_icon(c, icon, cx + col * 0.22, h - gh / 2 - mm(1), col * 0.3)
-        _label(c, cx, h - gh - mm(6), word, 7.5, bold=True, centre=True)
-        _label(c, cx, h - gh - mm(9.5), value, 6.5, centre=True, grey=True)
+        draw_label(c, cx, h - gh - mm(6), word, 7.5, bold=True, align="centre")
+        draw_label(c, cx, h - gh - mm(9.5), value, 6.5, align="centre", grey=True)
 
 
 # ------------------------------------------------------------------ example steps
