@@ -6,7 +6,7 @@
 Figures: validation throughput (actions per second on long simulated logs), map PDF
 time per size, stacking list and log sheet time, scan time (metadata and render +
 decode), start-up of `companion --help` next to `python -c "import typer"`, and the
-Clear the Dungeon solver (deals per second and median solve time, base and reserve).
+Clear the Dungeon solver (deals per second and median solve time, base and each variant).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def bench_solver(quick: bool) -> list[tuple[str, str, str]]:
     ctd = get_game("clear-the-dungeon")
     rows = []
     count = 10 if quick else 50
-    for variants in ((), ("reserve",)):
+    for variants in ((), ("reserve",), ("no-jokers",), ("reserve", "no-jokers")):
         times = []
         status: dict[str, int] = {}
         for i in range(count):

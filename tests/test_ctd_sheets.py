@@ -208,6 +208,7 @@ def _page_text(data: bytes) -> str:
 
 @pytest.mark.parametrize("status,score,text", [
     ("won", 17, "par 17"), ("lost", None, "par: not winnable"), ("unknown", None, "par unknown"),
+    ("unknown", 3, "par 3 or more"),
 ])
 def test_par_is_printed_upside_down(monkeypatch, status, score, text):
     calls = []

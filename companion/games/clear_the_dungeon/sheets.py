@@ -124,7 +124,8 @@ def stack_order(seed: str, variants: Sequence[str] = ()) -> tuple[tuple[tuple[Ca
 
 
 def par_text(game: ClearTheDungeon, seed: str, variants: tuple[str, ...]) -> str:
-    """``par N``, ``par: not winnable`` or ``par unknown`` from the game's solver.
+    """``par N``, ``par N or more`` (a win found, the budget ran out before it was
+    proven best), ``par: not winnable`` or ``par unknown`` from the game's solver.
 
     Raises ParameterError if the game has no solver (the error is not hidden).
     """
@@ -133,6 +134,8 @@ def par_text(game: ClearTheDungeon, seed: str, variants: tuple[str, ...]) -> str
         return f"par {report.score}"
     if report.status == "lost":
         return "par: not winnable"
+    if report.score is not None:
+        return f"par {report.score} or more"
     return "par unknown"
 
 
