@@ -18,6 +18,7 @@ import typer
 
 from companion.errors import EXIT_OK, EXIT_USAGE, CompanionError, ParameterError
 from companion.games import GAME_NAMES, all_games, get_game
+from companion.games.base import shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -64,7 +65,7 @@ def resolve_paper(paper: str | None) -> str:
     value = value.strip().lower()
     if value not in PAPERS:
         source = "--paper" if paper else "COMPANION_PAPER"
-        raise ParameterError(f"{source} must be a4 or letter, not {value!r}")
+        raise ParameterError(f"{source} must be a4 or letter, not {shown(value)}")
     return value
 
 
@@ -123,7 +124,7 @@ def parse_back_offset(text: str | None) -> tuple[float, float] | None:
         x, y = (float(p) for p in parts)
     except ValueError:
         raise ParameterError(f"--back-offset takes X,Y in millimetres, like 1.5,-0.5; "
-                             f"not {text!r}") from None
+                             f"not {shown(text)}") from None
     if not (abs(x) <= 10 and abs(y) <= 10):
         raise ParameterError("--back-offset: each shift must be within 10 mm")
     return (x, y)

@@ -122,6 +122,9 @@ def test_absurd_tags_are_refused_at_the_tag(tmp_path, tag, needle):
     (["map", "clear-the-dungeon", "--variant", "v" * 10**6], "no variant"),
     (["solve", "clear-the-dungeon", "--seed", "A", "--budget", "0"], "--budget"),
     (["solve", "dungeon-upkeeper", "--seed", "A", "--floors", str(10**9)], "out of range"),
+    (["map", "shuffle-and-doom", "--paper", "p" * 10**6], "a4 or letter"),
+    (["sheets", "clear-the-dungeon", "--kind", "deck", "--back-offset", "1," * 10**5],
+     "millimetres"),
 ])
 def test_absurd_parameters_are_refused_with_exit_2(args, needle):
     r = invoke(*args, "--json") if args[0] != "solve" else invoke(*args)
