@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from companion.cards import Card
 
@@ -24,13 +24,30 @@ def cell_name(cell: Cell) -> str:
     return f"{chr(ord('a') + cell[0])}{cell[1] + 1}"
 
 
+_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W
+
+
 def neighbours(cell: Cell, size: int) -> Iterable[Cell]:
     """The orthogonal neighbours of ``cell`` inside the grid (N, E, S, W)."""
+    near = adjacency(size).get(cell)
+    if near is not None:
+        return near
     c, r = cell
-    for dc, dr in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        nc, nr = c + dc, r + dr
-        if 0 <= nc < size and 0 <= nr < size:
-            yield (nc, nr)
+    return tuple((c + dc, r + dr) for dc, dr in _STEPS
+                 if 0 <= c + dc < size and 0 <= r + dr < size)
+
+
+@cache
+def adjacency(size: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Every cell of a ``size``×``size`` grid with its orthogonal neighbours inside the
+    grid (N, E, S, W), computed once per size (walking the map looks them up often)."""
+    out: dict[Cell, tuple[Cell, ...]] = {}
+    for c in range(size):
+        for r in range(size):
+            out[(c, r)] = tuple((c + dc, r + dr)
+                                for dc, dr in _STEPS
+                                if 0 <= c + dc < size and 0 <= r + dr < size)
+    return out
 
 
 @dataclass(frozen=True)
@@ -46,20 +63,29 @@ class DungeonMap:
         return len(self.row_stack)
 
     def filled(self, cell: Cell) -> bool:
-        c, r = cell
-        return self.row_stack[c].is_red != self.column_stack[r].is_red
+        return cell in self.filled_cells
+
+    @cached_property
+    def filled_cells(self) -> frozenset[Cell]:
+        """The X cells: the column's and the row's card colours differ."""
+        cols = [card.is_red for card in self.row_stack]
+        rows = [card.is_red for card in self.column_stack]
+        return frozenset((c, r) for c, red in enumerate(cols) for r, other in enumerate(rows)
+                         if red != other)
 
     @cached_property
     def rooms(self) -> tuple[tuple[Cell, ...], ...]:
         """The filled rooms (maximal 4-connected sets of X cells), each sorted in reading
         order, numbered in reading order of their first cell."""
         n = self.size
+        adj = adjacency(n)
+        filled = self.filled_cells
         seen: set[Cell] = set()
         rooms: list[tuple[Cell, ...]] = []
         for r in range(n):
             for c in range(n):
                 start = (c, r)
-                if start in seen or not self.filled(start):
+                if start in seen or start not in filled:
                     continue
                 seen.add(start)
                 todo = [start]
@@ -67,8 +93,8 @@ class DungeonMap:
                 while todo:
                     cur = todo.pop()
                     cells.append(cur)
-                    for nb in neighbours(cur, n):
-                        if nb not in seen and self.filled(nb):
+                    for nb in adj[cur]:
+                        if nb not in seen and nb in filled:
                             seen.add(nb)
                             todo.append(nb)
                 rooms.append(tuple(sorted(cells, key=lambda x: (x[1], x[0]))))
@@ -92,23 +118,20 @@ def reachable(dmap: DungeonMap, start: Cell | None, is_open: list[bool]) -> set[
     ``is_open[room]`` says whether each filled room is emptied (walkable); 0 cells are
     always open.
     """
-    n = dmap.size
+    adj = adjacency(dmap.size)
     index = dmap.room_index
-
-    def open_cell(cell: Cell) -> bool:
-        room = index.get(cell)
-        return room is None or is_open[room]
-
     if start is None:
-        if not open_cell((0, 0)):
+        room = index.get((0, 0))
+        if room is not None and not is_open[room]:
             return set()
         start = (0, 0)
     seen = {start}
     queue = deque([start])
     while queue:
-        cur = queue.popleft()
-        for nb in neighbours(cur, n):
-            if nb not in seen and open_cell(nb):
-                seen.add(nb)
-                queue.append(nb)
+        for nb in adj[queue.popleft()]:
+            if nb not in seen:
+                room = index.get(nb)
+                if room is None or is_open[room]:
+                    seen.add(nb)
+                    queue.append(nb)
     return seen
