@@ -285,9 +285,12 @@ def solve_cmd(ctx: typer.Context, game: GameArg,
         text = f"winnable, best score {report.score}"
     elif report.status == "lost":
         text = "not winnable with perfect information"
+    elif report.score is not None:
+        text = (f"winnable, best score {report.score} or more: the budget ran out before "
+                "a better win was ruled out (--budget to search further)")
     else:
-        best = "none" if report.score is None else str(report.score)
-        text = f"unknown: the budget ran out (best score found: {best})"
+        text = ("unknown: the budget ran out before any win was found "
+                "(--budget to search further)")
     typer.echo(f"{g.name} seed {report.seed}{variants}: {text}")
     if out is not None:
         typer.echo(f"best line written to {out}" if report.log else "no line to write")

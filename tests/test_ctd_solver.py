@@ -301,3 +301,14 @@ def test_cli_solve_writes_a_log_that_validates(tmp_path):
     assert "won" in v.stdout
     j = runner.invoke(app, ["solve", "clear-the-dungeon", "--seed", "S9", "--json"])
     assert j.exit_code == 0 and '"status": "won"' in j.stdout
+
+
+@pytest.mark.parametrize("budget,text", [
+    ("50", "unknown: the budget ran out before any win was found (--budget"),
+    ("2000", "winnable, best score 3 or more: the budget ran out before a better win"),
+])
+def test_cli_solve_says_what_an_unknown_answer_knows(budget, text):
+    r = CliRunner().invoke(app, ["solve", "clear-the-dungeon", "--seed", "S9",
+                                 "--budget", budget])
+    assert r.exit_code == 0, r.output
+    assert text in r.stdout
