@@ -343,10 +343,23 @@ def read_header(log: LogFile, game: Game) -> Header:
                           f"{p.name}={pv}", "parameter")
             value = pv
         params[p.name] = p.default if value is None else value
+    # a sheet's payload may stand in the Seed tag: its game parameters count, the names
+    # of the sheet (kind, floor, level) only say which page it was, variant= sets them
+    payload_variants: set[str] | None = None
     if seed_tag is not None:
         known = {p.name for p in game.params}
-        for key in from_payload:
-            if key not in known:
+        sheet_keys = {"kind"} | {p.name for k in game.sheet_kinds for p in k.params}
+        for key, text in from_payload.items():
+            if key == "variant" and game.variants:
+                payload_variants = set()
+                for raw in text.replace(",", "+").split("+"):
+                    v = raw.strip().lower()
+                    if v and v not in game.variants:
+                        raise err(seed_tag, f"the seed payload has variant {shown(v)}, "
+                                  f"which {game.name} does not have", "variant")
+                    if v:
+                        payload_variants.add(v)
+            elif key not in known and key not in sheet_keys:
                 raise err(seed_tag, f"the seed payload has parameter {key!r}, which "
                           f"{game.name} does not take", "parameter")
 
@@ -362,6 +375,11 @@ def read_header(log: LogFile, game: Game) -> Header:
                 raise err(vtag, f"unknown variant {shown(raw.strip())} (known: {known_v})",
                           "variant")
             variants.add(v)
+        if payload_variants is not None and variants != payload_variants:
+            raise err(vtag, f"Variant {shown(vtag.value)} contradicts the seed payload's "
+                      f"variant={'+'.join(sorted(payload_variants))}", "variant")
+    elif payload_variants is not None:
+        variants = payload_variants
 
     claim: int | None = None
     ctag = log.tag("claim")
