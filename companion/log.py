@@ -80,6 +80,9 @@ class LogFile:
     tags: dict[str, Tag]
     actions: tuple[ActionLine, ...]
     end_line: int
+    # a malformed line after the first action: ``actions`` stop before it, and the
+    # replay reports it only after them (an illegal action on an earlier line comes first)
+    error: LogError | None = None
 
     def tag(self, key: str) -> Tag | None:
         """The tag named ``key`` (any case), or None."""
@@ -221,42 +224,64 @@ def _parse_tags(body: str, lineno: int, file: str) -> list[Tag]:
 def parse_log(text: str, file: str = "<log>") -> LogFile:
     """Parse the envelope of a log.
 
-    Raises UnreadableLogError for an empty log (no tag and no action) and LogError, at
-    its position, for a malformed or repeated tag, a tag after the first action, an
-    over-long line, or too many actions.
+    Raises UnreadableLogError for an empty log (no tag and no action), LogError for too
+    many actions, and LogError, at its position, for a malformed or repeated tag or an
+    over-long line in the header. The same faults after the first action (a tag there
+    included) are kept in ``LogFile.error`` with the actions before them: the replay
+    reports the first offending line, which may be an illegal action before it.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     tags: dict[str, Tag] = {}
     actions: list[ActionLine] = []
+    deferred: LogError | None = None
     lines = text.split("\n")
     for lineno, raw in enumerate(lines, start=1):
-        line = raw[:-1] if raw.endswith("\r") else raw
-        if len(line) > MAX_LINE_CHARS:
-            raise LogError(f"line is {len(line):,} characters long; at most {MAX_LINE_CHARS:,}",
-                           file, lineno, 1)
-        body = _strip_comment(line) if line.lstrip().startswith("[") else line.split("#", 1)[0]
-        stripped = body.strip()
-        if not stripped:
+        try:
+            action = _read_line(raw, lineno, file, tags, bool(actions))
+        except LogError as exc:
+            if not actions:
+                raise
+            deferred = exc
+            break
+        if action is None:
             continue
-        if stripped.startswith("["):
-            found = _parse_tags(body, lineno, file)
-            if actions:
-                raise LogError("tags come before the first action", file, lineno,
-                               found[0].column, "notation-tag-order")
-            for tag in found:
-                if tag.key in tags:
-                    first = tags[tag.key]
-                    raise LogError(f"tag {tag.name} repeated (first on line {first.line})",
-                                   file, lineno, tag.column, "notation-tag-repeated")
-                tags[tag.key] = tag
-            continue
-        words = [Token(m.group(0), lineno, m.start() + 1) for m in _SEPARATORS.finditer(body)]
-        if not words:
-            continue  # a line of commas only
         if len(actions) >= MAX_ACTIONS:
             raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused", file, lineno, 1)
-        actions.append(ActionLine(words[0], tuple(words[1:])))
+        actions.append(action)
     if not tags and not actions:
         raise UnreadableLogError("empty log: no tags and no actions", file)
-    return LogFile(file=file, tags=tags, actions=tuple(actions), end_line=len(lines))
+    return LogFile(file=file, tags=tags, actions=tuple(actions), end_line=len(lines),
+                   error=deferred)
+
+
+def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
+               in_body: bool) -> ActionLine | None:
+    """One line of a log: its tags go into ``tags``; returns its action, if any.
+
+    Raises LogError for an over-long line, a malformed or repeated tag, or a tag after
+    the first action (``in_body``)."""
+    line = raw[:-1] if raw.endswith("\r") else raw
+    if len(line) > MAX_LINE_CHARS:
+        raise LogError(f"line is {len(line):,} characters long; at most {MAX_LINE_CHARS:,}",
+                       file, lineno, 1)
+    body = _strip_comment(line) if line.lstrip().startswith("[") else line.split("#", 1)[0]
+    stripped = body.strip()
+    if not stripped:
+        return None
+    if stripped.startswith("["):
+        found = _parse_tags(body, lineno, file)
+        if in_body:
+            raise LogError("tags come before the first action", file, lineno,
+                           found[0].column, "notation-tag-order")
+        for tag in found:
+            if tag.key in tags:
+                first = tags[tag.key]
+                raise LogError(f"tag {tag.name} repeated (first on line {first.line})",
+                               file, lineno, tag.column, "notation-tag-repeated")
+            tags[tag.key] = tag
+        return None
+    words = [Token(m.group(0), lineno, m.start() + 1) for m in _SEPARATORS.finditer(body)]
+    if not words:
+        return None  # a line of commas only
+    return ActionLine(words[0], tuple(words[1:]))

@@ -143,6 +143,8 @@ def replay_log(log: LogFile) -> Replay:
         except IllegalAction as exc:
             raise action_error(exc, line, log.file) from None
         states.append(state)
+    if log.error is not None:
+        raise log.error
     return Replay(game, header, states)
 
 

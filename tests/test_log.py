@@ -34,7 +34,6 @@ def test_crlf_escapes_and_typographic_quotes():
 
 @pytest.mark.parametrize("text,line,column", [
     ('[Game "x"]\n[Game "y"]\n', 2, 1),              # repeated tag
-    ('[Game "x"]\nloot\n[Claim "3"]\n', 3, 1),       # tag after an action
     ('[Game "x\n', 1, 7),                           # no closing quote
     ('[Game x]\n', 1, 7),                            # no quotes
     ('[Game "x"] loot\n', 1, 12),                    # text after a tag
@@ -46,6 +45,21 @@ def test_malformed_envelopes(text, line, column):
         parse_log(text, "f.log")
     assert (exc.value.line, exc.value.column) == (line, column)
     assert str(exc.value).startswith(f"f.log:{line}:{column}: ")
+
+
+@pytest.mark.parametrize("text,line,column,rule", [
+    ('[Game "x"]\nloot\n[Claim "3"]\nhit\n', 3, 1, "notation-tag-order"),
+    ('[Game "x"]\nloot\n[Player "x" junk\nhit\n', 3, 13, "notation"),
+    ('[Game "x"]\nloot\n' + "a" * 3000 + "\nhit\n", 3, 1, "notation"),
+])
+def test_a_fault_after_the_first_action_waits_for_the_replay(text, line, column, rule):
+    """After the first action a malformed line is kept, with the actions before it, so
+    that an illegal action on an earlier line is reported first (the replay raises it
+    once those actions are folded)."""
+    log = parse_log(text, "f.log")
+    assert [a.name for a in log.actions] == ["loot"]
+    assert log.error is not None
+    assert (log.error.line, log.error.column, log.error.rule) == (line, column, rule)
 
 
 def test_unreadable_inputs():
@@ -99,3 +113,24 @@ def test_log_like_text_never_raises(text):
     v = validate_text('[Game "shuffle-and-doom"]\n' + text, "r.log")
     assert v.valid or v.error is not None
     assert isinstance(v.to_json(), dict)
+
+
+@pytest.mark.parametrize("text,line,column,rule", [
+    # Clear the Dungeon: the illegal first card on line 4 comes before the late tag
+    ('[Game "clear-the-dungeon"]\nmonsters J♣ Q♦ K♠ J♥\ndraw 9♦ 2♥ 5♣\nplay 2♥ on 3\n'
+     'play 9♦ on 1\n[Claim "3"]\n', 4, 6, "attack-first"),
+    ('[Game "clear-the-dungeon"]\nmonsters J♣ Q♦ K♠ J♥\ndraw 9♦ 2♥ 5♣\nplay 2♥ on 3\n'
+     'play 9♦ on 1\n[Player "x" junk\n', 4, 6, "attack-first"),
+    # Shuffle and Doom: b3 is not a room to enter (line 7), before the late tag
+    ('[Game "shuffle-and-doom"]\n[Size "4"]\n[Row "Q♦ A♥ K♥ 10♥"]\n'
+     '[Column "2♥ Q♠ K♦ 7♠"]\nchoose column\nbonus health\nenter b3\n[Claim "3"]\n',
+     7, 7, "enter-target"),
+    # with every action before it legal, the late tag itself is the first fault
+    ('[Game "clear-the-dungeon"]\nmonsters J♣ Q♦ K♠ J♥\ndraw 9♦ 2♥ 5♣\n[Claim "3"]\n'
+     'play 9♦ on 1\n', 4, 1, "notation-tag-order"),
+])
+def test_the_first_offending_line_is_reported_even_before_a_malformed_one(
+        text, line, column, rule):
+    v = validate_text(text, "f.log")
+    assert not v.valid
+    assert (v.error.line, v.error.column, v.error.rule) == (line, column, rule), v.error
