@@ -1,6 +1,7 @@
 """Shuffle and Doom rulings, case by case (rules-shuffle-and-doom.md)."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -387,3 +388,46 @@ def test_apply_never_changes_the_old_state():
     assert repr(s) == snapshot
     with pytest.raises(IllegalAction):
         R.apply(after, R.Exit())
+
+
+# ------------------------------------------------------- room lines in any order
+ROOM_ORDER_LOG = (Path(__file__).parent / "data" / "sd-room-order.log").read_text("utf-8")
+
+
+def _relist(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new)
+
+
+def test_a_free_room_line_may_list_its_cards_in_any_order():
+    """Line 29 crosses from pass 1's last other cards to the map cards; line 46 crosses
+    into pass 2. Listed in any order, the rooms are the same and so is the game."""
+    base = validate_text(ROOM_ORDER_LOG)
+    assert base.valid and base.outcome == "unfinished", base.error
+    map_first = _relist(ROOM_ORDER_LOG, "room Q♠ 10♠ J♠ K♣ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦",
+                        "room A♦ 8♦ Q♠ 2♦ 10♠ 3♦ J♠ 4♦ 5♦ K♣ 6♦ 7♦")
+    pass2_first = _relist(ROOM_ORDER_LOG, "room 6♥ 6♠ 7♥ 2♦ 7♠ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦",
+                          "room 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 7♠ 2♦ 7♥ 6♠ 6♥")
+    for text in (map_first, pass2_first):
+        v = validate_text(text)
+        assert v.valid, v.error
+        assert (v.outcome, v.score) == (base.outcome, base.score)
+        # the same state; the inventory lists the cards in the order the line gave
+        assert ({**v.summary, "inventory": sorted(v.summary["inventory"])}
+                == {**base.summary, "inventory": sorted(base.summary["inventory"])})
+
+
+def test_a_free_room_line_reports_its_first_card_that_cannot_be_drawn():
+    # a map card while another card is still to come (Q♠ left out, K♥ is on the table)
+    v = validate_text(_relist(ROOM_ORDER_LOG, "room Q♠ 10♠ J♠ K♣ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦",
+                              "room K♥ A♦ 10♠ J♠ K♣ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦"))
+    assert not v.valid and (v.error.line, v.error.column) == (29, 6)
+    assert v.error.rule == "deal-duplicate"
+    v = validate_text(_relist(ROOM_ORDER_LOG, "room Q♠ 10♠ J♠ K♣ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦",
+                              "room 9♦ A♦ 10♠ J♠ K♣ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦"))
+    assert not v.valid and (v.error.line, v.error.column) == (29, 6)
+    assert v.error.rule == "deal-map-cards-last"
+    v = validate_text(_relist(ROOM_ORDER_LOG, "room Q♠ 10♠ J♠ K♣ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦",
+                              "room Q♠ 10♠ J♠ K♣ A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 10♠"))
+    assert not v.valid and v.error.line == 29 and v.error.rule == "deal-duplicate"
+    assert "twice" in v.error.message

@@ -283,25 +283,48 @@ def _draw_seeded(s: State, count: int) -> tuple[State, list[tuple[Card, int]]]:
 
 
 def _draw_free(s: State, cards: tuple[Card, ...]) -> tuple[State, list[tuple[Card, int]]]:
-    """Draw the cards a free-deal ``room`` line names, checking each against the pass."""
-    drawn: list[tuple[Card, int]] = []
+    """Draw the cards a free-deal ``room`` line names, checking each against the pass.
+
+    The line may list the room's cards in any order: where the draw crosses the end of
+    pass 1's other cards (map cards lie under them) or the end of a pass, the cards
+    still in the pass are drawn first, then pass 1's map cards, then the new pass's
+    cards (the error reported is the first card as listed that cannot be drawn)."""
+    def stage(c: Card) -> int:
+        if c not in s.deck:
+            return 2
+        return 1 if s.pass_no == 1 and c in s.map_cards else 0
+
+    errors: list[IllegalAction] = []
+    first_seen: set[Card] = set()
+    twice: set[int] = set()
     for i, c in enumerate(cards):
-        if c in (d for d, _ in drawn):
-            raise _fail(f"{c} appears twice in this room", "deal-duplicate", i)
+        if c in first_seen:
+            errors.append(_fail(f"{c} appears twice in this room", "deal-duplicate", i))
+            twice.add(i)
+        first_seen.add(c)
+    drawn: list[tuple[Card, int]] = []
+    for i in sorted(range(len(cards)), key=lambda k: stage(cards[k])):
+        c = cards[i]
+        if i in twice:
+            continue
         if not s.deck:
             s = _end_pass(s, tuple(d for d, _ in drawn))
             assert s.deck, "a room holds at most 52 cards"
         if c not in s.deck:
-            raise _fail(f"{c} was already drawn in pass {s.pass_no}: no card comes twice "
-                        "in a pass", "deal-duplicate", i)
+            errors.append(_fail(f"{c} was already drawn in pass {s.pass_no}: no card comes "
+                                "twice in a pass", "deal-duplicate", i))
+            continue
         if s.pass_no == 1 and c in s.map_cards:
             others = len([d for d in s.deck if d not in s.map_cards])
             if others:
-                raise _fail(f"{c} is a map card: in pass 1 the map cards lie at the bottom "
-                            f"of the deck, under the {others} other cards not yet drawn",
-                            "deal-map-cards-last", i)
+                errors.append(_fail(f"{c} is a map card: in pass 1 the map cards lie at the "
+                                    f"bottom of the deck, under the {others} other cards "
+                                    "not yet drawn", "deal-map-cards-last", i))
+                continue
         drawn.append((c, _value(s, c)))
         s = replace(s, deck=tuple(d for d in s.deck if d != c))
+    if errors:
+        raise min(errors, key=lambda e: e.arg if e.arg is not None else 0)
     return s, drawn
 
 
