@@ -18,11 +18,14 @@ from companion.errors import (
     CompanionError,
     IllegalAction,
     LogError,
+    PayloadError,
+    SeedError,
     UnreadableLogError,
 )
 from companion.games import GAME_NAMES, get_game
 from companion.games.base import Game, Header, Result, read_header
 from companion.log import ActionLine, LogFile, decode_log_bytes, parse_log, read_log_file
+from companion.seeds import is_payload, normalize_seed, parse_payload
 
 
 @dataclass
@@ -148,6 +151,15 @@ def replay_log(log: LogFile) -> Replay:
     return Replay(game, header, states)
 
 
+def _seed_shown(value: str) -> str:
+    """The seed of a Seed tag as the verdict shows it: normalised (from a payload too),
+    or as written when it is not a valid seed."""
+    try:
+        return parse_payload(value).seed if is_payload(value) else normalize_seed(value)
+    except (SeedError, PayloadError):
+        return value
+
+
 def _verdict(file: str, load: Any) -> Verdict:
     verdict = Verdict(file=file)
     try:
@@ -155,7 +167,7 @@ def _verdict(file: str, load: Any) -> Verdict:
         game = game_of(log)
         verdict.game = game.name
         seed_tag = log.tag("seed")
-        verdict.seed = seed_tag.value if seed_tag else None
+        verdict.seed = _seed_shown(seed_tag.value) if seed_tag else None
         replay = replay_log(log)
     except (LogError, UnreadableLogError) as exc:
         verdict.error = exc

@@ -134,3 +134,12 @@ def test_the_first_offending_line_is_reported_even_before_a_malformed_one(
     v = validate_text(text, "f.log")
     assert not v.valid
     assert (v.error.line, v.error.column, v.error.rule) == (line, column, rule), v.error
+
+
+def test_the_verdict_shows_the_seed_normalised_whether_valid_or_not():
+    head = '[Game "clear-the-dungeon"]\n[Seed "audit1"]\n'
+    assert validate_text(head + "draw\n").seed == "AUDIT1"
+    assert validate_text(head + "draw\nplay 5♣ on 9\n").seed == "AUDIT1"
+    assert validate_text('[Game "clear-the-dungeon"]\n[Seed "companion:1/ctd/audit1"]\n'
+                         'play x\n').seed == "AUDIT1"
+    assert validate_text('[Game "clear-the-dungeon"]\n[Seed "bad seed!"]\n').seed == "bad seed!"
