@@ -91,6 +91,14 @@ def test_free_deal_card_checks():
     bad(START + "draw JK 2♥ 5♣\ndiscard JK\ndiscard 2♥\ndiscard 5♣\ndraw JK 3♥ 4♣\n"
         "discard JK\ndiscard 3♥\ndiscard 4♣\ndraw JK 6♥ 7♣\n", 10, "deal-duplicate", "third joker")
     bad(START + "draw JK 2♥ 5♣\n", 2, "deal-card-kind", head=HEAD + '[Variant "no-jokers"]\n')
+    # each card as it is read, then the count: the first fault in the line is reported
+    v = bad(START + "draw 9♦ 9♦ 5♣ 4♣\n", 2, "deal-duplicate")
+    assert v.error.column == 9
+    v = bad(START + "draw 9♦ 2♥ 5♣ 4♣\n", 2, "draw-count")
+    assert v.error.column == 15
+    v = bad("monsters J♣ J♣ K♠ J♥ Q♠\n", 1, "deal-duplicate")
+    assert v.error.column == 13
+    bad("monsters J♣ Q♦ K♠ J♥ Q♠\n", 1, "monsters-count")
 
 
 def test_reveal_must_follow_a_defeat_in_a_free_deal():

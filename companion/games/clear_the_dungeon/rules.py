@@ -158,15 +158,18 @@ def _see(s: State, card: Card, arg: int, monster: bool) -> State:
 
 # ------------------------------------------------------------------------- handlers
 def _monsters(s: State, a: Monsters) -> State:
-    if len(a.cards) != 4:
-        raise _fail(f"'monsters' names the four face-up monsters, not {len(a.cards)}",
-                    "monsters-count", min(len(a.cards), 4) if len(a.cards) > 4 else None)
+    count_error = _fail(f"'monsters' names the four face-up monsters, not {len(a.cards)}",
+                        "monsters-count", 4 if len(a.cards) > 4 else None)
     if s.free:
         if s.awaiting != "monsters":
             raise _fail("the monsters are already on the table", "monsters-order")
-        for i, c in enumerate(a.cards):
+        for i, c in enumerate(a.cards[:4]):  # each card as it is read, then the count
             s = _see(s, c, i, monster=True)
+        if len(a.cards) != 4:
+            raise count_error
         return replace(s, up=a.cards, awaiting=None)
+    if len(a.cards) != 4:
+        raise count_error
     if s.checkable != "monsters":
         raise _fail("'monsters' comes first, before any draw", "monsters-order")
     for i, (given, real) in enumerate(zip(a.cards, s.up, strict=True)):
@@ -187,12 +190,13 @@ def _draw(s: State, a: Draw) -> State:
         if a.cards is None:
             raise _fail("a free deal needs the cards drawn, like 'draw 9♦ 2♥ 5♣'",
                         "draw-cards")
+        left = s.deck_left
+        for i, c in enumerate(a.cards[:n]):  # each card as it is read, then the count
+            s = _see(s, c, i, monster=False)
         if len(a.cards) != n:
-            raise _fail(f"{n} card(s) are drawn ({s.deck_left} left in the power deck), "
+            raise _fail(f"{n} card(s) are drawn ({left} left in the power deck), "
                         f"not {len(a.cards)}", "draw-count",
                         n if len(a.cards) > n else None)
-        for i, c in enumerate(a.cards):
-            s = _see(s, c, i, monster=False)
         drawn = a.cards
     else:
         drawn = s.deck[s.deck_pos : s.deck_pos + n]
