@@ -101,6 +101,12 @@ class LogFile:
         return t.value if t is not None else default
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written with the digits 0-9 (``str.isdigit``
+    also accepts superscripts and other scripts' digits, which ``int`` may refuse)."""
+    return text.isascii() and text.isdigit()
+
+
 def decode_log_bytes(data: bytes, file: str) -> str:
     """Bytes to text: UTF-8, BOM removed.
 

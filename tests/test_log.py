@@ -143,3 +143,20 @@ def test_the_verdict_shows_the_seed_normalised_whether_valid_or_not():
     assert validate_text('[Game "clear-the-dungeon"]\n[Seed "companion:1/ctd/audit1"]\n'
                          'play x\n').seed == "AUDIT1"
     assert validate_text('[Game "clear-the-dungeon"]\n[Seed "bad seed!"]\n').seed == "bad seed!"
+
+
+@pytest.mark.parametrize("head,body", [
+    ('[Game "dungeon-upkeeper"]\n[Seed "AUDIT-1"]\n', "floor {}\n"),
+    ('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n',
+     "draft R3 R4 R8 R12 R13 R17 R21\nlevel {}\n"),
+    ('[Game "clear-the-dungeon"]\n', "monsters J♣ Q♦ K♠ J♥\ndraw 9♦ 2♥ 5♣\nplay 9♦ on {}\n"),
+    ('[Game "clear-the-dungeon"]\n[Claim "{}"]\n', "monsters J♣ Q♦ K♠ J♥\n"),
+])
+@pytest.mark.parametrize("digit", ["²", "١", "𝟙", "³3"])
+def test_numbers_in_other_scripts_are_refused_at_their_place(head, body, digit):
+    """``str.isdigit`` accepts superscripts (which ``int`` refuses: it was a traceback)
+    and other scripts' digits; numbers in logs are written 0-9."""
+    text = (head + body).replace("{}", digit)
+    v = validate_text(text, "f.log")
+    assert not v.valid
+    assert digit in text.splitlines()[v.error.line - 1]

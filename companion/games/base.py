@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.errors import LogError, ParameterError, PayloadError, SeedError
-from companion.log import ActionLine, LogFile, Tag
+from companion.log import ActionLine, LogFile, Tag, is_number
 from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
 
 MAX_SHOWN = 40
@@ -64,7 +64,7 @@ class Param:
         except ValueError:
             n = None
         if n is None:
-            if text.lstrip("+-").isdigit():  # a whole number, only absurdly long
+            if is_number(text.lstrip("+-")):  # a whole number, only absurdly long
                 raise ParameterError(f"{self.name} {shown(text)} is out of range: "
                                      f"{self.low} to {self.high}")
             raise ParameterError(f"{self.name} must be a whole number, not {shown(value)}")
@@ -385,7 +385,7 @@ def read_header(log: LogFile, game: Game) -> Header:
     ctag = log.tag("claim")
     if ctag is not None:
         text = ctag.value.strip()
-        if not (text.lstrip("-").isdigit() and len(text) <= 12):
+        if not (is_number(text.lstrip("-")) and len(text) <= 12):
             raise err(ctag, f"the claim must be a whole number, not {shown(ctag.value)}",
                       "claim")
         claim = int(text)

@@ -13,7 +13,7 @@ from companion.games.clear_the_dungeon.rules import (
     Reveal,
     State,
 )
-from companion.log import ActionLine, Token
+from companion.log import ActionLine, Token, is_number
 
 VERBS = ("monsters", "draw", "play", "discard", "reveal")
 
@@ -55,7 +55,7 @@ def parse_action(state: State, line: ActionLine) -> Action:
         card = _card(words[0], 0)
         target = words[1]
         t_index = len(args) - 1
-        if target.text.isdigit():
+        if is_number(target.text):
             col = int(target.text)
             if not 1 <= col <= 4:
                 raise NotationError(f"column {target.text} does not exist: columns are 1-4",

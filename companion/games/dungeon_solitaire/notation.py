@@ -17,7 +17,7 @@ from companion.games.dungeon_solitaire.rules import (
     Play,
     State,
 )
-from companion.log import ActionLine, Token
+from companion.log import ActionLine, Token, is_number
 
 VERBS = ("draft", "level", "draw", "play", "move", "path", "chest")
 _ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
@@ -62,9 +62,9 @@ def parse_action(state: State, line: ActionLine) -> Action:
                                 "notation-arguments", 1 if args else None)
         return Chest(_rid(args[0], 0, state))
     if verb == "level":
-        if len(args) != 1 or not args[0].text.isdigit():
+        if len(args) != 1 or not is_number(args[0].text) or len(args[0].text) > 2:
             raise NotationError("'level' takes a level number, like 'level 2'",
-                                "notation-arguments", 0 if args else None)
+                                "notation-arguments", min(len(args) - 1, 1) if args else None)
         return LevelCheck(int(args[0].text))
     if verb in ("move", "path"):
         if not args:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.errors import NotationError
 from companion.games.dungeon_upkeeper.floor import STEPS
 from companion.games.dungeon_upkeeper.rules import Action, FloorCheck, Path, State, Step
-from companion.log import ActionLine
+from companion.log import ActionLine, is_number
 
 VERBS = ("floor", "path")
 
@@ -18,7 +18,7 @@ def parse_action(state: State, line: ActionLine) -> Action:
             raise NotationError("'floor' takes one floor number, like 'floor 3' or 'floor B3'",
                                 "notation-arguments", 1 if args else None)
         text = args[0].text.upper().removeprefix("B")
-        if not text.isdigit() or not 1 <= int(text) <= 99:
+        if not is_number(text) or len(text) > 2 or not 1 <= int(text) <= 99:
             raise NotationError(f"{args[0].text!r} is not a floor: write 3 or B3",
                                 "notation-arguments", 0)
         return FloorCheck(int(text))
