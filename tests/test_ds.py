@@ -264,3 +264,30 @@ def test_level_checkpoint_and_positions():
     assert v.error.rule == "level-checkpoint"
     v = validate_text(HEAD + draft_line() + "level 1\nmove NX\n")
     assert v.error.rule == "notation-step" and v.error.column == 7
+
+
+# ------------------------------------------------ audit: scores after a loss, positions
+def test_a_lost_game_keeps_only_its_levels_cleared_points():
+    by_health = ('[Game "dungeon-solitaire"]\n[Seed "HL-452"]\n[Claim "0"]\n'
+                 "draft R1 R4 R7 R10 R13 R16 R19\nmove W N SESE\n")
+    v = validate_text(by_health)
+    assert v.valid and v.outcome == "lost" and v.score == 0 and v.claim_matches, v.error
+    no_cards = ('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n[Claim "0"]\n'
+                "draft R3 R4 R8 R12 R13 R17 R21\ndraw R3 R13 R17\nplay R13 on c4\n"
+                "draw R4 R8 R12\nplay R4\ndraw R21\n")
+    v = validate_text(no_cards)
+    assert v.valid and v.outcome == "lost" and v.score == 0 and v.claim_matches, v.error
+
+
+@pytest.mark.parametrize("line,column,rule", [
+    ("play R3 at d1", 12, "play-target"),
+    ("play R3 d1", 9, "play-target"),
+    ("play R17 on N", 13, "play-target"),
+    ("play R3 at c1 d1 e1", 15, "notation-arguments"),
+    ("play R3 c1 d1", 12, "notation-arguments"),
+])
+def test_a_play_error_points_at_the_target(line, column, rule):
+    v = validate_text('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n'
+                      f"draft R3 R4 R8 R12 R13 R17 R21\ndraw R3 R13 R17\n{line}\n")
+    assert not v.valid
+    assert (v.error.line, v.error.column, v.error.rule) == (5, column, rule), v.error

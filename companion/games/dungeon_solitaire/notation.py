@@ -82,19 +82,18 @@ def parse_action(state: State, line: ActionLine) -> Action:
             raise NotationError("'play' names the card kept, like 'play R5 at c3'",
                                 "notation-arguments")
         rid = _rid(args[0], 0, state)
-        rest = list(args[1:])
-        if rest and rest[0].lower in ("at", "on"):
-            rest = rest[1:]
-        if not rest:
+        index = 1  # of the target in args
+        if len(args) > 1 and args[1].lower in ("at", "on"):
+            index = 2
+        if len(args) <= index:
             return Play(rid)
-        if len(rest) > 1:
-            raise NotationError(f"unexpected {rest[1].text!r}", "notation-arguments",
-                                len(args) - 1)
-        target = rest[0]
-        index = len(args) - 1
+        if len(args) > index + 1:
+            raise NotationError(f"unexpected {args[index + 1].text!r}",
+                                "notation-arguments", index + 1)
+        target = args[index]
         if target.text.upper() in DIRS and len(target.text) == 1:
-            return Play(rid, direction=target.text.upper())
-        return Play(rid, cell=_cell(target, index, state.size))
+            return Play(rid, direction=target.text.upper(), target_arg=index)
+        return Play(rid, cell=_cell(target, index, state.size), target_arg=index)
     raise NotationError(f"unknown verb {line.verb.text!r}; Dungeon Solitaire verbs: "
                         + ", ".join(VERBS), "notation-verb")
 

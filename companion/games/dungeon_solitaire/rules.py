@@ -42,6 +42,8 @@ class Play:
     id: str
     cell: Cell | None = None
     direction: str | None = None
+    # where the target stands on the log line (after 'at'/'on' when written), for errors
+    target_arg: int = field(default=1, compare=False)
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,11 @@ class State:
         return reward_deck(self.seed, self.rules)[int(rid[1:]) - 1].card
 
     def score(self) -> int:
+        """10 per level cleared + 1 per card in deck and discard pile + 5 per health; a
+        lost game keeps only its levels-cleared points."""
         r = self.rules
+        if self.outcome == "lost":
+            return r.score_per_level * self.levels_cleared
         return (r.score_per_level * self.levels_cleared
                 + r.score_per_card * (len(self.deck) + len(self.discard))
                 + r.score_per_health * self.health)
@@ -276,7 +282,7 @@ def _play(s: State, a: Play) -> State:
     card = s.card(a.id)
     options = _plays_for(s, a.id)
     if a not in options:
-        raise _fail(_why_not(s, a, card), "play-target", 1)
+        raise _fail(_why_not(s, a, card), "play-target", a.target_arg)
     rest = set(s.offered) - {a.id}
     s = replace(s, discard=s.discard | rest, gone=s.gone | {a.id}, offered=(), phase="play")
     tiles = s.tiles
