@@ -80,8 +80,9 @@ class Verdict:
 def action_error(exc: IllegalAction, line: ActionLine, file: str) -> LogError:
     """Place an engine error on the token it concerns."""
     token = line.verb
-    offset = 0
+    offset = exc.offset  # within the verb's word when no argument is named
     if exc.arg is not None:
+        offset = 0
         if 0 <= exc.arg < len(line.args):
             token = line.args[exc.arg]
             offset = exc.offset

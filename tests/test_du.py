@@ -217,3 +217,48 @@ def test_random_walks_round_trip(n):
     v = validate_text(played.log_text())
     assert v.valid, v.error
     assert (v.outcome, v.score) == (result.outcome, result.score)
+
+
+# ------------------------------------------- audit: partial floors, first faults, lines
+DU_HEAD = '[Game "dungeon-upkeeper"]\n[Seed "AUDIT-1"]\n'
+
+
+def test_traps_and_chests_score_on_a_floor_the_run_did_not_finish():
+    """rules: 5 per trap reset, 10 per chest refilled (not only on finished floors)."""
+    v = validate_text(DU_HEAD + '[Claim "5"]\npath NNN\n')
+    assert v.valid and v.outcome == "unfinished" and v.score == 5 and v.claim_matches
+    lost = validate_text(DU_HEAD + "path NNN SN SN SN\n")
+    assert lost.valid and lost.outcome == "lost" and lost.score == 5
+
+
+def test_the_first_fault_in_a_path_is_reported_even_before_a_bad_letter():
+    v = validate_text(DU_HEAD + "path Ex\n")
+    assert (v.error.line, v.error.column, v.error.rule) == (3, 6, "step-wall")
+    v = validate_text(DU_HEAD + "path NNN SN SN SN Nx\n")
+    assert (v.error.line, v.error.column, v.error.rule) == (3, 19, "game-over")
+    v = validate_text(DU_HEAD + "path NNx\n")
+    assert (v.error.line, v.error.column, v.error.rule) == (3, 8, "notation-step")
+
+
+def test_a_path_may_go_on_over_lines_of_step_letters_alone():
+    split = validate_text(DU_HEAD + "path NNN\nSN S\nn\n")
+    whole = validate_text(DU_HEAD + "path NNNSNSN\n")
+    assert split.valid and whole.valid
+    assert (split.score, split.summary) == (whole.score, whole.summary)
+    v = validate_text(DU_HEAD + "path NNN\nSx\n")
+    assert v.error.rule == "notation-verb"  # not a line of step letters
+    v = validate_text(DU_HEAD + "NNNE\n")
+    assert (v.error.line, v.error.column) == (3, 4)  # the wall, in the verb's place
+
+
+def test_a_floor_reached_with_no_moves_left_loses_the_run_at_once():
+    v = validate_text('[Game "dungeon-upkeeper"]\n[Seed "SCAN-13"]\n[Floors "2"]\n'
+                      "path EWEWEWEWEWEWEWEWEWEWEWEWEWEW\npath EEEEEENNNNNN\n")
+    assert v.valid and v.outcome == "lost", v.error
+    assert v.summary["moves"] == 0 and v.summary["lost_because"] == "out of moves on B2"
+
+
+def test_over_par_is_only_given_for_perfect_floors():
+    v = validate_text(DU_HEAD + "path WWWNNNNNN\n")
+    floors = v.summary["floors"]
+    assert floors and not floors[0]["perfect"] and floors[0]["over_par"] is None

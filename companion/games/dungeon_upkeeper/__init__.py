@@ -64,7 +64,7 @@ class DungeonUpkeeper(Game):
             }
         if state.lost_because:
             summary["lost_because"] = state.lost_because
-        return Result(state.outcome or "unfinished", state.score, summary)
+        return Result(state.outcome or "unfinished", state.run_score, summary)
 
     def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
               budget: int | None = None) -> SolveReport:

@@ -196,12 +196,12 @@ def example_steps() -> list[ExampleLine]:
 def _state_text(s: Any) -> str:
     floor = s.map
     text = (f"On B{s.floor} at {cell_name(s.position)}. Health {s.health}, moves left "
-            f"{s.moves}, score {s.score}. Traps reset {len(s.reset)} of "
+            f"{s.moves}, score {s.run_score}. Traps reset {len(s.reset)} of "
             f"{len(floor.traps)}, chests refilled {len(s.refilled)} of "
             f"{len(floor.chests)}.")
     if s.outcome:
-        text = (f"Health {s.health}, moves left {s.moves}, score {s.score}. "
-                f"<b>Run over: {s.outcome}, score {s.score}.</b>")
+        text = (f"Health {s.health}, moves left {s.moves}, score {s.run_score}. "
+                f"<b>Run over: {s.outcome}, score {s.run_score}.</b>")
     return text
 
 

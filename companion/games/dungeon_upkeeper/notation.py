@@ -25,17 +25,28 @@ def parse_action(state: State, line: ActionLine) -> Action:
     if verb == "path":
         if not args:
             raise NotationError("'path' needs steps, letters N E S W", "notation-arguments")
-        steps: list[Step] = []
-        for i, token in enumerate(args):
-            for k, ch in enumerate(token.text):
-                d = ch.upper()
-                if d not in STEPS:
-                    raise NotationError(f"{ch!r} is not a step: paths use the letters N E S W",
-                                        "notation-step", i, k)
-                steps.append(Step(d, i, k))
-        return Path(tuple(steps))
+        return _path([(i, token.text) for i, token in enumerate(args)])
+    if all(ch.upper() in STEPS for ch in line.verb.text) and all(
+            ch.upper() in STEPS for token in args for ch in token.text):
+        # a path split over lines: a line of step letters alone goes on with the path
+        return _path([(None, line.verb.text)] + [(i, t.text) for i, t in enumerate(args)])
     raise NotationError(f"unknown verb {line.verb.text!r}; Dungeon Upkeeper verbs: "
                         + ", ".join(VERBS), "notation-verb")
+
+
+def _path(tokens: list[tuple[int | None, str]]) -> Path:
+    """The steps of ``tokens`` (argument index, None for the verb's place, and text).
+    A letter that is not a step ends the path: it is refused after the steps before it
+    (see ``Path.bad``)."""
+    steps: list[Step] = []
+    for i, text in tokens:
+        for k, ch in enumerate(text):
+            d = ch.upper()
+            if d not in STEPS:
+                bad = (f"{ch!r} is not a step: paths use the letters N E S W", i, k)
+                return Path(tuple(steps), bad)
+            steps.append(Step(d, i, k))
+    return Path(tuple(steps))
 
 
 def format_action(action: Action) -> str:

@@ -15,10 +15,12 @@ from companion.games.dungeon_upkeeper.table import RULES, RulesTable
 
 @dataclass(frozen=True)
 class Step:
-    """One letter of a path and where it was written (argument index, letter offset)."""
+    """One letter of a path and where it was written (argument index, None on a line
+    of step letters alone where the first word stands in the verb's place; letter
+    offset)."""
 
     direction: str
-    arg: int = 0
+    arg: int | None = 0
     offset: int = 0
 
 
@@ -29,7 +31,12 @@ class FloorCheck:
 
 @dataclass(frozen=True)
 class Path:
+    """Steps in order. ``bad``: a letter that is not a step, written after them
+    (message, argument index, letter offset): it is refused once the steps before it
+    are walked, so an illegal step written earlier is reported first."""
+
     steps: tuple[Step, ...]
+    bad: tuple[str, int | None, int] | None = field(default=None, compare=False)
 
 
 Action = FloorCheck | Path
@@ -56,7 +63,8 @@ class FloorRecord:
             "floor": f"B{self.floor}", "traps_reset": self.traps_reset, "traps": self.traps,
             "chests_refilled": self.chests_refilled, "chests": self.chests,
             "perfect": self.perfect, "moves_used": self.moves_used, "par": self.par,
-            "over_par": None if self.par is None else self.moves_used - self.par,
+            "over_par": (self.moves_used - self.par
+                         if self.par is not None and self.perfect else None),
             "health": self.health, "moves_left": self.moves_left, "score": self.score,
         }
 
@@ -81,6 +89,16 @@ class State:
     @property
     def map(self) -> Floor:
         return generate_floor(self.seed, self.floor, self.rules)
+
+    @property
+    def run_score(self) -> int:
+        """The run's score: the finished floors' (with their perfect bonuses), and the
+        traps reset and chests refilled on a floor the run did not finish."""
+        if self.outcome == "won":
+            return self.score
+        r = self.rules
+        return (self.score + r.score_per_trap * len(self.reset)
+                + r.score_per_chest * len(self.refilled))
 
 
 def new_state(seed: str, floors: int, rules: RulesTable = RULES) -> State:
@@ -109,8 +127,11 @@ def _finish_floor(s: State) -> State:
     if s.floor >= s.floors:
         return replace(s, outcome="won")
     nxt = generate_floor(s.seed, s.floor + 1, s.rules)
-    return replace(s, floor=s.floor + 1, position=nxt.start, reset=frozenset(),
-                   refilled=frozenset(), steps_here=0)
+    s = replace(s, floor=s.floor + 1, position=nxt.start, reset=frozenset(),
+                refilled=frozenset(), steps_here=0)
+    if s.moves <= 0:  # the exit took the last move and the floor gave none back
+        return replace(s, outcome="lost", lost_because=f"out of moves on B{s.floor}")
+    return s
 
 
 def _step(s: State, step: Step) -> State:
@@ -158,6 +179,9 @@ def apply(s: State, action: Action) -> State:
         return s
     for step in action.steps:
         s = _step(s, step)
+    if action.bad is not None:
+        message, arg, offset = action.bad
+        raise _fail(message, "notation-step", arg, offset)
     return s
 
 
