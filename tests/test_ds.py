@@ -262,8 +262,26 @@ def test_simulated_games_round_trip(i):
 def test_level_checkpoint_and_positions():
     v = validate_text(HEAD + draft_line() + "level 2\n")
     assert v.error.rule == "level-checkpoint"
+    v = validate_text(HEAD + draft_line() + "level 1\nmove X\n")
+    assert v.error.rule == "notation-step" and v.error.column == 6
+    # the steps are walked in order: N (no card north of the start) is the first fault
     v = validate_text(HEAD + draft_line() + "level 1\nmove NX\n")
-    assert v.error.rule == "notation-step" and v.error.column == 7
+    assert v.error.rule == "move-no-card" and v.error.column == 6
+    # 'level 1' above the draft is a checkpoint too; any other level is not
+    v = validate_text(HEAD + "level 1\n" + draft_line())
+    assert v.valid, v.error
+    v = validate_text(HEAD + "level 2\n" + draft_line())
+    assert v.error.rule == "draft-order"
+
+
+def test_the_draft_may_list_its_seven_cards_in_any_order():
+    v = validate_text(HEAD + "draft R21 R1 R4 R7 R10 R13 R16\n")
+    assert v.valid, v.error
+    v = validate_text(HEAD + "draft R1 R4 R7 R10 R13 R16 R2\n")
+    assert v.error.rule == "draft-set" and "set 1" in v.error.message
+    assert v.error.column == len("draft R1 R4 R7 R10 R13 R16 ") + 1
+    v = validate_text(HEAD + "draft R1 R4 R7 R10 R13 R16 R22\n")
+    assert v.error.rule == "draft-set"
 
 
 # ------------------------------------------------ audit: scores after a loss, positions

@@ -73,8 +73,8 @@ def parse_action(state: State, line: ActionLine) -> Action:
         for i, t in enumerate(args):
             for k, ch in enumerate(t.text):
                 if ch.upper() not in DIRS:
-                    raise NotationError(f"{ch!r} is not a direction (N E S W)",
-                                        "notation-step", i, k)
+                    bad = (f"{ch!r} is not a direction (N E S W)", i, k)
+                    return Move(tuple(steps), bad)
                 steps.append((ch.upper(), i, k))
         return Move(tuple(steps))
     if verb == "play":

@@ -49,6 +49,9 @@ class Play:
 @dataclass(frozen=True)
 class Move:
     steps: tuple[tuple[str, int, int], ...]  # (direction, argument index, letter offset)
+    # a letter that is not a direction, after the steps (message, argument, offset):
+    # refused once they are walked, so a fault written before it is reported first
+    bad: tuple[str, int, int] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -218,12 +221,18 @@ def _draft(s: State, a: Draft) -> State:
         raise _fail(f"keep one card of each of the {r.draft_sets} sets: {r.draft_sets} ids, "
                     f"not {len(a.ids)}", "draft-count",
                     r.draft_sets if len(a.ids) > r.draft_sets else None)
+    taken: dict[int, str] = {}  # one card of each set, in any order
     for i, rid in enumerate(a.ids):
-        first = i * r.set_size + 1
-        n = int(rid[1:])
-        if not first <= n < first + r.set_size:
-            raise _fail(f"{rid} is not in set {i + 1} (R{first} to R{first + r.set_size - 1})",
+        k = (int(rid[1:]) - 1) // r.set_size
+        last = r.draft_sets * r.set_size
+        if not 0 <= k < r.draft_sets:
+            raise _fail(f"{rid} is not a draft card (R1 to R{last})", "draft-set", i)
+        if k in taken:
+            first = k * r.set_size + 1
+            raise _fail(f"{rid} and {taken[k]} are both from set {k + 1} (R{first} to "
+                        f"R{first + r.set_size - 1}): keep one card of each set",
                         "draft-set", i)
+        taken[k] = rid
     s = replace(s, deck=frozenset(a.ids), phase="play",
                 next_reward=r.draft_sets * r.set_size)
     return _deal_level(s, 1)
@@ -337,6 +346,11 @@ def _move(s: State, a: Move) -> State:
                         f"{cell_name(there)} do not face each other", "move-exits",
                         arg, offset)
         s = _enter(s, there)
+    if a.bad is not None:
+        message, arg, offset = a.bad
+        if s.outcome is not None:
+            raise _fail(f"the game is over ({s.outcome})", "game-over", arg, offset)
+        raise _fail(message, "notation-step", arg, offset)
     return s
 
 
@@ -374,6 +388,8 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
     if s.outcome is not None:
         raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+    if s.phase == "draft" and isinstance(action, LevelCheck) and action.number == 1:
+        return s  # 'level 1' written above the draft: the game will start there
     if s.phase == "draft" and not isinstance(action, Draft):
         raise _fail(_phase_message(s), "draft-order")
     s = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
