@@ -313,7 +313,7 @@ def booklet() -> Booklet:
              "draw, and no chain of lined-up doors leads from you to the staircase."),
             ("Score", f"{r.score_per_level} per level cleared, + {r.score_per_card} per "
              f"card in your deck and discard pile, + {r.score_per_health} per health "
-             "point left. After a loss by health, only the levels count."),
+             "point left. After a loss, only the levels cleared count."),
         ), header=("Ending", "What happens"), split=0.2),
         H1("Clarifications"),
         P("The original is a video game that leaves most numbers unsaid, and its four "
@@ -338,8 +338,8 @@ def booklet() -> Booklet:
             "<b>Out of cards</b>: the game is lost only when your deck is empty for this "
             "level and no chain of facing doors, face up or not, joins you to the "
             "staircase.",
-            "<b>The score</b> is counted the same way for every ending, and for a game "
-            "stopped halfway.",
+            "<b>The score</b> is counted the same way for a win and for a game stopped "
+            "halfway; a lost game keeps only its levels cleared.",
         )),
         Note("Printing two-sided.", "Tiles and reward cards have backs: the level and "
              "square of a tile, the number of a reward card. Printers shift the back a "
