@@ -49,8 +49,9 @@ class Verdict:
 
     @property
     def exit_code(self) -> int:
-        if self.unreadable:
-            return EXIT_USAGE
+        if self.unreadable or (self.error is not None
+                               and self.error.exit_code == EXIT_USAGE):
+            return EXIT_USAGE  # not a companion log, or a bad seed or payload in one
         if not self.valid or self.claim_matches is False:
             return EXIT_INVALID
         return EXIT_OK

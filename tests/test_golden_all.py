@@ -147,7 +147,7 @@ def test_a_log_whose_seed_payload_has_another_version_is_refused(game_name):
     text = (f'[Game "{game_name}"]\n[Player "Ada"]\n'
             f'[Seed "companion:{other}/{game.code}/K7Q2-9XMA"]\n')
     v = validate_text(text, "old.log")
-    assert not v.valid and v.exit_code == 1
+    assert not v.valid and v.exit_code == 2  # a bad payload: cli.md exit 2
     assert (v.error.line, v.error.column) == (3, 8)
     assert v.error.rule == "seed"
     assert f"version {other}" in v.error.message

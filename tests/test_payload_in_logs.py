@@ -79,3 +79,22 @@ def test_payload_variants_set_the_variants_and_must_agree_with_the_tag():
 def test_other_payload_keys_are_still_refused(payload):
     v = validate_text(f'[Game "shuffle-and-doom"]\n[Seed "{payload}"]\n')
     assert not v.valid and v.error.line == 2
+
+
+@pytest.mark.parametrize("seed", [
+    "bad seed!", "companion:2/ctd/ABC", "companion:1/sd/ABC", "companion:1/ctd",
+    "companion:1/ctd/ABC/colour=red",
+])
+def test_a_bad_seed_or_payload_in_a_log_exits_2(tmp_path, seed):
+    """cli.md: exit 2 for 'bad seed, bad payload'; the verdict still names the place."""
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    log = tmp_path / "x.log"
+    log.write_text(f'[Game "clear-the-dungeon"]\n[Seed "{seed}"]\ndraw\n', "utf-8")
+    r = CliRunner().invoke(app, ["validate", str(log)])
+    assert r.exit_code == 2, r.output
+    assert f"{log}:2:8:" in r.stderr
+    r = CliRunner().invoke(app, ["validate", "--json", str(log)])
+    assert r.exit_code == 2 and '"valid": false' in r.stdout
