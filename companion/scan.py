@@ -131,14 +131,18 @@ def scan_payloads(
     """The payloads of :func:`scan_file`, decoded.
 
     Raises ScanError as :func:`scan_file` does, and PayloadError (naming the file) for
-    a payload from another rules version, of a game not in ``known_games``, or
-    malformed.
+    a payload from another rules version, of a game not in ``known_games``, malformed,
+    or with a key or value none of the game's sheets prints.
     """
+    from companion.games import game_by_code
+
     name = str(path)
     results: list[ScanResult] = []
     for text in scan_file(path):
         try:
             payload = parse_payload(text, known_games)
+            if payload.game in GAME_CODES:  # its keys and values as the game's sheets print
+                game_by_code(payload.game).check_payload(payload.params)
         except PayloadError as exc:
             raise PayloadError(f"{name}: {exc}") from None
         results.append(

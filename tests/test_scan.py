@@ -216,6 +216,28 @@ def test_a_payload_of_an_unknown_game_is_refused(tmp_path):
         scan_payloads(p)
 
 
+@pytest.mark.parametrize("bad,needle", [
+    ("companion:1/sd/K7Q2-9XMA/foo=1", "foo"),              # no sheet prints this key
+    ("companion:1/sd/K7Q2-9XMA/size=99", "out of range"),   # a size no sheet has
+    ("companion:1/sd/K7Q2-9XMA/kind=tiles", "tiles"),       # not a Shuffle and Doom sheet
+    ("companion:1/ctd/K7Q2-9XMA/variant=wild", "wild"),
+    ("companion:1/du/K7Q2-9XMA/floor=0", "out of range"),
+])
+def test_a_payload_no_sheet_prints_is_refused_not_misread(tmp_path, bad, needle):
+    p = write(tmp_path, "odd.pdf", sheet([bad], [bad]))
+    with pytest.raises(PayloadError, match=needle) as info:
+        scan_payloads(p)
+    assert info.value.exit_code == 2
+
+
+def test_every_key_a_sheet_prints_is_read(tmp_path):
+    good = ["companion:1/ds/K7Q2-9XMA/kind=tiles/level=1",
+            "companion:1/ctd/K7Q2-9XMA/kind=stack/variant=reserve+no-jokers",
+            "companion:1/du/K7Q2-9XMA/floors=10/kind=pack"]
+    p = write(tmp_path, "ok.pdf", sheet(good, good))
+    assert [r.payload for r in scan_payloads(p)] == good
+
+
 def test_scan_errors_are_usage_errors():
     assert issubclass(ScanError, CompanionError)
     assert ScanError("x").exit_code == 2

@@ -174,6 +174,39 @@ class Game(ABC):
         items.update({k: str(v) for k, v in extra.items()})
         return Payload(self.code, seed, items).encode()
 
+    def check_payload(self, items: Mapping[str, str]) -> tuple[dict[str, int],
+                                                             frozenset[str] | None]:
+        """The game parameters and the variants (None: not named) of a payload's
+        ``key=value`` items, as any of this game's sheets prints them: game parameters,
+        ``variant=a+b``, ``kind=`` (a sheet kind, or ``pack``) and the sheet options
+        (``floor=``, ``level=``). Raises PayloadError for anything else or a value out
+        of range: a payload is never misread."""
+        params: dict[str, int] = {}
+        variants: set[str] | None = None
+        options = {p.name: p for k in self.sheet_kinds for p in k.params}
+        for key, text in items.items():
+            try:
+                if key == "variant" and self.variants:
+                    variants = set()
+                    for raw in text.replace(",", "+").split("+"):
+                        v = raw.strip().lower()
+                        if v and v not in self.variants:
+                            raise PayloadError(f"the payload has variant {shown(v)}, which "
+                                               f"{self.name} does not have")
+                        if v:
+                            variants.add(v)
+                elif key == "kind":
+                    if text != "pack":
+                        self.sheet_kind(text)
+                elif key in options:
+                    options[key].check(text)
+                else:
+                    params[key] = self.param(key).check(text)
+            except ParameterError as exc:
+                raise PayloadError(f"the payload's {key}={shown(text)} does not fit "
+                                   f"{self.name}: {exc}") from None
+        return params, (frozenset(variants) if variants is not None else None)
+
     def check_variants(self, names: Sequence[str]) -> tuple[str, ...]:
         """Variant names (comma lists allowed), checked and in the game's order.
 
@@ -326,6 +359,15 @@ def read_header(log: LogFile, game: Game) -> Header:
         except (SeedError, PayloadError) as exc:
             raise err(seed_tag, str(exc), "seed") from None
 
+    # a sheet's payload may stand in the Seed tag: its game parameters count, the names
+    # of the sheet (kind, floor, level) only say which page it was, variant= sets them
+    payload_params: dict[str, int] = {}
+    payload_variants: frozenset[str] | None = None
+    if seed_tag is not None:
+        try:
+            payload_params, payload_variants = game.check_payload(from_payload)
+        except PayloadError as exc:
+            raise err(seed_tag, f"seed {exc}", "parameter") from None
     params: dict[str, int] = {}
     for p in game.params:
         tag = log.tag(p.tag)
@@ -335,36 +377,13 @@ def read_header(log: LogFile, game: Game) -> Header:
                 value = p.check(tag.value)
             except ParameterError as exc:
                 raise err(tag, f"{p.tag}: {exc}", "parameter") from None
-        if p.name in from_payload:
-            try:
-                pv = p.check(from_payload[p.name])
-            except ParameterError as exc:
-                assert seed_tag is not None
-                raise err(seed_tag, f"seed payload: {exc}", "parameter") from None
+        if p.name in payload_params:
+            pv = payload_params[p.name]
             if value is not None and value != pv and tag is not None:
                 raise err(tag, f"{p.tag} {value} contradicts the seed payload's "
                           f"{p.name}={pv}", "parameter")
             value = pv
         params[p.name] = p.default if value is None else value
-    # a sheet's payload may stand in the Seed tag: its game parameters count, the names
-    # of the sheet (kind, floor, level) only say which page it was, variant= sets them
-    payload_variants: set[str] | None = None
-    if seed_tag is not None:
-        known = {p.name for p in game.params}
-        sheet_keys = {"kind"} | {p.name for k in game.sheet_kinds for p in k.params}
-        for key, text in from_payload.items():
-            if key == "variant" and game.variants:
-                payload_variants = set()
-                for raw in text.replace(",", "+").split("+"):
-                    v = raw.strip().lower()
-                    if v and v not in game.variants:
-                        raise err(seed_tag, f"the seed payload has variant {shown(v)}, "
-                                  f"which {game.name} does not have", "variant")
-                    if v:
-                        payload_variants.add(v)
-            elif key not in known and key not in sheet_keys:
-                raise err(seed_tag, f"the seed payload has parameter {key!r}, which "
-                          f"{game.name} does not take", "parameter")
 
     variants: set[str] = set()
     vtag = log.tag("variant")
@@ -378,11 +397,11 @@ def read_header(log: LogFile, game: Game) -> Header:
                 raise err(vtag, f"unknown variant {shown(raw.strip())} (known: {known_v})",
                           "variant")
             variants.add(v)
-        if payload_variants is not None and variants != payload_variants:
+        if payload_variants is not None and variants != set(payload_variants):
             raise err(vtag, f"Variant {shown(vtag.value)} contradicts the seed payload's "
                       f"variant={'+'.join(sorted(payload_variants))}", "variant")
     elif payload_variants is not None:
-        variants = payload_variants
+        variants = set(payload_variants)
 
     claim: int | None = None
     ctag = log.tag("claim")
