@@ -307,3 +307,27 @@ def test_cli_scan_regenerates_a_variant_sheet(tmp_path):
     r = invoke("scan", original, "--regenerate", "--out", rebuilt)
     assert r.exit_code == 0, r.output
     assert rebuilt.read_bytes() == original.read_bytes()
+
+
+@pytest.mark.parametrize("layout", ["poker", "poker-bleed"])
+def test_crop_marks_start_3mm_off_the_trim(layout):
+    """print.md: crop marks 3 mm off the trim, with or without bleed (with 3 mm of
+    bleed they start at the bleed edge). Measured on the rendered page: the darkest
+    ink left of and above the grid is the marks'."""
+    data = CTD.render("deck", SEED, {}, "a4", {"layout": layout})
+    page = pypdfium2.PdfDocument(data)[0]
+    left, bottom, right, top = page.get_trimbox()
+    scale = 600 / 72
+    image = page.render(scale=scale, grayscale=True).to_pil()
+    width, height = image.size
+    px = image.load()
+    edge = 4  # pixels: the cards' own anti-aliased edges touch the trim
+    dark_x = [x for x in range(int(left * scale) - edge) if any(
+        px[x, y] < 96 for y in range(0, height, 2))]
+    dark_y = [y for y in range(int(height - top * scale) - edge) if any(
+        px[x, y] < 96 for x in range(0, width, 2))]
+    assert dark_x and dark_y
+    gap_x = (left * scale - max(dark_x)) / scale
+    gap_y = ((height - top * scale) - max(dark_y)) / scale
+    assert gap_x == pytest.approx(mm(3), abs=0.6)
+    assert gap_y == pytest.approx(mm(3), abs=0.6)

@@ -759,7 +759,7 @@ def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: s
                 draw_card_front(c, card, slot)
             draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
             if layout.crop_marks:
-                draw_crop_marks(c, list(page.slots), offset=mm(3) + bleed,
+                draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                                 page_size=doc.page_size)
         else:
             for slot in page.slots:

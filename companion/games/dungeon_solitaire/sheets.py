@@ -902,7 +902,7 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
                       label=f"{cell_name(cell)} L{page.level}", bleed=bleed)
         draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
         if layout.crop_marks:
-            draw_crop_marks(c, list(page.slots), offset=mm(3) + bleed,
+            draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                             page_size=doc.page_size)
         _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells))
     return plan
@@ -969,7 +969,7 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
             draw_reward_front(c, card, slot, bleed)
         draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
         if layout.crop_marks:
-            draw_crop_marks(c, list(page.slots), offset=mm(3) + bleed,
+            draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                             page_size=doc.page_size)
         if page.qr:
             qr_w = mm(layout.qr_size)
