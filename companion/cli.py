@@ -110,8 +110,23 @@ def _seed_or_fresh(seed: str | None) -> str:
     return normalize_seed(seed)
 
 
-def _default_out(game: str, seed: str, params: dict[str, Any], kind: str, paper: str) -> Path:
-    parts = [game, seed, *(f"{k}{v}" for k, v in params.items()), kind, paper]
+def _default_out(game: str, seed: str, params: dict[str, Any], kind: str, paper: str,
+                 options: dict[str, Any] | None = None) -> Path:
+    """``output/GAME-SEED-PARAMS[-OPTIONS]-KIND-PAPER.pdf``. What else changes the sheet
+    names it too (a floor or level, the variants, a layout, par), so different sheets
+    of one seed do not overwrite each other."""
+    parts = [game, seed, *(f"{k}{v}" for k, v in params.items())]
+    for key, value in (options or {}).items():
+        if key in ("variants", "variant"):
+            names = value.split("+") if isinstance(value, str) else list(value)
+            parts.append("+".join(names))
+        elif key == "layout" and value:
+            parts.append(Path(str(value)).stem)
+        elif key == "par" and value is True:
+            parts.append("par")
+        elif isinstance(value, int | str) and not isinstance(value, bool) and value != "":
+            parts.append(f"{key}{value}")
+    parts += [kind, paper]
     return Path("output") / ("-".join(parts) + ".pdf")
 
 
@@ -152,7 +167,7 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     data = game.render(chosen, seed_text, params, paper_name, options)
     from companion.fsutil import write_atomic
 
-    path = out or _default_out(game.name, seed_text, params, chosen, paper_name)
+    path = out or _default_out(game.name, seed_text, params, chosen, paper_name, options)
     write_atomic(path, data)
     typer.echo(str(path))
 
@@ -347,7 +362,8 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
     with typer.progressbar(length=steps, label=f"pack {g.name}", file=sys.stderr) as bar:
         data = render_pack(g.name, seed_text, params, paper_name, variants,
                            progress=lambda _label: bar.update(1))
-    path = out or _default_out(g.name, seed_text, params, "pack", paper_name)
+    path = out or _default_out(g.name, seed_text, params, "pack", paper_name,
+                               {"variants": variants})
     write_atomic(path, data)
     typer.echo(str(path))
 
@@ -476,7 +492,7 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     data = game.render(kind, seed, game_params, paper_name, options)
     # the payload's other keys (a floor, say) name the file too, so the sheets of a
     # multi-page PDF scanned at once do not overwrite each other
-    default = _default_out(game.name, seed, {**game_params, **options}, kind, paper_name)
+    default = _default_out(game.name, seed, game_params, kind, paper_name, options)
     if out is None:
         path = default
     elif out.is_dir() or count > 1:

@@ -94,3 +94,29 @@ def test_custom_layout_file(tmp_path):
     bad.write_text("margin = 'wide'", "utf-8")
     r = invoke("map", "shuffle-and-doom", "--seed", "LAY", "--layout", bad, "--out", out)
     assert r.exit_code == 2 and "bad.toml" in r.stderr
+
+
+def test_default_names_differ_when_the_sheets_differ(tmp_path, monkeypatch):
+    """What changes a sheet (variants, a floor or level, a layout, par) names its default
+    file too, so printing one sheet does not overwrite another of the same seed."""
+    monkeypatch.chdir(tmp_path)
+    runs = [
+        ("map", "clear-the-dungeon", "--seed", "NAMES"),
+        ("map", "clear-the-dungeon", "--seed", "NAMES", "--variant", "reserve"),
+        ("map", "clear-the-dungeon", "--seed", "NAMES", "--variant", "no-jokers", "--par"),
+        ("sheets", "clear-the-dungeon", "--seed", "NAMES", "--kind", "deck",
+         "--layout", "poker-bleed"),
+        ("sheets", "clear-the-dungeon", "--seed", "NAMES", "--kind", "deck"),
+        ("map", "dungeon-upkeeper", "--seed", "NAMES", "--floors", "3"),
+        ("map", "dungeon-upkeeper", "--seed", "NAMES", "--floors", "3", "--floor", "2"),
+        ("sheets", "dungeon-solitaire", "--seed", "NAMES", "--kind", "tiles", "--level", "2"),
+        ("sheets", "dungeon-solitaire", "--seed", "NAMES", "--kind", "tiles", "--level", "3"),
+    ]
+    names = []
+    for args in runs:
+        r = invoke(*args)
+        assert r.exit_code == 0, r.output
+        names.append(r.stdout.strip().splitlines()[-1])
+    assert len(set(names)) == len(names), names
+    assert all(n.startswith("output/") and (tmp_path / n).is_file() for n in names)
+    assert "output/clear-the-dungeon-NAMES-reserve-mat-a4.pdf" in names
