@@ -306,3 +306,12 @@ def test_validate_score_and_scan_never_modify_their_input(tmp_path):
     assert invoke("map", "shuffle-and-doom", "--seed", "INPUT", "--size", "4", "--layout",
                   layout, "--out", tmp_path / "other.pdf").exit_code == 0
     assert {p: _fingerprint(p) for p in inputs} == before
+
+
+def test_full_width_and_superscript_digits_are_not_numbers():
+    r = invoke("map", "shuffle-and-doom", "--size", "７", "--json")
+    assert r.exit_code == 2 and "whole number" in r.output
+    r = invoke("map", "shuffle-and-doom", "--size", "²", "--json")
+    assert r.exit_code == 2 and "whole number" in r.output
+    r = invoke("map", "shuffle-and-doom", "--size", "+9", "--json")
+    assert r.exit_code == 0, r.output

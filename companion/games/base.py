@@ -59,8 +59,9 @@ class Param:
     def check(self, value: int | str) -> int:
         """The value as an int within range. Raises ParameterError otherwise."""
         text = str(value).strip()
-        try:
-            n = int(text) if len(text) <= 40 else None
+        digits = text[1:] if text[:1] in "+-" else text
+        try:  # digits 0-9 only: int() would also read other scripts' digits
+            n = int(text) if len(text) <= 40 and is_number(digits) else None
         except ValueError:
             n = None
         if n is None:
