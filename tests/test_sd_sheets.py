@@ -6,7 +6,7 @@ import pytest
 import zxingcpp
 
 from companion.games import get_game
-from companion.games.shuffle_and_doom import seeded_map
+from companion.games.shuffle_and_doom import GAME, seeded_map
 from companion.games.shuffle_and_doom.generation import deal
 from companion.games.shuffle_and_doom.sheets import draw_map_page, later_passes
 from companion.paper.document import SheetDocument
@@ -82,3 +82,28 @@ def test_stacking_list_covers_the_deal():
     assert data["pass1"][:14] == [str(c) for c in d.row_stack + d.column_stack]
     assert len(set(data["pass1"])) == 52
     assert 2 <= later_passes(seeded_map("K7Q2-9XMA", 26)) <= 12
+
+
+def test_variants_print_their_starting_stats_and_travel_in_the_qr(tmp_path):
+    """easy-stats starts at 7/7/7 and flat-consumables makes potions and books worth 3:
+    the map says so, its payload names the variants, and a scan rebuilds it."""
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "easy.pdf"
+    r = runner.invoke(app, ["map", "shuffle-and-doom", "--seed", "EASY", "--variant",
+                            "easy-stats", "--variant", "flat-consumables", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = pypdfium2.PdfDocument(out.read_bytes())[0].get_textpage().get_text_range()
+    assert "Start 7 health, 7 intelligence, 7 attack" in text
+    assert "Potions and books add 3" in text
+    r = runner.invoke(app, ["scan", str(out), "--json", "--regenerate", "--out",
+                            str(tmp_path / "again.pdf")])
+    assert r.exit_code == 0, r.output
+    assert "variant=easy-stats+flat-consumables" in r.stdout
+    assert (tmp_path / "again.pdf").read_bytes() == out.read_bytes()
+    plain = GAME.render("map", "EASY", {"size": 7}, "a4", {})
+    text = pypdfium2.PdfDocument(plain)[0].get_textpage().get_text_range()
+    assert "Start 7 health, 3 intelligence, 3 attack" in text

@@ -208,6 +208,21 @@ class Game(ABC):
                                    f"{self.name}: {exc}") from None
         return params, (frozenset(variants) if variants is not None else None)
 
+    def sheet_variants(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The variants a sheet is printed for, in the game's order.
+
+        ``options["variants"]`` (a tuple of names, from the command line) and
+        ``options["variant"]`` (names joined by ``+``, from a scanned payload) are both
+        read. Raises ParameterError for an unknown variant.
+        """
+        names: list[str] = []
+        raw = options.get("variants") or ()
+        names.extend([raw] if isinstance(raw, str) else list(raw))
+        text = options.get("variant")
+        if isinstance(text, str):
+            names.append(text)
+        return self.check_variants([n.replace("+", ",") for n in names])
+
     def check_variants(self, names: Sequence[str]) -> tuple[str, ...]:
         """Variant names (comma lists allowed), checked and in the game's order.
 

@@ -56,7 +56,6 @@ __all__ = [
     "par_text",
     "render",
     "sheet_payload",
-    "sheet_variants",
     "stack_order",
 ]
 
@@ -77,22 +76,6 @@ _SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "dia
 
 
 # ----------------------------------------------------------------------- shared
-def sheet_variants(game: ClearTheDungeon, options: Mapping[str, Any]) -> tuple[str, ...]:
-    """The variants a sheet is printed for, in the game's order.
-
-    ``options["variants"]`` (a tuple of names, from the command line) and
-    ``options["variant"]`` (names joined by ``+``, from a scanned payload) are both read.
-    Raises ParameterError for an unknown variant.
-    """
-    names: list[str] = []
-    raw = options.get("variants") or ()
-    names.extend([raw] if isinstance(raw, str) else list(raw))
-    text = options.get("variant")
-    if isinstance(text, str):
-        names.append(text)
-    return game.check_variants([n.replace("+", ",") for n in names])
-
-
 def sheet_payload(game: ClearTheDungeon, seed: str, params: Mapping[str, int], kind: str,
                   variants: Sequence[str]) -> str:
     """The QR payload of a sheet: the mat has no ``kind`` key, every other kind has;
@@ -231,7 +214,7 @@ def render(game: ClearTheDungeon, kind: str, seed: str, params: dict[str, int], 
     Raises ParameterError for an unknown variant (or, with ``options["par"]``, a game
     without a solver), LayoutError for an unusable layout.
     """
-    variants = sheet_variants(game, options)
+    variants = game.sheet_variants(options)
     payload = sheet_payload(game, seed, params, kind, variants)
     if kind == "mat":
         layout = _layout(options, "map")
@@ -975,7 +958,7 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, seed: str,
 def describe_data(game: ClearTheDungeon, kind: str, seed: str, params: Mapping[str, int],
                   options: Mapping[str, Any]) -> dict[str, Any]:
     """What a sheet shows, as JSON-ready data (used by ``describe``)."""
-    variants = sheet_variants(game, options)
+    variants = game.sheet_variants(options)
     columns, power = stack_order(seed, variants)
     data: dict[str, Any] = {
         "game": game.name, "seed": seed, "kind": kind, "variants": list(variants),

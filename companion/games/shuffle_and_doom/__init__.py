@@ -116,6 +116,17 @@ class ShuffleAndDoom(Game):
         return Result(state.outcome_name(), state.score(), summary)
 
     # -- generation and sheets --------------------------------------------------
+    def sheet_payload(self, seed: str, params: Mapping[str, int], kind: str,
+                      options: Mapping[str, Any] | None = None) -> str:
+        """The QR payload of a sheet: the map's names its variants (they change the
+        starting stats printed on it); every other kind adds ``kind=``. Raises
+        ParameterError for an unknown variant."""
+        if kind != "map":
+            return self.payload(seed, params, kind=kind)
+        variants = self.sheet_variants(options or {})
+        return self.payload(seed, params, **({"variant": "+".join(variants)}
+                                             if variants else {}))
+
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         self.sheet_kind(kind)
@@ -124,7 +135,7 @@ class ShuffleAndDoom(Game):
         dmap = DungeonMap(d.row_stack, d.column_stack)
         data: dict[str, Any] = {
             "game": self.name, "seed": seed, "size": size, "kind": kind,
-            "payload": self.payload(seed, params, **({} if kind == "map" else {"kind": kind})),
+            "payload": self.sheet_payload(seed, params, kind, options),
             "row_stack": [str(c) for c in d.row_stack],
             "column_stack": [str(c) for c in d.column_stack],
             "grid": dmap.grid_text(),

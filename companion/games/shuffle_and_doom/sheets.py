@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Suit
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import Deal, deal, pass_order
+from companion.games.shuffle_and_doom.rules import BASE_STATS, EASY_STATS, FLAT_VALUE
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
@@ -73,12 +74,14 @@ def render(game: ShuffleAndDoom, kind: str, seed: str, params: dict[str, int], p
     """The PDF bytes of one sheet kind."""
     size = params["size"]
     d = deal(seed, size)
-    payload = game.payload(seed, params, **({} if kind == "map" else {"kind": kind}))
+    payload = game.sheet_payload(seed, params, kind, options)
     if kind == "map":
+        # the variants change the starting stats printed on the map (and only there)
+        variants = game.sheet_variants(options)
         layout = _layout(options, "map")
         doc = SheetDocument(f"{game.title} map {seed} {size}x{size}", paper,
                             layout.landscape, [payload])
-        draw_map_page(doc, layout, game, d, payload)
+        draw_map_page(doc, layout, game, d, payload, variants)
     elif kind == "stack":
         layout = _layout(options, "list")
         doc = SheetDocument(f"{game.title} stacking list {seed} {size}x{size}", paper,
@@ -94,7 +97,7 @@ def render(game: ShuffleAndDoom, kind: str, seed: str, params: dict[str, int], p
 
 # ------------------------------------------------------------------------------ map
 def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
-                  payload: str) -> Geometry:
+                  payload: str, variants: tuple[str, ...] = ()) -> Geometry:
     c = doc.canvas
     area = content_rect(layout, doc.paper)
     size = d.size
@@ -104,7 +107,8 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
                       "empty (0). Thick lines are room walls; the small number is the "
                       "room's size S: draw S cards on entering.")
     qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, d.seed, _params_text(size), "map")
+    params_text = _params_text(size) + (f", {', '.join(variants)}" if variants else "")
+    lines = identity_lines(game.title, d.seed, params_text, "map")
     bottom = footer_height(payload, lines, qr_w)
     tracker_h = mm(40)
     footer_area = Rect(area.x, area.y, area.w, bottom)
@@ -112,7 +116,7 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
                 right_text=[game.credits, "Printed by companion: companion validate checks "
                             "your logged game."])
     tracker = Rect(area.x, area.y + bottom, area.w, tracker_h)
-    draw_tracker(c, tracker, dmap)
+    draw_tracker(c, tracker, dmap, variants)
     grid_area = Rect(area.x, area.y + bottom + tracker_h + mm(3), area.w,
                      area.h - bottom - tracker_h - mm(3))
     geo = Geometry(grid_area, size)
@@ -204,8 +208,10 @@ def _stack_bonus_text(cards: tuple, size: int) -> str:
             + (f", +1 x {diamonds} to share" if diamonds else ""))
 
 
-def draw_tracker(c: Any, area: Rect, dmap: DungeonMap) -> None:
-    """Stats boxes to pencil in, the inventory, the pass and the starting stats."""
+def draw_tracker(c: Any, area: Rect, dmap: DungeonMap,
+                 variants: tuple[str, ...] = ()) -> None:
+    """Stats boxes to pencil in, the inventory, the pass and the starting stats (as the
+    variants set them)."""
     c.saveState()
     n = dmap.size
     top = area.y + area.h
@@ -214,8 +220,12 @@ def draw_tracker(c: Any, area: Rect, dmap: DungeonMap) -> None:
     c.drawString(area.x, top - 8, "Your stats (pencil, erase as they change)")
     c.setFont("Helvetica", 7)
     b = bonus_modifier(n)
-    c.drawString(area.x, top - 17, f"Start 7 health, 3 intelligence, 3 attack, 0 gold; each "
-                 f"map card of the chosen stack adds {b} (diamonds: +1 to a stat of your choice).")
+    start = EASY_STATS if "easy-stats" in variants else BASE_STATS
+    flat = (f" Potions and books add {FLAT_VALUE}." if "flat-consumables" in variants
+            else "")
+    c.drawString(area.x, top - 17, f"Start {start['health']} health, {start['intelligence']} "
+                 f"intelligence, {start['attack']} attack, 0 gold; each map card of the "
+                 f"chosen stack adds {b} (diamonds: +1 to a stat of your choice).{flat}")
     c.drawString(area.x, top - 25, f"Row stack gives {_stack_bonus_text(dmap.row_stack, n)}.   "
                  f"Column stack gives {_stack_bonus_text(dmap.column_stack, n)}.")
     stats = (("heart", "Health"), ("club", "Intelligence"), ("spade", "Attack"),
