@@ -360,3 +360,26 @@ def test_random_layouts_raise_only_layout_errors(data):
 def test_random_text_is_a_layout_or_a_layout_error(text):
     with contextlib.suppress(LayoutError):
         parse_layout(text, source="junk.toml")
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["map", "shuffle-and-doom", "--layout", "poker"], "needs a page layout"),
+    (["sheets", "clear-the-dungeon", "--kind", "mat", "--layout", "poker"], "page layout"),
+    (["sheets", "dungeon-solitaire", "--kind", "cards", "--layout", "poker"], "square"),
+    (["sheets", "dungeon-solitaire", "--kind", "tiles", "--layout", "poker-bleed"],
+     "square"),
+    (["sheets", "clear-the-dungeon", "--kind", "deck", "--layout", "map"], "grid layout"),
+])
+def test_a_layout_of_the_wrong_kind_is_refused(tmp_path, args, needle):
+    """print.md: layouts are data; a card grid's margin (7.5 mm, with a safe strip in
+    each card) is not a page's 8 mm, and tiles are square: such a layout is refused,
+    not reinterpreted."""
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    r = CliRunner().invoke(app, [*args, "--seed", "LAYOUT", "--out",
+                                 str(tmp_path / "x.pdf")])
+    assert r.exit_code == 2, r.output
+    assert needle in r.output and "try --layout" in r.output
+    assert not (tmp_path / "x.pdf").exists()

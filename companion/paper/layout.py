@@ -57,6 +57,7 @@ __all__ = [
     "grid_slots",
     "load_layout",
     "mirror_slot",
+    "sheet_layout",
     "parse_layout",
 ]
 
@@ -192,6 +193,25 @@ def _builtin_text(name: str) -> tuple[str, str] | None:
         if entry.name == f"{name}.toml":
             return (f"built-in layout {name!r}", entry.read_text(encoding="utf-8"))
     return None
+
+
+def sheet_layout(chosen: object, default: str, square: bool = False) -> Layout:
+    """The layout a sheet is printed with: ``chosen`` (``--layout``, a name or a path)
+    or the built-in ``default``. Raises LayoutError when the chosen one is of another
+    kind than the default's (a card grid for a page sheet, say: its margin is not a
+    page's) or, for ``square`` items (tiles), fixes a size that is not square."""
+    if not chosen:
+        return load_layout(default)
+    layout = load_layout(str(chosen))
+    want = load_layout(default)
+    if layout.kind != want.kind:
+        raise LayoutError(f"this sheet needs a {want.kind} layout, not the {layout.kind} "
+                          f"layout {layout.name!r}: try --layout {want.name}")
+    if square and layout.item_given and abs(layout.item_w - layout.item_h) > 1e-6:
+        raise LayoutError(f"this sheet prints square tiles, but layout {layout.name!r} "
+                          f"has {layout.item_w:g} x {layout.item_h:g} mm items: try "
+                          f"--layout {want.name}")
+    return layout
 
 
 def load_layout(name_or_path: str | Path, paper: str | None = None) -> Layout:

@@ -38,7 +38,15 @@ from companion.paper.frame import (
 )
 from companion.paper.icons import RED, draw_icon, draw_star, draw_suit
 from companion.paper.identity import identity_size
-from companion.paper.layout import Layout, Rect, bounding_rect, grid_slots, load_layout, mirror_slot
+from companion.paper.layout import (
+    Layout,
+    Rect,
+    bounding_rect,
+    grid_slots,
+    load_layout,
+    mirror_slot,
+    sheet_layout,
+)
 from companion.paper.marks import draw_crop_marks, draw_cut_lines
 from companion.paper.units import mm
 
@@ -91,7 +99,7 @@ def _variant_words(variants: Sequence[str]) -> str:
 
 
 def _layout(options: Mapping[str, Any], default: str) -> Layout:
-    return load_layout(str(options.get("layout") or default))
+    return sheet_layout(options.get("layout"), default)
 
 
 def _power_count(variants: Sequence[str]) -> int:

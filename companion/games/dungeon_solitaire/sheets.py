@@ -69,6 +69,7 @@ from companion.paper.layout import (
     grid_slots,
     load_layout,
     mirror_slot,
+    sheet_layout,
 )
 from companion.paper.marks import draw_crop_marks, draw_cut_lines
 from companion.paper.units import mm, paper_size_mm
@@ -202,15 +203,12 @@ def _params_text(size: int) -> str:
 
 
 def _layout(options: Mapping[str, Any], default: str) -> Layout:
-    return load_layout(str(options.get("layout") or default))
+    return sheet_layout(options.get("layout"), default)
 
 
-def _grid_layout(options: Mapping[str, Any], what: str) -> Layout:
-    layout = _layout(options, "tile")
-    if layout.kind != "grid":
-        raise LayoutError(f"the {what} need a grid layout, not the {layout.kind} layout "
-                          f"{layout.name!r}: try --layout tile")
-    return layout
+def _grid_layout(options: Mapping[str, Any]) -> Layout:
+    """The layout of the tiles or reward cards: a grid of square items."""
+    return sheet_layout(options.get("layout"), "tile", square=True)
 
 
 def _offset(options: Mapping[str, Any]) -> Offset:
@@ -838,14 +836,14 @@ def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int],
     size = params["size"]
     payloads = sheet_payloads(game, kind, seed, params, options)
     if kind == "tiles":
-        layout = _grid_layout(options, "tiles")
+        layout = _grid_layout(options)
         levels = wanted_levels(options)
         label = f"level {levels[0]}" if len(levels) == 1 else f"levels 1-{RULES.levels}"
         doc = SheetDocument(f"{game.title} tiles, {label}, {seed}", paper, layout.landscape,
                             payloads)
         draw_tiles(doc, layout, game, seed, params, levels, _offset(options))
     elif kind == "cards":
-        layout = _grid_layout(options, "cards")
+        layout = _grid_layout(options)
         doc = SheetDocument(f"{game.title} reward cards {seed}", paper, layout.landscape,
                             payloads)
         draw_cards(doc, layout, game, seed, params, payloads[0], _offset(options))

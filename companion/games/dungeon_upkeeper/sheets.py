@@ -32,7 +32,7 @@ from companion.paper.frame import (
 )
 from companion.paper.icons import draw_icon
 from companion.paper.identity import identity_size
-from companion.paper.layout import Layout, Rect, content_rect, load_layout
+from companion.paper.layout import Layout, Rect, content_rect, sheet_layout
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class Geometry:
 
 
 def _layout(options: dict[str, Any], default: str) -> Layout:
-    return load_layout(str(options.get("layout") or default))
+    return sheet_layout(options.get("layout"), default)
 
 
 def _floors_wanted(game: DungeonUpkeeper, params: dict[str, int],

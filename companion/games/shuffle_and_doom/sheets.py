@@ -26,7 +26,7 @@ from companion.paper.frame import (
     identity_lines,
 )
 from companion.paper.icons import draw_icon
-from companion.paper.layout import Layout, Rect, content_rect, load_layout
+from companion.paper.layout import Layout, Rect, content_rect, sheet_layout
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class Geometry:
 
 
 def _layout(options: dict[str, Any], default: str) -> Layout:
-    return load_layout(str(options.get("layout") or default))
+    return sheet_layout(options.get("layout"), default)
 
 
 def _params_text(size: int) -> str:
