@@ -38,10 +38,13 @@ def booklet_targets(target: str) -> list[str]:
     return [get_game(name).name]
 
 
-def render_booklet(target: str, paper: str, imposition: str | None = None) -> bytes:
-    """The PDF bytes of the booklet of one game, or of ``all`` games in one volume.
+def render_booklet(target: str, paper: str, imposition: str | None = None,
+                   layout: str | None = None) -> bytes:
+    """The PDF bytes of the booklet of one game, or of ``all`` games in one volume
+    (``layout``: a booklet layout, default ``booklet-a5``).
 
-    Raises ParameterError for an unknown game or imposition.
+    Raises ParameterError for an unknown game or imposition, LayoutError for a layout
+    that is not a booklet layout.
     """
     from companion.paper.booklet import render_booklets
 
@@ -52,7 +55,7 @@ def render_booklet(target: str, paper: str, imposition: str | None = None) -> by
     command = f"companion booklet {target.strip().lower()}"
     if len(names) == 1:
         return render_booklets(books, paper, imposition=imposition, command=command,
-                               title=f"{books[0].title}: rule booklet")
+                               title=f"{books[0].title}: rule booklet", layout=layout)
     return render_booklets(books, paper, imposition=imposition, command=command,
                            volume=(VOLUME_TITLE, VOLUME_INTRO),
-                           title=f"{VOLUME_TITLE}: rule booklets")
+                           title=f"{VOLUME_TITLE}: rule booklets", layout=layout)

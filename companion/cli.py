@@ -321,6 +321,7 @@ def booklet_cmd(
         "--imposition", help="saddle: impose the pages 2-up for a folded, stapled "
         "booklet (print two-sided, flip on the short edge)")] = None,
     out: OutOpt = None,
+    layout: LayoutOpt = None,
 ) -> None:
     """Print the rule booklet of GAME (A5 pages from A4, half-letter from Letter).
 
@@ -333,7 +334,7 @@ def booklet_cmd(
     paper_name = resolve_paper(paper)
     if imposition is not None:
         imposition = imposition.strip().lower()
-    data = render_booklet(game, paper_name, imposition)
+    data = render_booklet(game, paper_name, imposition, layout)
     label = names[0] if len(names) == 1 else "all-games"
     suffix = "-saddle" if imposition else ""
     path = out or Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf"

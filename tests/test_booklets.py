@@ -338,3 +338,32 @@ def test_paragraph_styles_forbid_widows_and_orphans():
     st = _styles()
     for style in (st.body, st.bullet, st.cell, st.note, st.state):
         assert style.allowWidows == 0 and style.allowOrphans == 0
+
+
+def test_the_booklet_margin_is_layout_data(tmp_path):
+    """print.md: layouts are data. The booklet's page margin comes from
+    layouts/booklet-a5.toml; a user's booklet layout moves the text, a layout of
+    another kind is refused."""
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    wide = tmp_path / "wide.toml"
+    wide.write_text('name = "wide"\nkind = "booklet"\nlandscape = true\nmargin = 16\n',
+                    "utf-8")
+    runner = CliRunner()
+    lefts = {}
+    for name, layout in (("default", None), ("wide", str(wide))):
+        out = tmp_path / f"{name}.pdf"
+        args = ["booklet", "dungeon-upkeeper", "--out", str(out)]
+        r = runner.invoke(app, args + (["--layout", layout] if layout else []))
+        assert r.exit_code == 0, r.output
+        page = pypdfium2.PdfDocument(out.read_bytes())[1]
+        text = page.get_textpage()
+        lefts[name] = min(text.get_charbox(i)[0] for i in range(text.count_chars())
+                          if not text.get_text_range(i, 1).isspace())
+    assert lefts["default"] == pytest.approx(mm(10), abs=1)
+    assert lefts["wide"] == pytest.approx(mm(16), abs=1)
+    r = runner.invoke(app, ["booklet", "dungeon-upkeeper", "--layout", "poker", "--out",
+                            str(tmp_path / "x.pdf")])
+    assert r.exit_code == 2 and "booklet layout" in r.output

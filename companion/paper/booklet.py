@@ -70,7 +70,7 @@ BOOKLET_PAPER_MM: dict[str, tuple[float, float]] = {
 }
 """Booklet page (width, height) in mm for each printer paper: half the sheet."""
 
-MARGIN_MM = 10.0
+BOOKLET_LAYOUT = "booklet-a5"  # layouts/booklet-a5.toml: the page margin is data
 HEAD_MM = 7.0
 FOOT_MM = 7.0
 INK = (0.0, 0.0, 0.0)
@@ -620,6 +620,7 @@ def _build_doc_class() -> type:
             super().__init__(*args, **kwargs)
             self._classes = classes
             self.imposed = imposed
+            self.margin_mm = 10.0  # set from the layout by render_booklets
             self._reset_tracking()
 
         def _reset_tracking(self) -> None:
@@ -674,11 +675,11 @@ def _build_doc_class() -> type:
             if page not in self.content_pages:
                 return
             w, h = self.pagesize
-            left, right = mm(MARGIN_MM), w - mm(MARGIN_MM)
+            left, right = mm(self.margin_mm), w - mm(self.margin_mm)
             book = self.page_books.get(page, self.book_title)
             section = self.page_sections.get(page, self.section)
             canv.saveState()
-            head_y = h - mm(MARGIN_MM) - 7.5
+            head_y = h - mm(self.margin_mm) - 7.5
             canv.setFillColorRGB(*GREY)
             canv.setFont(fonts.BOLD, 7)
             canv.drawString(left, head_y, book)
@@ -690,7 +691,7 @@ def _build_doc_class() -> type:
             canv.line(left, head_y - 3, right, head_y - 3)
             canv.setFillColorRGB(*INK)
             canv.setFont(fonts.BODY, 8)
-            canv.drawCentredString(w / 2, mm(MARGIN_MM) - 1, str(page))
+            canv.drawCentredString(w / 2, mm(self.margin_mm) - 1, str(page))
             canv.restoreState()
 
         def title_furniture(self, canv: Any, doc: Any) -> None:
@@ -702,7 +703,7 @@ def _build_doc_class() -> type:
             canv.saveState()
             canv.setFillColorRGB(*INK)
             canv.setFont(fonts.BODY, 8)
-            canv.drawCentredString(w / 2, mm(MARGIN_MM) - 1, str(page))
+            canv.drawCentredString(w / 2, mm(self.margin_mm) - 1, str(page))
             canv.restoreState()
 
     return BookletDoc
@@ -881,7 +882,8 @@ def print_note(imposed: bool, command: str, paper: str) -> str:
 
 def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | None = None,
                     command: str = "companion booklet",
-                    volume: tuple[str, str] | None = None, title: str = "") -> bytes:
+                    volume: tuple[str, str] | None = None, title: str = "",
+                    layout: str | None = None) -> bytes:
     """The booklet as PDF bytes: single A5 / half-letter pages in reading order, or,
     with ``imposition="saddle"``, the same pages imposed for saddle stitching on
     landscape A4 / Letter sheets (padded with blanks to a multiple of 4; sheet by
@@ -893,8 +895,11 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
     on a right-hand page. ``command`` is the command that printed it (the printing
     note names it).
 
-    Raises ParameterError for an unknown imposition, ValueError if a text uses a
-    character the font cannot show.
+    ``layout``: a booklet layout (name or TOML path) for the page margin; default
+    ``booklet-a5``.
+
+    Raises ParameterError for an unknown imposition, LayoutError for a layout that is
+    not a booklet layout, ValueError if a text uses a character the font cannot show.
     """
     from reportlab.platypus import Frame, PageBreak, PageTemplate, Paragraph
 
@@ -909,7 +914,10 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
     st = _styles()
     cls = _flowables(st)
     w, h = booklet_page_size(paper)
-    margin = mm(MARGIN_MM)
+    from companion.paper.layout import sheet_layout
+
+    margin_mm = sheet_layout(layout, BOOKLET_LAYOUT).margin
+    margin = mm(margin_mm)
     frame_body = Frame(margin, margin + mm(FOOT_MM) - mm(3), w - 2 * margin,
                        h - 2 * margin - mm(HEAD_MM) - mm(FOOT_MM) + mm(3), id="body",
                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -927,6 +935,7 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
                   author="companion", creator="companion", subject="rule booklet",
                   leftMargin=margin, rightMargin=margin, topMargin=margin,
                   bottomMargin=margin)
+    doc.margin_mm = margin_mm
     doc.addPageTemplates([
         PageTemplate(id="title", frames=[frame_title], onPageEnd=doc.title_furniture),
         PageTemplate(id="body", frames=[frame_body], onPageEnd=doc.furniture),
