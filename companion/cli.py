@@ -25,7 +25,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 app = typer.Typer(
     name="companion",
     help="Print, validate and scan solo dungeon games played on paper.\n\n"
-    "Games: " + ", ".join(GAME_NAMES) + ".",
+    "Games: " + ", ".join(GAME_NAMES) + ".\n\n"
+    "Example: companion map shuffle-and-doom --seed K7Q2-9XMA, then "
+    "companion validate my-game.log",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,

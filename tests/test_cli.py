@@ -122,3 +122,14 @@ def test_python_dash_m_and_help_import_no_heavy_modules():
             "print('HEAVY', heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "HEAVY []" in out.stdout and "validate" in out.stdout
+
+
+def test_every_help_has_an_example():
+    """cli.md: every command has --help with an example (the top level too)."""
+    runner = CliRunner()
+    commands = ["games", "map", "sheets", "booklet", "pack", "validate", "score", "scan",
+                "solve"]
+    for args in ([], *([c] for c in commands)):
+        r = runner.invoke(app, [*args, "--help"])
+        assert r.exit_code == 0, (args, r.output)
+        assert "Example: companion" in r.output, args
