@@ -55,12 +55,15 @@ class PackEntry:
 
 def pack_payload(game: Game, seed: str, params: Mapping[str, int],
                  variants: Sequence[str] = ()) -> str:
-    """The QR payload of a pack's cover: the game's parameters, variants (as the
-    sheets write them) and ``kind=pack``."""
+    """The QR payload of a pack's cover: the game's parameters that are not their
+    defaults (a reader fills those in; it keeps the code at QR version 3), variants (as
+    the sheets write them) and ``kind=pack``."""
     extra: dict[str, str | int] = {"kind": "pack"}
     if variants:
         extra["variant"] = "+".join(variants)
-    return game.payload(seed, params, **extra)
+    given = {p.name: params[p.name] for p in game.params
+             if p.name in params and params[p.name] != p.default}
+    return game.payload(seed, given, **extra)
 
 
 def plan_pack(parts: Sequence[tuple[str, str, str, int]]) -> tuple[list[PackEntry],

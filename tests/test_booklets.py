@@ -306,7 +306,23 @@ def test_cli_booklet_and_pack(tmp_path):
     assert r.exit_code == 0, r.output
     assert out.read_bytes() == pack_pdf("shuffle-and-doom")
     r = runner.invoke(app, ["scan", str(out)])
-    assert "shuffle-and-doom seed PACK-1 size=7 kind=pack" in r.stdout
+    assert "shuffle-and-doom seed PACK-1 kind=pack" in r.stdout  # size 7: the default
+
+
+@pytest.mark.parametrize("game", ["shuffle-and-doom", "clear-the-dungeon",
+                                  "dungeon-upkeeper", "dungeon-solitaire"])
+def test_pack_payloads_stay_within_qr_version_3(game):
+    """cli.md: at most ~42 bytes keeps the code small (QR version 3): a pack's cover
+    leaves default parameters out."""
+    from companion.games import get_game
+    from companion.pack import pack_payload
+
+    g = get_game(game)
+    payload = pack_payload(g, "K7Q2-9XMA", g.check_params({}))
+    assert len(payload.encode()) <= 42, payload
+    from companion.seeds import parse_payload
+
+    assert g.check_payload(parse_payload(payload).params)[0] == {}
 
 
 # -------------------------------------------------------------------------- text
