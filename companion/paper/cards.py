@@ -1,4 +1,5 @@
-"""Small card faces ("glyphs") for lists, stacking sheets and map headers.
+"""Small card faces ("glyphs") for lists, stacking sheets and map headers, and the
+diagonal lattice that fills printed card and tile backs.
 
 A glyph is a rounded rectangle with the rank in Helvetica-Bold and the suit as a
 vector icon (never a font character), legible down to 6 mm wide. Tall glyphs stack
@@ -11,8 +12,9 @@ from typing import Any
 
 from companion.cards import Card
 from companion.paper.icons import RED, draw_star, draw_suit
+from companion.paper.units import Rect
 
-__all__ = ["CAP_HEIGHT", "draw_card_glyph", "fit_font_size"]
+__all__ = ["CAP_HEIGHT", "draw_card_glyph", "draw_lattice", "fit_font_size"]
 
 CAP_HEIGHT = 0.718
 """Cap height of Helvetica-Bold, as a fraction of the font size."""
@@ -96,3 +98,26 @@ def draw_card_glyph(
         draw_suit(c, card.suit, ix + iw / 2, iy + ih / 2 + (0.03 * h if w < 1.1 * h else 0),
                   icon, colour)
     c.restoreState()
+
+
+def draw_lattice(c: Any, r: Rect, step: float, width: float,
+                 colour: tuple[float, ...]) -> None:
+    """Diagonal lines both ways over ``r``, ``step`` points apart and symmetric about
+    its centre, in ``colour`` (RGB, 0..1), ``width`` points thick: the pattern of a card
+    or tile back.
+
+    The lines run well past ``r``: set a clipping path first. Sets the canvas's stroke
+    colour and line width (no saveState).
+    """
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(width)
+    p = c.beginPath()
+    span = r.w + r.h
+    n = int(span / step / 2) + 2
+    for k in range(-n, n + 1):
+        off = k * step
+        p.moveTo(r.cx + off - span, r.cy - span)
+        p.lineTo(r.cx + off + span, r.cy + span)
+        p.moveTo(r.cx + off - span, r.cy + span)
+        p.lineTo(r.cx + off + span, r.cy - span)
+    c.drawPath(p, stroke=1, fill=0)

@@ -1,5 +1,6 @@
 """Page furniture every sheet shares: the title band, the identity footer (QR code,
-seed in plain text), write-in boxes and ruled log lines. Sizes in points."""
+seed in plain text), write-in boxes, ruled log lines, headings and wrapped text. Sizes
+in points."""
 
 from __future__ import annotations
 
@@ -35,6 +36,45 @@ def draw_title(c: Any, area: Rect, title: str, subtitle: str = "") -> Rect:
         used += mm(1)
     c.restoreState()
     return Rect(area.x, area.y, area.w, area.h - used - mm(2))
+
+
+def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines at most ``width`` points wide in ``font`` at ``size``
+    (reportlab's ``simpleSplit``: at spaces and newlines; a word wider than ``width``
+    stands alone on a line of its own, unbroken)."""
+    from reportlab.lib.utils import simpleSplit
+
+    return list(simpleSplit(text, font, size, width))
+
+
+def draw_text(c: Any, x: float, top: float, width: float, text: str, font: str = "Helvetica",
+              size: float = 7.5, leading: float = 1.25,
+              colour: tuple[float, float, float] = INK) -> float:
+    """``text`` wrapped to ``width`` (:func:`wrap_text`), its first line's top at ``top``,
+    a line every ``size * leading`` points; returns the y under the last line.
+
+    Sets the canvas's font and fill colour (no saveState): the caller keeps them.
+    """
+    c.setFont(font, size)
+    c.setFillColorRGB(*colour)
+    y = top
+    for line in wrap_text(text, font, size, width):
+        c.drawString(x, y - size * 0.8, line)
+        y -= size * leading
+    return y
+
+
+def draw_heading(c: Any, x: float, top: float, text: str, size: float = 9.0,
+                 leading: float = 1.3) -> float:
+    """A one-line bold heading whose top is ``top``; returns the y ``size * leading``
+    points lower, where what follows it starts.
+
+    Sets the canvas's font and fill colour (no saveState): the caller keeps them.
+    """
+    c.setFont("Helvetica-Bold", size)
+    c.setFillColorRGB(*INK)
+    c.drawString(x, top - size * 0.8, text)
+    return top - size * leading
 
 
 def identity_lines(game_title: str, seed: str, params: str, kind: str) -> list[str]:

@@ -24,17 +24,20 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import SUITS, Card, Suit, standard_deck
 from companion.errors import LayoutError
 from companion.games.clear_the_dungeon.generation import deal
-from companion.paper.cards import CAP_HEIGHT, draw_card_glyph, fit_font_size
+from companion.paper.cards import CAP_HEIGHT, draw_card_glyph, draw_lattice, fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     GUIDE,
     INK,
     draw_field,
     draw_footer,
+    draw_heading,
     draw_ruled_lines,
+    draw_text,
     draw_title,
     footer_height,
     identity_lines,
+    wrap_text,
 )
 from companion.paper.icons import RED, draw_icon, draw_star, draw_suit
 from companion.paper.identity import identity_size
@@ -130,32 +133,6 @@ def par_text(game: ClearTheDungeon, seed: str, variants: tuple[str, ...]) -> str
     return "par unknown"
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    from reportlab.lib.utils import simpleSplit
-
-    return list(simpleSplit(text, font, size, width))
-
-
-def _text(c: Any, x: float, top: float, width: float, text: str, font: str = "Helvetica",
-          size: float = 7.5, leading: float = 1.25, colour: tuple[float, float, float] = INK
-          ) -> float:
-    """Wrapped text whose first line's top is ``top``; returns the y under the last line."""
-    c.setFont(font, size)
-    c.setFillColorRGB(*colour)
-    y = top
-    for line in _wrap(text, font, size, width):
-        c.drawString(x, y - size * 0.8, line)
-        y -= size * leading
-    return y
-
-
-def _heading(c: Any, x: float, top: float, text: str, size: float = 9.0) -> float:
-    c.setFont("Helvetica-Bold", size)
-    c.setFillColorRGB(*INK)
-    c.drawString(x, top - size * 0.8, text)
-    return top - size * 1.3
-
-
 def draw_mini_back(c: Any, r: Rect) -> None:
     """A small face-down card: rounded outline, tinted, cross-hatched."""
     radius = 0.12 * min(r.w, r.h)
@@ -168,25 +145,8 @@ def draw_mini_back(c: Any, r: Rect) -> None:
     clip = c.beginPath()
     clip.roundRect(inner.x, inner.y, inner.w, inner.h, radius * 0.6)
     c.clipPath(clip, stroke=0, fill=0)
-    _lattice(c, inner, max(mm(1.6), inner.w / 9), 0.35, BACK_INK)
+    draw_lattice(c, inner, max(mm(1.6), inner.w / 9), 0.35, BACK_INK)
     c.restoreState()
-
-
-def _lattice(c: Any, r: Rect, step: float, width: float,
-             colour: tuple[float, float, float]) -> None:
-    """Diagonal lines both ways over ``r`` (clip first), symmetric about its centre."""
-    c.setStrokeColorRGB(*colour)
-    c.setLineWidth(width)
-    p = c.beginPath()
-    span = r.w + r.h
-    n = int(span / step / 2) + 2
-    for k in range(-n, n + 1):
-        off = k * step
-        p.moveTo(r.cx + off - span, r.cy - span)
-        p.lineTo(r.cx + off + span, r.cy + span)
-        p.moveTo(r.cx + off - span, r.cy + span)
-        p.lineTo(r.cx + off + span, r.cy - span)
-    c.drawPath(p, stroke=1, fill=0)
 
 
 def _slot(c: Any, r: Rect, label: str, sub: str = "", size: float = 7.5) -> None:
@@ -205,7 +165,7 @@ def _slot(c: Any, r: Rect, label: str, sub: str = "", size: float = 7.5) -> None
     if sub:
         c.setFillColorRGB(0.3, 0.3, 0.3)
         ss = min(5.6, fs * 0.8)
-        lines = _wrap(sub, "Helvetica", ss, r.w * 0.9)
+        lines = wrap_text(sub, "Helvetica", ss, r.w * 0.9)
         y = mid - ss * 1.45
         c.setFont("Helvetica", ss)
         for line in lines:
@@ -348,16 +308,16 @@ def _draw_attack_rules(c: Any, r: Rect) -> None:
     c.setLineWidth(0.6)
     c.roundRect(r.x, r.y, r.w, r.h, mm(1.5), stroke=1, fill=0)
     inner = r.inset(mm(2))
-    y = _heading(c, inner.x, inner.y1, "Attacking a monster: three cards on its attack pile",
-                 8.0)
+    y = draw_heading(c, inner.x, inner.y1,
+                     "Attacking a monster: three cards on its attack pile", 8.0)
     label_w = mm(16)
     size = 7.0
     for label, text in ATTACK_RULES:
         c.setFont("Helvetica-Bold", size)
         c.setFillColorRGB(*INK)
         c.drawString(inner.x, y - size * 0.8 - mm(0.6), label)
-        y = _text(c, inner.x + label_w, y - mm(0.6), inner.w - label_w, text, size=size,
-                  leading=1.2)
+        y = draw_text(c, inner.x + label_w, y - mm(0.6), inner.w - label_w, text,
+                      size=size, leading=1.2)
     c.restoreState()
 
 
@@ -398,7 +358,7 @@ def _draw_monster_columns(c: Any, r: Rect, columns: Sequence[Sequence[Card]]
             c.setDash([mm(1), mm(1)], 0)
             c.line(x, r.y + mm(1), x, r.y1 - mm(1))
             c.setDash()
-        top = _heading(c, cr.x, cr.y1, f"Column {k + 1}", _HEAD)
+        top = draw_heading(c, cr.x, cr.y1, f"Column {k + 1}", _HEAD)
         # the dealt column: two face-down cards peeking out above the face-up one
         stack_top = top - mm(1)
         gx = cr.x + mm(0.5)
@@ -408,10 +368,10 @@ def _draw_monster_columns(c: Any, r: Rect, columns: Sequence[Sequence[Card]]
         draw_card_glyph(c, col[0], gx, gy, gw, gh)
         nx = gx + gw + mm(2)
         nw = cr.x1 - nx
-        _text(c, nx, stack_top - mm(0.3), nw, "2 face down: the next monsters", size=6.3,
-              colour=grey)
-        ny = _text(c, nx, gy + gh * 0.56, nw, "face up", font="Helvetica-Bold", size=7.5)
-        _text(c, nx, ny - mm(0.3), nw, f"power {col[0].rank}", size=6.8, colour=grey)
+        draw_text(c, nx, stack_top - mm(0.3), nw, "2 face down: the next monsters",
+                  size=6.3, colour=grey)
+        ny = draw_text(c, nx, gy + gh * 0.56, nw, "face up", font="Helvetica-Bold", size=7.5)
+        draw_text(c, nx, ny - mm(0.3), nw, f"power {col[0].rank}", size=6.8, colour=grey)
         # the attack pile, at the bottom of the column
         slots_y = cr.y + mm(0.5)
         trio = (Rect(cr.x, slots_y, sw, sh), Rect(cr.x + sw + gap, slots_y, sw, sh),
@@ -430,7 +390,7 @@ def _draw_monster_columns(c: Any, r: Rect, columns: Sequence[Sequence[Card]]
 
 def _draw_damage_track(c: Any, r: Rect, reserve: bool) -> list[Rect]:
     c.saveState()
-    top = _heading(c, r.x, r.y1, "Damage pile", 9.5)
+    top = draw_heading(c, r.x, r.y1, "Damage pile", 9.5)
     c.setFont("Helvetica", 7)
     c.drawString(r.x + mm(22), r.y1 - 9.5 * 0.8,
                  "every discard lands here: tick one box per card (erase one when a "
@@ -469,14 +429,14 @@ def _draw_damage_track(c: Any, r: Rect, reserve: bool) -> list[Rect]:
             c.drawCentredString(b.cx, b.y + mm(5.5), "LOST AT 7")
             c.setFont("Helvetica", 6)
             c.drawCentredString(b.cx, b.y + mm(2), "the game ends at once")
-    _text(c, r.x, r.y + note_h - mm(1), r.w, note, size=6.8)
+    draw_text(c, r.x, r.y + note_h - mm(1), r.w, note, size=6.8)
     c.restoreState()
     return boxes
 
 
 def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[Rect], Rect]:
     c.saveState()
-    y = _heading(c, r.x, r.y1, "Power deck", 9.5)
+    y = draw_heading(c, r.x, r.y1, "Power deck", 9.5)
     dw = mm(21)
     dh = dw * 1.4
     deck = Rect(r.x + mm(1), y - mm(1) - dh, dw, dh)
@@ -484,15 +444,15 @@ def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[
         draw_mini_back(c, Rect(deck.x + i * mm(0.7), deck.y + i * mm(0.7), dw, dh))
     tx = deck.x1 + mm(4)
     tw = r.x1 - tx
-    ty = _text(c, tx, y - mm(1.5), tw, f"{count} cards face down", font="Helvetica-Bold",
-               size=7.5)
+    ty = draw_text(c, tx, y - mm(1.5), tw, f"{count} cards face down",
+                   font="Helvetica-Bold", size=7.5)
     jokers = "A to 10 of every suit" + ("" if count == 40 else " and the 2 jokers")
-    ty = _text(c, tx, ty - mm(0.8), tw, jokers, size=6.8)
-    ty = _text(c, tx, ty - mm(0.8), tw, "Draw 3 when your hand is empty.", size=6.8)
-    _text(c, tx, ty - mm(0.8), tw, "Your score: the cards left here at the win.", size=6.8)
+    ty = draw_text(c, tx, ty - mm(0.8), tw, jokers, size=6.8)
+    ty = draw_text(c, tx, ty - mm(0.8), tw, "Draw 3 when your hand is empty.", size=6.8)
+    draw_text(c, tx, ty - mm(0.8), tw, "Your score: the cards left here at the win.", size=6.8)
 
     y = deck.y - mm(5)
-    y = _heading(c, r.x, y, "Hand (3 cards)", 9.5)
+    y = draw_heading(c, r.x, y, "Hand (3 cards)", 9.5)
     gap = mm(2)
     hw = (r.w - 2 * gap) / 3
     hh = min(hw * 1.4, mm(27))
@@ -501,7 +461,7 @@ def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[
         _slot(c, h, f"card {i + 1}", "play or discard")
 
     y = hand[0].y - mm(5)
-    y = _heading(c, r.x, y, "Reserve", 9.5)
+    y = draw_heading(c, r.x, y, "Reserve", 9.5)
     rw = hw
     rh = hh
     spot = Rect(r.x, y - mm(1) - rh, rw, rh)
@@ -509,9 +469,9 @@ def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[
     tw = r.x1 - tx
     if reserve:
         _slot(c, spot, "reserve", "top of damage pile")
-        _text(c, tx, y - mm(1.5), tw, "Rule on. The top damage card is a spare: play it "
-              "onto a monster like a hand card (it leaves the damage pile). Mind the "
-              "order of your discards.", size=6.8)
+        draw_text(c, tx, y - mm(1.5), tw, "Rule on. The top damage card is a spare: play "
+                  "it onto a monster like a hand card (it leaves the damage pile). Mind the "
+                  "order of your discards.", size=6.8)
     else:
         c.setStrokeColorRGB(*GUIDE)
         c.setLineWidth(0.7)
@@ -521,9 +481,9 @@ def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[
         c.setFont("Helvetica-Bold", 9)
         c.setFillColorRGB(*GUIDE)
         c.drawCentredString(spot.cx, spot.cy - 3, "off")
-        _text(c, tx, y - mm(1.5), tw, "Reserve rule off. To play with it, print the mat "
-              "with --variant reserve: the top damage card may then be played like a "
-              "hand card.", size=6.8)
+        draw_text(c, tx, y - mm(1.5), tw, "Reserve rule off. To play with it, print the "
+                  "mat with --variant reserve: the top damage card may then be played like a "
+                  "hand card.", size=6.8)
     c.restoreState()
     return deck, hand, spot
 
@@ -561,11 +521,11 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
     )
     y = body.y1
     for step in steps:
-        y = _text(c, body.x, y, body.w, step, size=7.8) - mm(0.8)
+        y = draw_text(c, body.x, y, body.w, step, size=7.8) - mm(0.8)
 
     # monster columns
     y -= mm(2)
-    y = _heading(c, body.x, y, "Monster columns, top card first", 10)
+    y = draw_heading(c, body.x, y, "Monster columns, top card first", 10)
     col_w = body.w / 4
     gw = min(mm(14), (col_w - mm(6)) / 3)
     gh = gw * 1.35
@@ -587,7 +547,7 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
     y -= mm(4.5) + gh + mm(6)
 
     # the power deck
-    y = _heading(c, body.x, y, f"Power deck, {count} cards, card 1 is the top card", 10)
+    y = draw_heading(c, body.x, y, f"Power deck, {count} cards, card 1 is the top card", 10)
     per_row = 7
     rows = ceil(count / per_row)
     cell_w = body.w / per_row
@@ -645,7 +605,7 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
                    label, value)
     y = top - 2 * fh - gap - mm(4)
     c.saveState()
-    y = _heading(c, area.x, y, "Verbs", 8.5)
+    y = draw_heading(c, area.x, y, "Verbs", 8.5)
     row_h = 9.2
     for i, (verb, meaning) in enumerate(VERB_HELP):
         vy = y - 7 - i * row_h
@@ -884,7 +844,7 @@ def draw_card_back(c: Any, r: Rect, title: str) -> None:
     clip = c.beginPath()
     clip.roundRect(inner.x, inner.y, inner.w, inner.h, mm(2))
     c.clipPath(clip, stroke=0, fill=0)
-    _lattice(c, inner, mm(4), 0.5, BACK_INK)
+    draw_lattice(c, inner, mm(4), 0.5, BACK_INK)
     c.restoreState()
     plate = Rect(r.cx - mm(21), r.cy - mm(8), mm(42), mm(16))
     c.setFillColorRGB(1, 1, 1)
@@ -943,7 +903,7 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, seed: str,
                  "(companion sheets clear-the-dungeon --kind stack).")
     y = area.y1
     for p in paras:
-        y = _text(c, area.x, y, area.w, p, size=9.5, leading=1.3) - mm(3)
+        y = draw_text(c, area.x, y, area.w, p, size=9.5, leading=1.3) - mm(3)
     # a sample of a front and a back, at full size
     y -= mm(4)
     sample_w, sample_h = mm(w), mm(h)

@@ -46,16 +46,19 @@ from companion.games.dungeon_solitaire.generation import (
     reward_deck,
 )
 from companion.games.dungeon_solitaire.table import RULES
-from companion.paper.cards import CAP_HEIGHT, fit_font_size
+from companion.paper.cards import CAP_HEIGHT, draw_lattice, fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
     draw_field,
     draw_footer,
+    draw_heading,
     draw_ruled_lines,
+    draw_text,
     draw_title,
     footer_height,
     identity_lines,
+    wrap_text,
 )
 from companion.paper.icons import RED, draw_icon
 from companion.paper.identity import draw_identity, identity_size
@@ -214,25 +217,6 @@ def _grid_layout(options: Mapping[str, Any]) -> Layout:
 def _offset(options: Mapping[str, Any]) -> Offset:
     raw = options.get("back_offset") or (0.0, 0.0)
     return (float(raw[0]), float(raw[1]))
-
-
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    from reportlab.lib.utils import simpleSplit
-
-    return list(simpleSplit(text, font, size, width))
-
-
-def _text(c: Any, x: float, top: float, width: float, text: str, font: str = "Helvetica",
-          size: float = 8.5, leading: float = 1.3,
-          colour: tuple[float, float, float] = INK) -> float:
-    """Wrapped text whose first line's top is ``top``; returns the y under the last line."""
-    c.setFont(font, size)
-    c.setFillColorRGB(*colour)
-    y = top
-    for line in _wrap(text, font, size, width):
-        c.drawString(x, y - size * 0.8, line)
-        y -= size * leading
-    return y
 
 
 def _centred(c: Any, text: str, cx: float, cy: float, font: str, size: float) -> None:
@@ -675,7 +659,7 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
         c.setStrokeColorRGB(*SPECIAL_INK)
         _leap_arrow(c, r.cx, icon_cy, icon)
     esize = max(4.5, s * 0.058)
-    lines = _wrap(effect, "Helvetica", esize, inner.w - s * 0.08)
+    lines = wrap_text(effect, "Helvetica", esize, inner.w - s * 0.08)
     c.setFillColorRGB(*INK)
     c.setFont("Helvetica", esize)
     y = inner.y + s * 0.04 + (len(lines) - 1) * esize * 1.15
@@ -693,23 +677,6 @@ def draw_reward_front(c: Any, card: RewardCard, r: Rect, bleed: float = 0.0) -> 
         draw_room(c, r, card.card, label=card.id, bleed=bleed)
 
 
-def _lattice(c: Any, r: Rect, step: float, width: float,
-             colour: tuple[float, float, float]) -> None:
-    """Diagonal lines both ways over ``r`` (clip first), symmetric about its centre."""
-    c.setStrokeColorRGB(*colour)
-    c.setLineWidth(width)
-    p = c.beginPath()
-    span = r.w + r.h
-    n = int(span / step / 2) + 2
-    for k in range(-n, n + 1):
-        off = k * step
-        p.moveTo(r.cx + off - span, r.cy - span)
-        p.lineTo(r.cx + off + span, r.cy + span)
-        p.moveTo(r.cx + off - span, r.cy + span)
-        p.lineTo(r.cx + off + span, r.cy - span)
-    c.drawPath(p, stroke=1, fill=0)
-
-
 def _back_frame(c: Any, r: Rect, ink: tuple[float, float, float],
                 tint: tuple[float, float, float]) -> Rect:
     """The shared look of a back: a white border, a tinted panel with a light lattice;
@@ -724,8 +691,8 @@ def _back_frame(c: Any, r: Rect, ink: tuple[float, float, float],
     clip = c.beginPath()
     clip.roundRect(panel.x, panel.y, panel.w, panel.h, s * 0.06)
     c.clipPath(clip, stroke=0, fill=0)
-    _lattice(c, panel, s / 9, 0.35, tuple(0.55 * a + 0.45 * b for a, b in zip(ink, tint,
-                                                                          strict=True)))
+    draw_lattice(c, panel, s / 9, 0.35,
+                 tuple(0.55 * a + 0.45 * b for a, b in zip(ink, tint, strict=True)))
     c.restoreState()
     return panel
 
@@ -1013,15 +980,17 @@ def _cards_about(doc: SheetDocument, card_layout: Layout, game: DungeonSolitaire
     fronts = sum(1 for p in plan if p.side == "front")
     y = area.y1
     for note in _cards_notes(card_layout, side, fronts, back_offset):
-        y = _text(c, area.x, y, area.w, note, size=10) - mm(1.5)
+        y = draw_text(c, area.x, y, area.w, note, size=10, leading=1.3) - mm(1.5)
     y -= mm(3)
-    y = _text(c, area.x, y, area.w, "The four special cards:", "Helvetica-Bold", 10) - mm(1)
+    y = draw_text(c, area.x, y, area.w, "The four special cards:", "Helvetica-Bold", 10,
+                  leading=1.3) - mm(1)
     for kind in ("heal", "slay", "turn", "leap"):
         word, effect = SPECIAL_TEXT[kind]
-        y = _text(c, area.x, y, area.w, f"{word}: {effect}.", size=10) - mm(1)
+        y = draw_text(c, area.x, y, area.w, f"{word}: {effect}.", size=10,
+                      leading=1.3) - mm(1)
     y -= mm(3)
-    y = _text(c, area.x, y, area.w, "The deck in draw order (a card list to check a cut "
-              "deck against):", "Helvetica-Bold", 10) - mm(1)
+    y = draw_text(c, area.x, y, area.w, "The deck in draw order (a card list to check a "
+                  "cut deck against):", "Helvetica-Bold", 10, leading=1.3) - mm(1)
     deck = reward_deck(seed)
     cols = 3
     rows = math.ceil(len(deck) / cols)
@@ -1101,7 +1070,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     y = panel.y1 - 15 - mm(7)
 
     # health track
-    y = _heading(c, panel.x, y, "Health: start 3, at most 5, 0 = lost")
+    y = draw_heading(c, panel.x, y, "Health: start 3, at most 5, 0 = lost", 8.5, leading=1.35)
     box = min(mm(13), (panel.w - 4 * mm(1.5)) / 5)
     health: list[Rect] = []
     for i in range(5):
@@ -1112,7 +1081,8 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     y -= box + mm(5)
 
     # level track
-    y = _heading(c, panel.x, y, "Level: move the marker at each staircase")
+    y = draw_heading(c, panel.x, y, "Level: move the marker at each staircase", 8.5,
+                     leading=1.35)
     lbox = min(mm(9), (panel.w - 8 * mm(1)) / 9)
     levels: list[Rect] = []
     for i in range(RULES.levels):
@@ -1158,21 +1128,14 @@ def _draw_mat_rules(c: Any, r: Rect) -> None:
     lead = size * 1.25
     y = r.y1
     for label, text in MAT_RULES:
-        lines = _wrap(text, "Helvetica", size, r.w - mm(12))
+        lines = wrap_text(text, "Helvetica", size, r.w - mm(12))
         if y - len(lines) * lead < r.y:
             break
         c.setFont("Helvetica-Bold", size)
         c.setFillColorRGB(*INK)
         c.drawString(r.x, y - size * 0.8, label)
-        _text(c, r.x + mm(12), y, r.w - mm(12), text, size=size, leading=1.25)
+        draw_text(c, r.x + mm(12), y, r.w - mm(12), text, size=size, leading=1.25)
         y -= len(lines) * lead + mm(1)
-
-
-def _heading(c: Any, x: float, top: float, text: str, size: float = 8.5) -> float:
-    c.setFont("Helvetica-Bold", size)
-    c.setFillColorRGB(*INK)
-    c.drawString(x, top - size * 0.8, text)
-    return top - size * 1.35
 
 
 def _track_box(c: Any, r: Rect, number: str, note: str, heart: bool = False) -> None:
@@ -1204,7 +1167,7 @@ def _spot(c: Any, r: Rect, label: str, sub: str) -> None:
     _centred(c, label, r.cx, r.cy + fs * 0.5, "Helvetica-Bold", fs)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     y = r.cy - fs * 0.6
-    for line in _wrap(sub, "Helvetica", 6.0, r.w * 0.86):
+    for line in wrap_text(sub, "Helvetica", 6.0, r.w * 0.86):
         c.setFont("Helvetica", 6.0)
         c.drawCentredString(r.cx, y - 6.0, line)
         y -= 7.2
@@ -1419,7 +1382,7 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
     ]
     y = top.y1 - mm(30)
     for s in steps:
-        y = _text(c, text_x, y, text_w, s, size=8.5) - mm(2)
+        y = draw_text(c, text_x, y, text_w, s, size=8.5, leading=1.3) - mm(2)
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, "", "duplex calibration")
     foot = footer_height(payload, lines, qr_w)
@@ -1467,10 +1430,11 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     c.drawRightString(banner.x1 - mm(4), banner.cy - 12 * CAP_HEIGHT / 2,
                       f"Level {number} of {RULES.levels}")
     c.restoreState()
-    y = _text(c, area.x, banner.y - mm(3), area.w,
-              f"{game.title}, seed {seed}, {_params_text(size)}: level {number} with every "
-              "card face up. Don't look if you want to find the level out as you play; use "
-              "it to set up or check a board, or to settle a doubt.", size=9)
+    y = draw_text(c, area.x, banner.y - mm(3), area.w,
+                  f"{game.title}, seed {seed}, {_params_text(size)}: level {number} with "
+                  "every card face up. Don't look if you want to find the level out as you "
+                  "play; use it to set up or check a board, or to settle a doubt.", size=9,
+                  leading=1.3)
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, _params_text(size),
                            f"answer key, level {number}")
@@ -1491,7 +1455,7 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     ]
     sy = area.y + foot + mm(2) + len(summary) * 9 * 1.3
     for line in summary:
-        sy = _text(c, area.x, sy, area.w, line, size=9)
+        sy = draw_text(c, area.x, sy, area.w, line, size=9, leading=1.3)
     # the board
     label = mm(6)
     board_top = y - mm(4)

@@ -29,6 +29,7 @@ from companion.paper.frame import (
     draw_title,
     footer_height,
     identity_lines,
+    wrap_text,
 )
 from companion.paper.icons import draw_icon
 from companion.paper.identity import identity_size
@@ -334,8 +335,6 @@ LEGEND = (
 
 def draw_legend(c: Any, area: Rect) -> None:
     """What the icons mean, one line each, filling ``area`` from the top."""
-    from reportlab.lib.utils import simpleSplit
-
     c.saveState()
     icon = mm(4.2)
     font = 6.6
@@ -343,7 +342,7 @@ def draw_legend(c: Any, area: Rect) -> None:
     cursor = area.y + area.h
     text_x = area.x + icon + mm(6)
     for name, letter, text in LEGEND:
-        parts = simpleSplit(text, "Helvetica", font, area.x + area.w - text_x)
+        parts = wrap_text(text, "Helvetica", font, area.x + area.w - text_x)
         h = max(icon + mm(0.8), lead * len(parts) + mm(0.8))
         cy = cursor - icon / 2 - mm(0.2)
         if name == "wall":

@@ -24,6 +24,7 @@ from companion.paper.frame import (
     draw_title,
     footer_height,
     identity_lines,
+    wrap_text,
 )
 from companion.paper.icons import draw_icon
 from companion.paper.layout import Layout, Rect, content_rect, sheet_layout
@@ -339,10 +340,8 @@ def _draw_pass_block(c: Any, x: float, top: float, width: float, gw: float, gh: 
     c.setFillColorRGB(*INK)
     c.setFont("Helvetica-Bold", 9)
     c.drawString(x, top - 9, title)
-    from reportlab.lib.utils import simpleSplit
-
     c.setFont("Helvetica", 6.8)
-    note_lines = simpleSplit(note, "Helvetica", 6.8, width)
+    note_lines = wrap_text(note, "Helvetica", 6.8, width)
     for i, line in enumerate(note_lines):
         c.drawString(x, top - 17 - i * 8, line)
     y0 = top - mm(8) - 8 * len(note_lines)
