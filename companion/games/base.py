@@ -192,8 +192,8 @@ class Game(ABC):
                     for raw in text.replace(",", "+").split("+"):
                         v = raw.strip().lower()
                         if v and v not in self.variants:
-                            raise PayloadError(f"the payload has variant {shown(v)}, which "
-                                               f"{self.name} does not have")
+                            raise PayloadError(f"payload variant {shown(v)} is not a "
+                                               f"{self.name} variant")
                         if v:
                             variants.add(v)
                 elif key == "kind":
@@ -201,11 +201,13 @@ class Game(ABC):
                         self.sheet_kind(text)
                 elif key in options:
                     options[key].check(text)
-                else:
+                elif key in {p.name for p in self.params}:
                     params[key] = self.param(key).check(text)
+                else:
+                    raise PayloadError(f"payload key {shown(key)} is not one a "
+                                       f"{self.name} sheet prints")
             except ParameterError as exc:
-                raise PayloadError(f"the payload's {key}={shown(text)} does not fit "
-                                   f"{self.name}: {exc}") from None
+                raise PayloadError(f"payload {key}={shown(text)}: {exc}") from None
         return params, (frozenset(variants) if variants is not None else None)
 
     def sheet_variants(self, options: Mapping[str, Any]) -> tuple[str, ...]:
