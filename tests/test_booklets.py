@@ -25,11 +25,6 @@ PT = 0.01  # points of tolerance: sizes are exact up to rounding in the file
 STANDARD_FONTS = ("Helvetica", "Times", "Courier", "Symbol", "ZapfDingbats")
 
 
-@pytest.fixture(autouse=True)
-def _env(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    monkeypatch.delenv("COMPANION_PAPER", raising=False)
-
 
 @cache
 def booklet_pdf(target: str, paper: str = "a4", imposition: str | None = None) -> bytes:

@@ -4,7 +4,6 @@
 import json
 
 import pypdfium2
-import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -12,11 +11,6 @@ from companion.cli import app
 
 runner = CliRunner()
 
-
-@pytest.fixture(autouse=True)
-def _env(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    monkeypatch.delenv("COMPANION_PAPER", raising=False)
 
 
 def invoke(*args):

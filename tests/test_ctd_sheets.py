@@ -9,7 +9,7 @@ import math
 import pypdfium2
 import pypdfium2.raw
 import pytest
-import zxingcpp
+from pdfcheck import DPI, qr_texts, render_page
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -30,24 +30,12 @@ from companion.paper.units import mm
 
 CTD = get_game("clear-the-dungeon")
 SEED = "K7Q2-9XMA"
-DPI = 150
 KINDS = ("mat", "stack", "log", "deck")
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (mm(215.9), mm(279.4))}
 CARD_W, CARD_H = mm(63), mm(88)
 
 
-@pytest.fixture(autouse=True)
-def _no_source_date(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    monkeypatch.delenv("COMPANION_PAPER", raising=False)
 
-
-def render_page(pdf, index: int, dpi: int = DPI):
-    return pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
-
-
-def qr_texts(img) -> list[str]:
-    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
 
 
 def expected_payload(kind: str, variants: tuple[str, ...] = ()) -> str:

@@ -6,7 +6,7 @@ map is labelled as a spoiler; the calibration marks mirror."""
 
 import pypdfium2
 import pytest
-import zxingcpp
+from pdfcheck import DPI, page_text, qr_texts, render_page
 from PIL import ImageDraw
 
 from companion.errors import LayoutError, ParameterError
@@ -26,28 +26,13 @@ from companion.paper.units import mm
 DS = get_game("dungeon-solitaire")
 SEED = "K7Q2-9XMA"
 P5 = {"size": 5}
-DPI = 150
 PAPERS = {"a4": (mm(210), mm(297)), "letter": (mm(215.9), mm(279.4))}
 KINDS = ("tiles", "cards", "mat", "log", "calibrate", "map")
 TOL = mm(0.1)
 
 
-@pytest.fixture(autouse=True)
-def _no_source_date(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    monkeypatch.delenv("COMPANION_PAPER", raising=False)
 
 
-def render_page(pdf, index: int, dpi: int = DPI):
-    return pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
-
-
-def qr_texts(img) -> list[str]:
-    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
-
-
-def page_text(pdf, index: int) -> str:
-    return pdf[index].get_textpage().get_text_range()
 
 
 # ------------------------------------------------------------------ every kind, QR

@@ -7,7 +7,7 @@ import re
 
 import pypdfium2
 import pytest
-import zxingcpp
+from pdfcheck import DPI, page_text, qr_texts
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -26,29 +26,15 @@ from companion.paper.layout import content_rect, load_layout
 from companion.paper.units import mm
 
 DU = get_game("dungeon-upkeeper")
-DPI = 150
 SEED = "K7Q2-9XMA"
 runner = CliRunner()
 
-
-@pytest.fixture(autouse=True)
-def _env(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    monkeypatch.delenv("COMPANION_PAPER", raising=False)
 
 
 def images(data: bytes, dpi: int = DPI):
     pdf = pypdfium2.PdfDocument(data)
     return [pdf[i].render(scale=dpi / 72, grayscale=True).to_pil() for i in range(len(pdf))], pdf
 
-
-def qr_texts(img) -> list[str]:
-    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
-
-
-def page_text(pdf, i: int) -> str:
-    tp = pdf[i].get_textpage()
-    return tp.get_text_range()
 
 
 def payload(k: int) -> str:

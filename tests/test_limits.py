@@ -39,10 +39,6 @@ def invoke(*args: object, seconds: float = 10.0):
     return r
 
 
-@pytest.fixture(autouse=True)
-def _no_source_date_epoch(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
 
 # --- logs ----------------------------------------------------------------------------------
 

@@ -64,10 +64,6 @@ def build_in_process() -> bytes:
     return namespace["build"]()
 
 
-@pytest.fixture(autouse=True)
-def _no_source_date_epoch(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
 
 def test_same_content_gives_identical_bytes():
     a = build_in_process()

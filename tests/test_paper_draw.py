@@ -24,10 +24,6 @@ PAYLOAD = "companion:1/sd/K7Q2-9XMA/size=7"
 EPS = 1e-6
 
 
-@pytest.fixture(autouse=True)
-def _no_source_date_epoch(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
 
 def render(data: bytes, dpi: int = 150):
     return pdfium.PdfDocument(data)[0].render(scale=dpi / 72, grayscale=True).to_pil()

@@ -17,10 +17,6 @@ from companion.paper.units import mm
 PAYLOAD = "companion:1/sd/K7Q2-9XMA/size=7"
 
 
-@pytest.fixture(autouse=True)
-def _no_source_date_epoch(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
 
 def qr_pdf(payload: str, width: float = mm(30)) -> tuple[bytes, float]:
     doc = SheetDocument("qr", "a4")

@@ -20,10 +20,6 @@ PAYLOAD = "companion:1/sd/K7Q2-9XMA/size=7"
 OTHER = "companion:1/du/K7Q2-9XMA/floor=3"
 
 
-@pytest.fixture(autouse=True)
-def _no_source_date_epoch(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-
 
 def sheet(qr_payloads: list[str], meta_payloads: list[str]) -> bytes:
     """A PDF with one page per QR payload, and ``meta_payloads`` in its metadata."""

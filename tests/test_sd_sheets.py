@@ -4,6 +4,7 @@ is the engine's map, pages are exact paper sizes."""
 import pypdfium2
 import pytest
 import zxingcpp
+from pdfcheck import DPI
 
 from companion.games import get_game
 from companion.games.shuffle_and_doom import GAME, seeded_map
@@ -14,12 +15,7 @@ from companion.paper.layout import load_layout
 from companion.paper.units import mm
 
 SD = get_game("shuffle-and-doom")
-DPI = 150
 
-
-@pytest.fixture(autouse=True)
-def _no_source_date(monkeypatch):
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
 
 
 def pages(data: bytes, dpi: int = DPI):
