@@ -111,6 +111,13 @@ class LogError(CompanionError):
         return format_position(self.file, self.line, self.column, self.message)
 
 
+class BadSeedInLogError(LogError):
+    """A log's ``[Seed]`` tag holds a bad seed or payload: reported at the tag like any
+    log error, but a usage error (exit 2), as cli.md lists "bad seed, bad payload"."""
+
+    exit_code = EXIT_USAGE
+
+
 def format_position(file: str, line: int | None, column: int | None, message: str) -> str:
     """``FILE:LINE:COLUMN: message``, leaving out the parts that are not known."""
     parts = [p for p in (file, line, column) if p not in (None, "")]

@@ -28,7 +28,13 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar
 
-from companion.errors import EXIT_USAGE, LogError, ParameterError, PayloadError, SeedError
+from companion.errors import (
+    BadSeedInLogError,
+    LogError,
+    ParameterError,
+    PayloadError,
+    SeedError,
+)
 from companion.log import ActionLine, LogFile, Tag, is_number
 from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
 
@@ -355,10 +361,8 @@ def read_header(log: LogFile, game: Game) -> Header:
     file = log.file
 
     def err(tag: Tag, message: str, rule: str) -> LogError:
-        error = LogError(message, file, tag.line, tag.value_column, rule)
-        if tag.key == "seed":  # a bad seed or payload: exit 2, as cli.md says
-            error.exit_code = EXIT_USAGE
-        return error
+        cls = BadSeedInLogError if tag.key == "seed" else LogError
+        return cls(message, file, tag.line, tag.value_column, rule)
 
     seed: str | None = None
     from_payload: dict[str, str] = {}
