@@ -18,22 +18,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
+
+from compare import timed  # benchmarks/compare.py: median of repeated calls after a warm-up
 
 from companion.games import get_game
 from companion.replay import validate_text
 from companion.simulate import play
-
-
-def timed(fn: Callable[[], object], repeat: int) -> float:
-    """Median seconds of ``repeat`` calls."""
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def bench_validation(quick: bool) -> list[tuple[str, str, str]]:
