@@ -220,11 +220,11 @@ def _steps() -> list[Block]:
             points = [f"{RULES.score_per_trap} × {rec.traps_reset}",
                       f"{RULES.score_per_chest} × {rec.chests_refilled}"]
             if rec.perfect:
-                moves.append(str(RULES.moves_perfect))
+                moves.append(str(RULES.perfect_moves(rec.floor)))
                 points.append(f"{RULES.score_perfect_per_floor} × {rec.floor}")
             gained = (RULES.moves_per_trap * rec.traps_reset
                       + RULES.moves_per_chest * rec.chests_refilled
-                      + (RULES.moves_perfect if rec.perfect else 0))
+                      + (RULES.perfect_moves(rec.floor) if rec.perfect else 0))
             scored = rec.score - before.score
             extra = (f" End of B{rec.floor}: moves back {' + '.join(moves)} = {gained}; "
                      f"points {' + '.join(points)} = {scored}.")

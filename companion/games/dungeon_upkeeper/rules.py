@@ -119,7 +119,7 @@ def _finish_floor(s: State) -> State:
     moves = s.moves + r.moves_per_trap * traps + r.moves_per_chest * chests
     score = s.score + r.score_per_trap * traps + r.score_per_chest * chests
     if perfect:
-        moves += r.moves_perfect
+        moves += r.perfect_moves(s.floor)
         score += r.score_perfect_per_floor * s.floor
     record = FloorRecord(s.floor, traps, len(floor.traps), chests, len(floor.chests),
                          perfect, s.steps_here, solve(floor).par, s.health, moves, score)

@@ -1,6 +1,6 @@
 """The numbers of Dungeon Upkeeper in one place (``rules-dungeon-upkeeper.md``): the
 jam game hides its own, so these are the project's defaults. A variant would be another
-:class:`RulesTable`."""
+:class:`RulesTable`; :data:`EDITIONS` holds the printed editions."""
 
 from __future__ import annotations
 
@@ -9,19 +9,37 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RulesTable:
-    """Resources, rewards and generation parameters."""
+    """Resources, rewards and generation parameters. The field defaults are edition 2's
+    (the rulings' default); generation reads only the last three fields and the two
+    methods below them, so every edition draws the same floors."""
 
     health: int = 3
-    moves: int = 40
+    moves: int = 50
     moves_per_trap: int = 2
     moves_per_chest: int = 3
-    moves_perfect: int = 10
+    moves_perfect_base: int = 20  # a perfect floor Bk gives base + per_floor × k moves
+    moves_perfect_per_floor: int = 6
     score_per_trap: int = 5
     score_per_chest: int = 10
     score_perfect_per_floor: int = 10
     lattice_spacing: int = 3
     min_start_exit: int = 3  # lattice steps (Manhattan)
     tries_per_count: int = 12  # tries before lowering the objective count by one
+
+    def perfect_moves(self, floor: int) -> int:
+        """Moves back for a perfect floor B``floor``: 20 + 6 × k in edition 2, a flat 10
+        in edition 1."""
+        return self.moves_perfect_base + self.moves_perfect_per_floor * floor
+
+    @property
+    def moves_perfect(self) -> int:
+        """The flat perfect-floor bonus of a table whose bonus does not grow with the
+        floor (edition 1). Kept only for callers not yet moved to :meth:`perfect_moves`;
+        refused for a table whose bonus depends on the floor."""
+        if self.moves_perfect_per_floor:
+            raise ValueError("this table's perfect-floor bonus depends on the floor: "
+                             "use perfect_moves(floor)")
+        return self.moves_perfect_base
 
     def objectives(self, floor: int) -> int:
         """F(k) = 2 + k objectives on floor Bk."""
@@ -32,4 +50,11 @@ class RulesTable:
         return 3 + (floor - 1) // 2
 
 
-RULES = RulesTable()
+EDITIONS: dict[int, RulesTable] = {
+    # the first printing: 40 moves, a flat +10 for a perfect floor (cannot be won)
+    1: RulesTable(moves=40, moves_perfect_base=10, moves_perfect_per_floor=0),
+    # the rulings' default: 50 moves, +(20 + 6 × k) for a perfect floor Bk
+    2: RulesTable(moves=50, moves_perfect_base=20, moves_perfect_per_floor=6),
+}
+
+RULES = EDITIONS[1]
