@@ -44,4 +44,11 @@ class RulesTable:
         return _lerp(first, last, level, self.levels)
 
 
-RULES = RulesTable()
+EDITIONS: dict[int, RulesTable] = {
+    1: RulesTable(),
+    2: RulesTable(removal=(0.2, 0.4), draft_sets=9),
+}
+"""Every edition's numbers: edition 1 as first printed, edition 2 calibrated on simulated
+players (``docs/balance-dungeon-solitaire.md``)."""
+
+RULES = EDITIONS[1]
