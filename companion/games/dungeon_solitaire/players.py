@@ -12,15 +12,16 @@ exit toward it, so a face-down card next to a square that was empty when the lev
 dealt (empty now, or holding a card the player put there) has an exit that way.
 
 ``greedy`` (one step, no planning):
-  * draft and chests: the first card offered that it likes (most exits, a chest on a
-    room card, then leap), no look at the rest of the game;
+  * draft and chests: the card with the most exits (a chest on a room card breaks ties;
+    a leap counts as three exits), looking no further;
   * if face-up cards with facing exits lead to the staircase, take the first step of
-    the shortest such path (monsters or not);
-  * else walk to the nearest square whose exit points at a face-down card (to turn it
-    up);
-  * else draw where it stands and keep the card that brings it closest to the staircase
-    (a room card with an exit back toward it on the empty square nearest the stairs; a
-    leap toward the stairs; slay a monster next to it; heal when hurt).
+    the shortest such path, monsters or not;
+  * else walk to the nearest visible chest or square whose exit points at a face-down
+    card (to turn it up), monsters or not;
+  * else walk to the square next to the empty square nearest the staircase, draw there
+    and keep the card that brings it closest to the staircase (a room card with an exit
+    back toward it on the empty square nearest the stairs, better with an exit onward;
+    a leap toward the stairs; a slay; a heal when hurt).
 
 ``expert`` (plans on what it sees):
   * a cost-to-go map to the staircase over the whole board (Dijkstra from the stairs):
@@ -29,7 +30,8 @@ dealt (empty now, or holding a card the player put there) has an exit that way.
     card (turn or leap), a face-up monster costs health priced by the health left;
   * it turns up every face-down card it can reach without a fight and takes every chest
     (and heart, when hurt) it can reach, then walks to the stairs when the way is open,
-    fighting monsters on the way only when it can afford them;
+    fighting monsters on the way only when at least 2 health would be left; stuck, it
+    also fights to reach more of the board while it has 2 health or more;
   * stuck, it picks the square to draw from that maximises the expected value of the
     best card of a random draw of three from its deck's known contents (every 3-card
     subset counted, each card scored by how much it shortens the cost-to-go minus
@@ -447,17 +449,7 @@ def _expert_move(state: rules.State, v: View, legal: Sequence[Any]) -> Any:
     comp = component(v)
     hurt = v.health < v.max_health
     # free things first: chests, hearts when hurt, face-down cards to turn up
-    targets = []
-    for cell in comp:
-        if cell == v.pos:
-            continue
-        if v.obj.get(cell) == "chest" or (hurt and v.obj.get(cell) == "heart"):
-            targets.append(cell)
-    for cell in comp:
-        if cell == v.stairs:
-            continue
-        if any(_step(cell, s) in v.tiles and not v.up[_step(cell, s)] for s in v.exits[cell]):
-            targets.append(cell)
+    targets = _targets(v, comp, hurt)
     if targets:
         goal = _nearest(comp, v.pos, targets)
         return first_step(comp, v.pos, goal)
@@ -470,6 +462,11 @@ def _expert_move(state: rules.State, v: View, legal: Sequence[Any]) -> Any:
         # fight through when it leaves health to spare, or when there is nothing else
         if v.health - count >= 2 or (draw is None and v.health > count):
             return first_step(path, v.pos, v.stairs)
+    if v.health >= FIGHT_TO_EXPLORE:
+        wide = component(v, fight=True)
+        far_targets = [c for c in _targets(v, wide, hurt) if c not in comp]
+        if far_targets:
+            return first_step(wide, v.pos, _nearest(wide, v.pos, far_targets))
     if draw is None:
         return _desperate(v, legal)
     dist = cost_to_go(v)
@@ -484,6 +481,22 @@ def _expert_move(state: rules.State, v: View, legal: Sequence[Any]) -> Any:
     if best_cell == v.pos:
         return draw
     return first_step(comp, v.pos, best_cell)
+
+
+FIGHT_TO_EXPLORE = 2  # health at which a fight to reach more of the board is worth it
+
+
+def _targets(v: View, comp: dict[Cell, Cell | None], hurt: bool) -> list[Cell]:
+    """Chests, hearts when hurt, and squares whose exits face a face-down card."""
+    out = []
+    for cell in comp:
+        if cell == v.pos or cell == v.stairs:
+            continue
+        obj = v.obj.get(cell)
+        if obj == "chest" or (hurt and obj == "heart") or any(
+                _step(cell, s) in v.tiles and not v.up[_step(cell, s)] for s in v.exits[cell]):
+            out.append(cell)
+    return out
 
 
 def _desperate(v: View, legal: Sequence[Any]) -> Any:
@@ -517,10 +530,19 @@ def _greedy_worth(card: Room | Special) -> tuple[int, int]:
     return (len(card.exits), 1 if card.obj == "chest" else 0)
 
 
+def _greedy_draft(state: rules.State) -> rules.Draft:
+    r = state.rules
+    deck = _cards(state)
+    return rules.Draft(tuple(
+        max(deck[k * r.set_size:(k + 1) * r.set_size],
+            key=lambda c: (_greedy_worth(c.card), -int(c.id[1:]))).id
+        for k in range(r.draft_sets)))
+
+
 def greedy_player(game: Any, state: rules.State, legal: Sequence[Any], rng: Stream) -> Any:
     """One step at a time toward the stairs (see the module docstring)."""
     if state.phase == "draft":
-        return legal[0]
+        return _greedy_draft(state)
     if state.phase == "chest":
         return max(legal, key=lambda a: (_greedy_worth(_card(state, a.id)), -int(a.id[1:])))
     v = View(state)
@@ -535,8 +557,10 @@ def greedy_player(game: Any, state: rules.State, legal: Sequence[Any], rng: Stre
             if isinstance(card, Room):
                 assert a.cell is not None
                 side = _direction(v.pos, a.cell)
-                back = card.has(OPPOSITE[side])
-                return (10 - far(a.cell) if back else 0, len(card.exits))
+                if not card.has(OPPOSITE[side]):
+                    return (0, len(card.exits))
+                onward = any(far(_step(a.cell, x)) < far(a.cell) for x in card.exits)
+                return (10 - far(a.cell) + (2 if onward else 0), len(card.exits))
             if card.kind == "leap":
                 assert a.direction is not None
                 t = _step(v.pos, a.direction)
@@ -552,8 +576,9 @@ def greedy_player(game: Any, state: rules.State, legal: Sequence[Any], rng: Stre
     comp = component(v, fight=True)
     if v.stairs in comp:
         return first_step(comp, v.pos, v.stairs)
-    targets = [c for c in comp if c != v.stairs and v.obj.get(c) != "monster" and any(
-        _step(c, s) in v.tiles and not v.up[_step(c, s)] for s in v.exits[c])]
+    targets = [c for c in comp if c != v.stairs and v.obj.get(c) != "monster" and (
+        v.obj.get(c) == "chest" or any(_step(c, s) in v.tiles and not v.up[_step(c, s)]
+                                       for s in v.exits[c]))]
     if targets:
         return first_step(comp, v.pos, _nearest(comp, v.pos, targets))
     draw = next((a for a in legal if isinstance(a, rules.Draw)), None)
