@@ -80,7 +80,7 @@ def play_one(player_name: str, seed: str, table: RulesTable) -> Row:
         floor = state.floor
         state = rules.apply(state, action)
         steps += 1
-        if state.floor != floor:
+        if state.floor != floor and state.outcome is None:  # a floor begun
             starts[state.floor] = state.moves
     seconds = time.perf_counter() - started
     outcome = state.outcome or "capped"
