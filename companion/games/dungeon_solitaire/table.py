@@ -46,7 +46,7 @@ class RulesTable:
 
 EDITIONS: dict[int, RulesTable] = {
     1: RulesTable(),
-    2: RulesTable(removal=(0.2, 0.4), draft_sets=9),
+    2: RulesTable(draft_sets=9, removal=(0.10, 0.30), reward_chest=0.25),
 }
 """Every edition's numbers: edition 1 as first printed, edition 2 calibrated on simulated
 players (``docs/balance-dungeon-solitaire.md``)."""
