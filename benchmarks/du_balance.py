@@ -30,7 +30,6 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -60,9 +59,8 @@ class Row:
     seconds: float
 
 
-@lru_cache(maxsize=64)
 def par(seed: str, k: int, table: RulesTable) -> int:
-    p = solve(generate_floor(seed, k, table)).par
+    p = rules.solved(generate_floor(seed, k, table)).par
     assert p is not None
     return p
 

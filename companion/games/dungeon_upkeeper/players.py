@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.dungeon_upkeeper.floor import STEPS, Cell, Floor, solve
-from companion.games.dungeon_upkeeper.rules import Path, State, Step
+from companion.games.dungeon_upkeeper.floor import STEPS, Cell, Floor
+from companion.games.dungeon_upkeeper.rules import Path, State, Step, solved
 from companion.rng import Stream
 from companion.simulate import Player, random_player
 
@@ -141,9 +141,10 @@ def greedy_walk(floor: Floor, position: Cell | None = None,
 
 
 def par_walk(floor: Floor) -> Plan:
-    """The exact solver's perfect path of ``floor`` (par moves)."""
+    """The exact solver's perfect path of ``floor`` (par moves; ``rules.solved``, the
+    cached ``floor.solve``)."""
     cells = [floor.start]
-    for letter in solve(floor).path:
+    for letter in solved(floor).path:
         dc, dr = STEPS[letter]
         cells.append((cells[-1][0] + dc, cells[-1][1] + dr))
     return Plan(tuple(cells))

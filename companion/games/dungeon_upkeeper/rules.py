@@ -5,10 +5,18 @@ reset, chests refilled, the exit ends the floor."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from companion.errors import IllegalAction
-from companion.games.dungeon_upkeeper.floor import STEPS, Cell, Floor, cell_name, solve
+from companion.games.dungeon_upkeeper.floor import (
+    STEPS,
+    Cell,
+    Floor,
+    Solution,
+    cell_name,
+    solve,
+)
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RULES, RulesTable
 
@@ -107,6 +115,18 @@ def new_state(seed: str, floors: int, rules: RulesTable = RULES) -> State:
                  moves=rules.moves, position=first.start, rules=rules)
 
 
+@lru_cache(maxsize=128)
+def _solve_rows(rows: tuple[str, ...]) -> Solution:
+    return solve(Floor(0, rows))
+
+
+def solved(floor: Floor) -> Solution:
+    """``floor.solve(floor)``, cached by the floor's squares (par and the perfect path
+    depend on nothing else): every finished floor reports its par, and simulated
+    players read the same solution."""
+    return _solve_rows(floor.rows)
+
+
 def _fail(message: str, rule: str, arg: int | None = None, offset: int = 0) -> IllegalAction:
     return IllegalAction(message, rule, arg, offset)
 
@@ -122,7 +142,7 @@ def _finish_floor(s: State) -> State:
         moves += r.perfect_moves(s.floor)
         score += r.score_perfect_per_floor * s.floor
     record = FloorRecord(s.floor, traps, len(floor.traps), chests, len(floor.chests),
-                         perfect, s.steps_here, solve(floor).par, s.health, moves, score)
+                         perfect, s.steps_here, solved(floor).par, s.health, moves, score)
     s = replace(s, moves=moves, score=score, records=s.records + (record,))
     if s.floor >= s.floors:
         return replace(s, outcome="won")
