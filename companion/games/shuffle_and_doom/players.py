@@ -442,7 +442,7 @@ def greedy_player(game: Game, state: rules.State, legal: Sequence[Any],
 
 
 # ============================================================== expert
-SAMPLES = 12
+SAMPLES = 20
 HORIZON = 10  # rooms a rollout plays at most (big maps)
 CANDIDATES = 6  # rooms weighed as the next one: the smallest that can be entered
 BIG_MAP = 20  # more rooms than this: less search per decision (time)
@@ -576,7 +576,7 @@ def expert_player(game: Game, state: rules.State, legal: Sequence[Any],
       0.4 × intelligence; armed traps are disarmed when intelligence allows, then one
       item is taken (health, gold, intelligence weighed the same way) or the player
       retreats.
-    * Stack, ♦ bonuses, which room next and when to exit: Monte Carlo. Each of 12
+    * Stack, ♦ bonuses, which room next and when to exit: Monte Carlo. Each of 20
       samples deals the unseen cards of the pass in a random order (map cards last in
       pass 1) and later passes at random; in each sample the player plays on (the
       candidate room first, then the smallest room that can be entered, each room as
