@@ -1,4 +1,3 @@
 """companion: print, validate and scan solo dungeon games played on paper."""
 
 __version__ = "0.1.0"
-RULES_VERSION = 1

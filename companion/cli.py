@@ -457,10 +457,11 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
         for r in results:
             game = _game_for_code(r.game)
             row: dict[str, Any] = {"file": str(f), "payload": r.payload, "game": game.name,
-                                   "seed": r.seed, "params": r.params}
+                                   "seed": r.seed, "params": r.params, "edition": r.edition}
             if regenerate:
                 row["regenerated"] = str(_regenerate(game.name, r.seed, dict(r.params),
-                                                     paper, out, len(results) * len(files)))
+                                                     paper, out, len(results) * len(files),
+                                                     r.edition))
             rows.append(row)
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
@@ -469,7 +470,11 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
             if "error" in row:
                 continue
             params = " ".join(f"{k}={v}" for k, v in row["params"].items())
-            typer.echo(f"{row['file']}: {row['game']} seed {row['seed']} {params}".rstrip())
+            newest = get_game(row["game"]).edition
+            older = (f" (edition {row['edition']}; new sheets print edition {newest})"
+                     if row["edition"] != newest else "")
+            typer.echo(f"{row['file']}: {row['game']} seed {row['seed']} {params}".rstrip()
+                       + older)
             if "regenerated" in row:
                 typer.echo(f"  rebuilt: {row['regenerated']}")
     raise typer.Exit(code)
@@ -482,7 +487,7 @@ def _game_for_code(code: str) -> Any:
 
 
 def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | None,
-                out: Path | None, count: int) -> Path:
+                out: Path | None, count: int, edition: int) -> Path:
     from companion.fsutil import write_atomic
 
     game = get_game(game_name)
@@ -491,6 +496,8 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     names = {p.name for p in game.params}
     game_params = game.check_params({k: v for k, v in params.items() if k in names})
     options: dict[str, Any] = {k: v for k, v in params.items() if k not in names}
+    if edition != game.edition:  # an older printing: rebuilt under its own edition
+        options["edition"] = edition
     paper_name = resolve_paper(paper)
     data = game.render(kind, seed, game_params, paper_name, options)
     # the payload's other keys (a floor, say) name the file too, so the sheets of a

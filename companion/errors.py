@@ -118,6 +118,14 @@ class BadSeedInLogError(LogError):
     exit_code = EXIT_USAGE
 
 
+class UnknownEditionInLogError(LogError):
+    """A log names (in ``[Edition]`` or its ``[Seed]`` payload) a rules edition this
+    build does not know: reported at the tag, a usage error (exit 2) like a bad
+    payload, since no rules exist here to replay it under."""
+
+    exit_code = EXIT_USAGE
+
+
 def format_position(file: str, line: int | None, column: int | None, message: str) -> str:
     """``FILE:LINE:COLUMN: message``, leaving out the parts that are not known."""
     parts = [p for p in (file, line, column) if p not in (None, "")]

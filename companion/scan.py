@@ -50,6 +50,7 @@ class ScanResult:
     game: str
     seed: str
     params: dict[str, str] = field(default_factory=dict)
+    edition: int = 1
 
 
 def _sniff(head: bytes) -> str | None:
@@ -131,8 +132,8 @@ def scan_payloads(
     """The payloads of :func:`scan_file`, decoded.
 
     Raises ScanError as :func:`scan_file` does, and PayloadError (naming the file) for
-    a payload from another rules version, of a game not in ``known_games``, malformed,
-    or with a key or value none of the game's sheets prints.
+    a payload of a rules edition this build does not know, of a game not in
+    ``known_games``, malformed, or with a key or value none of the game's sheets prints.
     """
     from companion.games import game_by_code
 
@@ -142,7 +143,9 @@ def scan_payloads(
         try:
             payload = parse_payload(text, known_games)
             if payload.game in GAME_CODES:  # its keys and values as the game's sheets print
-                game_by_code(payload.game).check_payload(payload.params)
+                game = game_by_code(payload.game)
+                game.check_edition(payload.edition)
+                game.check_payload(payload.params)
         except PayloadError as exc:
             raise PayloadError(f"{name}: {exc}") from None
         results.append(
@@ -152,6 +155,7 @@ def scan_payloads(
                 game=payload.game,
                 seed=payload.seed,
                 params=dict(payload.params),
+                edition=payload.edition,
             )
         )
     return results

@@ -4,8 +4,9 @@ A seed is 1 to 32 letters, digits and dashes, case-insensitive: it is kept in up
 case, so ``k7q2-9xma`` and ``K7Q2-9XMA`` are the same seed. Fresh seeds are 8
 characters of Crockford base32 (no I, L, O, U) in two groups of four.
 
-A payload is ``companion:1/GAME/SEED[/key=value...]``: ``1`` is the rules and
-generator version, GAME a short code (``sd``, ``ctd``, ``du``, ``ds``).
+A payload is ``companion:N/GAME/SEED[/key=value...]``: ``N`` is the game's rules
+edition (its numbers and generator), GAME a short code (``sd``, ``ctd``, ``du``, ``ds``).
+Whether a game has edition ``N`` is the game's to say (``Game.check_edition``).
 """
 
 from __future__ import annotations
@@ -14,16 +15,12 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from companion import RULES_VERSION
 from companion.errors import PayloadError, SeedError
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 MAX_SEED = 32
 PAYLOAD_SCHEME = "companion"
-PAYLOAD_VERSION = RULES_VERSION
-"""The rules and generator version payloads carry: ``companion.RULES_VERSION``. Bumped
-whenever a seed would give another deal, map or level (``docs/decisions.md``,
-Reproducibility); payloads of any other version are refused."""
+MAX_EDITION = 999
 _SEED_RE = re.compile(r"[A-Za-z0-9-]{1,32}")
 _KEY_RE = re.compile(r"[a-z][a-z0-9-]{0,15}")
 _VALUE_RE = re.compile(r"[A-Za-z0-9,.+-]{1,32}")
@@ -58,17 +55,18 @@ def fresh_seed(entropy: bytes | None = None) -> str:
 
 @dataclass(frozen=True)
 class Payload:
-    """A decoded QR payload: game code, seed and parameters (keys in lower case)."""
+    """A decoded QR payload: game code, seed, parameters (keys in lower case) and the
+    game's rules edition the sheet was printed under."""
 
     game: str
     seed: str
     params: dict[str, str] = field(default_factory=dict)
-    version: int = PAYLOAD_VERSION
+    edition: int = 1
 
     def encode(self) -> str:
         """The payload text, parameters in the order given."""
         tail = "".join(f"/{k}={v}" for k, v in self.params.items())
-        return f"{PAYLOAD_SCHEME}:{self.version}/{self.game}/{self.seed}{tail}"
+        return f"{PAYLOAD_SCHEME}:{self.edition}/{self.game}/{self.seed}{tail}"
 
     def __str__(self) -> str:
         return self.encode()
@@ -80,11 +78,12 @@ def is_payload(text: str) -> bool:
 
 
 def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payload:
-    """Decode ``companion:1/GAME/SEED[/key=value...]``.
+    """Decode ``companion:N/GAME/SEED[/key=value...]``.
 
-    Raises PayloadError if the text is not a payload, names another version, a game
-    not in ``known_games`` (when given), holds a bad seed, or a malformed or repeated
-    parameter. Never guesses.
+    Raises PayloadError if the text is not a payload, has no edition number (1 to 999),
+    names a game not in ``known_games`` (when given), holds a bad seed, or a malformed
+    or repeated parameter. Never guesses. Whether the game has that edition is checked
+    by the game (``Game.check_edition``), which every reader of payloads calls.
     """
     s = text.strip()
     if not is_payload(s):
@@ -93,15 +92,14 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
     parts = rest.split("/")
     version_text = parts[0]
     if not (version_text.isascii() and version_text.isdigit()) or len(version_text) > 9:
-        raise PayloadError(f"malformed payload {s[:60]!r}: no version number after 'companion:'")
-    version = int(version_text)
-    if version != PAYLOAD_VERSION:
-        raise PayloadError(
-            f"payload {s[:60]!r} is from rules version {version}; this companion reads "
-            f"version {PAYLOAD_VERSION} only"
-        )
+        raise PayloadError(f"malformed payload {s[:60]!r}: no edition number after "
+                           "'companion:'")
+    edition = int(version_text)
+    if not 1 <= edition <= MAX_EDITION:
+        raise PayloadError(f"payload {s[:60]!r} names edition {edition}: editions are "
+                           f"numbered from 1")
     if len(parts) < 3 or not parts[1] or not parts[2]:
-        raise PayloadError(f"malformed payload {s[:60]!r}: expected companion:1/GAME/SEED")
+        raise PayloadError(f"malformed payload {s[:60]!r}: expected companion:N/GAME/SEED")
     game = parts[1].lower()
     if known_games is not None and game not in known_games:
         raise PayloadError(
@@ -120,4 +118,4 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
         if key in params:
             raise PayloadError(f"payload {s[:60]!r} repeats parameter {key!r}")
         params[key] = value
-    return Payload(game=game, seed=seed, params=params, version=version)
+    return Payload(game=game, seed=seed, params=params, edition=edition)

@@ -1,4 +1,8 @@
-"""Dungeon Solitaire: generation properties, rulings, validation of logged games."""
+"""Dungeon Solitaire: generation properties, rulings, validation of logged games.
+
+The rulings are the same in every edition, only the numbers differ: these hand-made
+cases were written for edition 1 (a draft of 7 sets) and say so in their logs
+(``[Edition "1"]``), which also proves that edition 1's logs still validate."""
 
 from collections import deque
 from dataclasses import replace
@@ -14,11 +18,13 @@ from companion.games.dungeon_solitaire.generation import (
     generate_level,
     reward_deck,
 )
+from companion.games.dungeon_solitaire.table import EDITIONS
 from companion.replay import validate_text
 from companion.simulate import play
 
 DS = get_game("dungeon-solitaire")
-HEAD = '[Game "dungeon-solitaire"]\n[Seed "K7Q2-9XMA"]\n'
+E1 = EDITIONS[1]
+HEAD = '[Game "dungeon-solitaire"]\n[Seed "K7Q2-9XMA"]\n[Edition "1"]\n'
 
 
 def connected(board, a, b):
@@ -119,7 +125,7 @@ def test_draws_come_from_the_deck_once_a_round():
 
 
 def state_after_draft():
-    s = R.new_state("K7Q2-9XMA", 5)
+    s = R.new_state("K7Q2-9XMA", 5, E1)
     return R.apply(s, R.Draft(("R1", "R4", "R7", "R10", "R13", "R16", "R19")))
 
 
@@ -286,11 +292,11 @@ def test_the_draft_may_list_its_seven_cards_in_any_order():
 
 # ------------------------------------------------ audit: scores after a loss, positions
 def test_a_lost_game_keeps_only_its_levels_cleared_points():
-    by_health = ('[Game "dungeon-solitaire"]\n[Seed "HL-452"]\n[Claim "0"]\n'
+    by_health = ('[Game "dungeon-solitaire"]\n[Seed "HL-452"]\n[Edition "1"]\n[Claim "0"]\n'
                  "draft R1 R4 R7 R10 R13 R16 R19\nmove W N SESE\n")
     v = validate_text(by_health)
     assert v.valid and v.outcome == "lost" and v.score == 0 and v.claim_matches, v.error
-    no_cards = ('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n[Claim "0"]\n'
+    no_cards = ('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n[Edition "1"]\n[Claim "0"]\n'
                 "draft R3 R4 R8 R12 R13 R17 R21\ndraw R3 R13 R17\nplay R13 on c4\n"
                 "draw R4 R8 R12\nplay R4\ndraw R21\n")
     v = validate_text(no_cards)
@@ -305,7 +311,7 @@ def test_a_lost_game_keeps_only_its_levels_cleared_points():
     ("play R3 c1 d1", 12, "notation-arguments"),
 ])
 def test_a_play_error_points_at_the_target(line, column, rule):
-    v = validate_text('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n'
+    v = validate_text('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n[Edition "1"]\n'
                       f"draft R3 R4 R8 R12 R13 R17 R21\ndraw R3 R13 R17\n{line}\n")
     assert not v.valid
-    assert (v.error.line, v.error.column, v.error.rule) == (5, column, rule), v.error
+    assert (v.error.line, v.error.column, v.error.rule) == (6, column, rule), v.error

@@ -62,16 +62,16 @@ def test_every_kind_renders_and_its_qr_decodes(kind, paper):
 
 
 def test_payloads_name_kind_and_level_and_leave_the_default_size_out():
-    assert sheet_payload(DS, SEED, P5, "tiles", 3) == f"companion:1/ds/{SEED}/kind=tiles/level=3"
-    assert sheet_payload(DS, SEED, P5, "map", 3) == f"companion:1/ds/{SEED}/level=3"
+    assert sheet_payload(DS, SEED, P5, "tiles", 3) == f"companion:{DS.edition}/ds/{SEED}/kind=tiles/level=3"
+    assert sheet_payload(DS, SEED, P5, "map", 3) == f"companion:{DS.edition}/ds/{SEED}/level=3"
     assert sheet_payload(DS, SEED, {"size": 6}, "cards") == (
-        f"companion:1/ds/{SEED}/size=6/kind=cards")
+        f"companion:{DS.edition}/ds/{SEED}/size=6/kind=cards")
     info = DS.describe("tiles", SEED, P5, {})
     assert info["payloads"] == [sheet_payload(DS, SEED, P5, "tiles", n) for n in range(1, 10)]
     assert info["tile_mm"] == {"a4": 38.0, "letter": 38.0}
     info = DS.describe("map", SEED, P5, {})
     assert [lv["level"] for lv in info["levels"]] == [1]
-    assert info["payloads"] == [f"companion:1/ds/{SEED}/level=1"]
+    assert info["payloads"] == [f"companion:{DS.edition}/ds/{SEED}/level=1"]
 
 
 def test_all_levels_tiles_carry_every_level_payload():
@@ -240,7 +240,7 @@ def test_map_is_an_answer_key_labelled_as_a_spoiler():
     for row in range(5):
         for col in range(5):
             assert cell_name((col, row)) in text
-    assert qr_texts(render_page(pdf, 0)) == [f"companion:1/ds/{SEED}/level=9"]
+    assert qr_texts(render_page(pdf, 0)) == [f"companion:{DS.edition}/ds/{SEED}/level=9"]
 
 
 # ------------------------------------------------------------------ mat, log, cal

@@ -11,16 +11,17 @@ from companion.games import get_game
 from companion.games.dungeon_upkeeper import rules as R
 from companion.games.dungeon_upkeeper.floor import STEPS, Floor, solve
 from companion.games.dungeon_upkeeper.generation import _sound, generate_floor
-from companion.games.dungeon_upkeeper.table import RULES
+from companion.games.dungeon_upkeeper.table import EDITIONS, RULES
 from companion.replay import validate_text
 from companion.simulate import play
 
 DU = get_game("dungeon-upkeeper")
 
 
-def head(seed="K7Q2-9XMA", floors=None):
+def head(seed="K7Q2-9XMA", floors=None, edition=None):
     return f'[Game "dungeon-upkeeper"]\n[Seed "{seed}"]\n' + (
-        f'[Floors "{floors}"]\n' if floors else "")
+        f'[Floors "{floors}"]\n' if floors else "") + (
+        f'[Edition "{edition}"]\n' if edition else "")
 
 
 def par_path(seed, k):
@@ -133,15 +134,18 @@ def test_unsolvable_floor():
 
 
 # ------------------------------------------------------------------------ rules
-def test_perfect_floor_scoring_and_moves():
+@pytest.mark.parametrize("edition,start,perfect_bonus", [(1, 40, 10), (2, 50, 26)])
+def test_perfect_floor_scoring_and_moves(edition, start, perfect_bonus):
+    """Edition 1: 40 moves, +10 for a perfect floor; edition 2: 50, +(20 + 6 × k)."""
     f = generate_floor("K7Q2-9XMA", 1)
-    v = validate_text(head(floors=1) + f"floor 1\npath {par_path('K7Q2-9XMA', 1)}\n")
+    v = validate_text(head(floors=1, edition=edition)
+                      + f"floor 1\npath {par_path('K7Q2-9XMA', 1)}\n")
     assert v.valid and v.outcome == "won"
     traps, chests = len(f.traps), len(f.chests)
     assert v.score == 5 * traps + 10 * chests + 10 * 1
     rec = v.summary["floors"][0]
     assert rec["perfect"] and rec["over_par"] == 0
-    assert rec["moves_left"] == 40 - 21 + 2 * traps + 3 * chests + 10
+    assert rec["moves_left"] == start - 21 + 2 * traps + 3 * chests + perfect_bonus
 
 
 def test_walls_and_off_map_name_floor_step_and_square():
@@ -168,8 +172,12 @@ def test_armed_trap_costs_health_and_health_zero_loses():
     assert not v.valid and v.error.rule == "game-over"
 
 
-def test_out_of_moves():
-    v = validate_text(head() + "path " + "NS" * 20 + "\n")
+@pytest.mark.parametrize("edition", [1, 2, None])
+def test_out_of_moves(edition):
+    moves = EDITIONS[edition or max(EDITIONS)].moves
+    short = validate_text(head(edition=edition) + "path " + "NS" * (moves // 2 - 1) + "\n")
+    assert short.outcome == "unfinished" and short.summary["moves"] == 2
+    v = validate_text(head(edition=edition) + "path " + "NS" * (moves // 2) + "\n")
     assert v.outcome == "lost" and "moves" in v.summary["lost_because"]
 
 
@@ -192,7 +200,7 @@ def test_path_split_over_lines_and_spaces():
 
 def test_exit_early_is_not_perfect():
     # walk straight from S to X on B1 of a custom state: no objectives done
-    s = R.new_state("K7Q2-9XMA", 2)
+    s = R.new_state("K7Q2-9XMA", 2, EDITIONS[1])
     f = s.map
     assert f.name == "B1"
     s2 = R.apply(s, R.Path(tuple(R.Step(d) for d in "NNNEEENNN")))
@@ -253,6 +261,7 @@ def test_a_path_may_go_on_over_lines_of_step_letters_alone():
 
 def test_a_floor_reached_with_no_moves_left_loses_the_run_at_once():
     v = validate_text('[Game "dungeon-upkeeper"]\n[Seed "SCAN-13"]\n[Floors "2"]\n'
+                      '[Edition "1"]\n'
                       "path EWEWEWEWEWEWEWEWEWEWEWEWEWEW\npath EEEEEENNNNNN\n")
     assert v.valid and v.outcome == "lost", v.error
     assert v.summary["moves"] == 0 and v.summary["lost_because"] == "out of moves on B2"

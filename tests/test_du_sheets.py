@@ -38,7 +38,7 @@ def images(data: bytes, dpi: int = DPI):
 
 
 def payload(k: int) -> str:
-    return f"companion:1/du/{SEED}/floor={k}"
+    return f"companion:{DU.edition}/du/{SEED}/floor={k}"
 
 
 @pytest.mark.parametrize("paper,floors", [("a4", 10), ("letter", 3)])

@@ -3,9 +3,12 @@ the reward deck) and each sheet kind's PDF bytes, as SHA-256 digests recorded in
 ``tests/golden/digests.json``.
 
 A failure here means that a seed printed on paper now stands for another game (or that a
-sheet's bytes changed). If that is meant: bump ``companion.RULES_VERSION`` and run
-``python -m tests.golden.update`` (``docs/decisions.md``, Reproducibility). The same
-digests must come out under another ``PYTHONHASHSEED`` and another Python minor version.
+sheet's bytes changed). If that is meant, it is a new edition of that game: add it to the
+game's ``EDITIONS`` (the old ones stay) and run ``python -m tests.golden.update --new``
+(``docs/decisions.md``, Reproducibility). The same digests must come out under another
+``PYTHONHASHSEED`` and another Python minor version. The ``--json`` data of the editions
+that came before an edition of their game was added is frozen in
+``tests/golden/edition1-json.json``.
 """
 
 from __future__ import annotations
@@ -21,11 +24,10 @@ from pathlib import Path
 
 import pytest
 
-import companion
 from companion.errors import PayloadError
 from companion.games import all_games, get_game
 from companion.replay import validate_text
-from companion.seeds import PAYLOAD_VERSION, Payload, parse_payload
+from companion.seeds import Payload, parse_payload
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -49,14 +51,56 @@ def _diff(expected: dict[str, str], actual: dict[str, str]) -> list[str]:
             if expected.get(key) != actual.get(key)]
 
 
-# --- the record belongs to this rules version ---------------------------------------------
+# --- the record belongs to these editions ---------------------------------------------
 
 
-def test_digests_are_recorded_for_this_rules_version():
-    assert RECORD["rules_version"] == companion.RULES_VERSION, (
-        f"tests/golden/digests.json holds the vectors of rules version "
-        f"{RECORD['rules_version']}, the code is version {companion.RULES_VERSION}: "
-        f"run {UPDATE} and commit the new digests with the bump")
+def test_digests_are_recorded_for_these_editions():
+    assert RECORD["editions"] == compute.editions(), (
+        f"tests/golden/digests.json holds the vectors of editions {RECORD['editions']}, "
+        f"the code has {compute.editions()}: run {UPDATE} --new and commit the new "
+        f"digests with the new edition")
+
+
+def test_no_edition_is_ever_dropped():
+    for game, editions in RECORD["editions"].items():
+        assert editions == list(range(1, len(editions) + 1)), (game, editions)
+        assert set(editions) <= set(get_game(game).editions), (
+            f"{game} no longer knows an edition it printed: {editions}")
+
+
+EDITION1_JSON = json.loads((GOLDEN / "edition1-json.json").read_text("utf-8"))
+
+
+def _edition1_describe(key: str) -> str:
+    """The ``--json`` data a frozen key names, described under edition 1 now."""
+    game_name, seed, kind, *rest = key.split("/")
+    game = get_game(game_name)
+    params = {p.name: p.default for p in game.params}
+    options: dict[str, object] = {"edition": 1}
+    for item in rest:
+        name, _, value = item.partition("=")
+        (params if name in params else options)[name] = int(value)
+    data = game.describe(kind, seed, params, options)
+    return compute.sha(json.dumps(data, sort_keys=True, ensure_ascii=False))
+
+
+@pytest.mark.parametrize("key", sorted(EDITION1_JSON))
+def test_edition_1_json_data_is_frozen(key):
+    """The --json data (floors, levels, tiles, reward deck, payloads) of every sheet
+    kind as edition 1 printed it, recorded before edition 2 was added."""
+    assert _edition1_describe(key) == EDITION1_JSON[key], (
+        f"{key}: edition 1's data changed: sheets printed under it no longer rebuild")
+
+
+def test_the_newest_edition_is_not_edition_1_data():
+    """The frozen data really depends on the edition: Dungeon Solitaire's edition 2
+    deals other levels from the same seed."""
+    game = get_game("dungeon-solitaire")
+    new = game.describe("tiles", "K7Q2-9XMA", {"size": 5}, {})
+    old = game.describe("tiles", "K7Q2-9XMA", {"size": 5}, {"edition": 1})
+    assert new["levels"] != old["levels"] or new["reward_deck"] != old["reward_deck"]
+    assert all(p.startswith("companion:1/") for p in old["payloads"])
+    assert all(p.startswith(f"companion:{game.edition}/") for p in new["payloads"])
 
 
 # --- generation ----------------------------------------------------------------------------
@@ -69,8 +113,7 @@ def test_generator_golden_vector(name):
     digest = compute.sha(cases[name]())
     assert digest == RECORD["generator"][name], (
         f"the seeded generation {name} changed: a printed seed now gives another game. "
-        f"If that is meant, bump companion.RULES_VERSION (now {companion.RULES_VERSION}) "
-        f"and run {UPDATE}")
+        f"If that is meant, it is a new edition of the game: add it and run {UPDATE} --new")
 
 
 def test_every_generator_vector_is_recorded():
@@ -106,54 +149,67 @@ def test_pdf_golden_digests(monkeypatch):
     assert not missing, f"sheet kinds without a golden digest: {missing}: run {UPDATE} --new"
     changed = _diff(RECORD["pdf"], actual)
     assert not changed, (
-        f"the PDF bytes of {changed} changed. A new deal or map needs a rules version bump "
+        f"the PDF bytes of {changed} changed. A new deal or map needs a new edition "
         f"and {UPDATE}; a deliberate change of the drawing alone: {UPDATE} --pdf-only")
 
 
-# --- the version in payloads ---------------------------------------------------------------
+# --- the edition in payloads and logs -------------------------------------------------------
 
 
-def test_payload_version_is_the_rules_version():
-    assert PAYLOAD_VERSION == companion.RULES_VERSION
-    assert Payload("sd", "A").encode().startswith(f"companion:{companion.RULES_VERSION}/")
+def test_payloads_carry_the_game_edition():
+    assert Payload("sd", "A").encode().startswith("companion:1/")
+    assert Payload("ds", "A", edition=7).encode() == "companion:7/ds/A"
     for game in all_games():
         params = {p.name: p.default for p in game.params}
         text = game.payload("K7Q2-9XMA", params)
-        assert text.startswith(f"companion:{companion.RULES_VERSION}/{game.code}/K7Q2-9XMA")
-        assert parse_payload(text).version == companion.RULES_VERSION
+        assert text.startswith(f"companion:{game.edition}/{game.code}/K7Q2-9XMA")
+        assert parse_payload(text).edition == game.edition
         described = json.dumps(game.describe(game.map_kind, "K7Q2-9XMA", params))
-        versions = set(re.findall(r"companion:(\d+)/", described))
-        assert versions == {str(companion.RULES_VERSION)}, (game.name, versions)
+        editions = set(re.findall(r"companion:(\d+)/", described))
+        assert editions == {str(game.edition)}, (game.name, editions)
 
 
-def _other_versions() -> list[int]:
-    v = companion.RULES_VERSION
-    return [n for n in (v - 1, v + 1, 99) if n >= 0 and n != v]
-
-
-@pytest.mark.parametrize("other", _other_versions())
-def test_a_payload_of_another_version_is_refused_naming_both(other):
-    with pytest.raises(PayloadError) as exc:
-        parse_payload(f"companion:{other}/sd/K7Q2-9XMA/size=7")
-    message = str(exc.value)
-    assert f"version {other}" in message and f"version {companion.RULES_VERSION}" in message
-
-
-@pytest.mark.parametrize("game_name", ["shuffle-and-doom", "clear-the-dungeon",
-                                       "dungeon-upkeeper", "dungeon-solitaire"])
-def test_a_log_whose_seed_payload_has_another_version_is_refused(game_name):
+@pytest.mark.parametrize("game_name", [g.name for g in all_games()])
+def test_an_unknown_edition_is_refused_naming_it(game_name):
     game = get_game(game_name)
-    other = companion.RULES_VERSION + 1
+    other = game.edition + 1
+    payload = parse_payload(f"companion:{other}/{game.code}/K7Q2-9XMA")  # well formed
+    with pytest.raises(PayloadError) as exc:
+        game.check_edition(payload.edition)
+    message = str(exc.value)
+    assert f"edition {other}" in message and str(game.edition) in message
+    for bad in ("companion:0/sd/A", "companion:x/sd/A"):
+        with pytest.raises(PayloadError):
+            parse_payload(bad)
+
+
+@pytest.mark.parametrize("game_name", [g.name for g in all_games()])
+def test_a_log_of_an_unknown_edition_is_refused_with_exit_2(game_name):
+    game = get_game(game_name)
+    other = game.edition + 1
     text = (f'[Game "{game_name}"]\n[Player "Ada"]\n'
             f'[Seed "companion:{other}/{game.code}/K7Q2-9XMA"]\n')
-    v = validate_text(text, "old.log")
-    assert not v.valid and v.exit_code == 2  # a bad payload: cli.md exit 2
+    v = validate_text(text, "new.log")
+    assert not v.valid and v.exit_code == 2  # a payload this build cannot read: exit 2
     assert (v.error.line, v.error.column) == (3, 8)
-    assert v.error.rule == "seed"
-    assert f"version {other}" in v.error.message
-    assert f"version {companion.RULES_VERSION}" in v.error.message
-    good = text.replace(f"companion:{other}/", f"companion:{companion.RULES_VERSION}/")
+    assert v.error.rule == "edition"
+    assert f"edition {other}" in v.error.message
+    good = text.replace(f"companion:{other}/", f"companion:{game.edition}/")
     assert validate_text(good, "ok.log").valid
+    tagged = f'[Game "{game_name}"]\n[Seed "K7Q2-9XMA"]\n[Edition "{other}"]\n'
+    v = validate_text(tagged, "tag.log")
+    assert not v.valid and v.exit_code == 2 and v.error.rule == "edition"
+    assert (v.error.line, v.error.column) == (3, 11)
+    for word in ("two", "", "1.5"):
+        v = validate_text(tagged.replace(f'"{other}"', f'"{word}"'), "tag.log")
+        assert not v.valid and v.exit_code == 2, word
+
+
+def test_an_edition_tag_contradicting_the_payload_is_refused():
+    text = ('[Game "dungeon-upkeeper"]\n[Seed "companion:1/du/K7Q2-9XMA"]\n'
+            '[Edition "2"]\npath E\n')
+    v = validate_text(text, "both.log")
+    assert not v.valid and v.error.rule == "edition-mismatch" and v.error.line == 3
 
 
 # --- no dependence on hash order or the Python version -------------------------------------

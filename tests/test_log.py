@@ -147,7 +147,7 @@ def test_the_verdict_shows_the_seed_normalised_whether_valid_or_not():
 
 @pytest.mark.parametrize("head,body", [
     ('[Game "dungeon-upkeeper"]\n[Seed "AUDIT-1"]\n', "floor {}\n"),
-    ('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n',
+    ('[Game "dungeon-solitaire"]\n[Seed "AUDIT-1"]\n[Edition "1"]\n',
      "draft R3 R4 R8 R12 R13 R17 R21\nlevel {}\n"),
     ('[Game "clear-the-dungeon"]\n', "monsters J♣ Q♦ K♠ J♥\ndraw 9♦ 2♥ 5♣\nplay 9♦ on {}\n"),
     ('[Game "clear-the-dungeon"]\n[Claim "{}"]\n', "monsters J♣ Q♦ K♠ J♥\n"),

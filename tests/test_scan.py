@@ -195,11 +195,11 @@ def test_scan_payloads_decodes_each(tmp_path):
 
 
 @pytest.mark.parametrize("meta", [True, False])
-def test_a_payload_of_version_2_is_refused(tmp_path, meta):
-    bad = "companion:2/sd/K7Q2-9XMA"
+def test_a_payload_of_an_edition_this_build_does_not_know_is_refused(tmp_path, meta):
+    bad = "companion:2/sd/K7Q2-9XMA"  # Shuffle and Doom has edition 1 only
     p = write(tmp_path, "v2.pdf", sheet([bad], [bad] if meta else []))
     assert scan_file(p) == [bad]
-    with pytest.raises(PayloadError, match="version 2") as info:
+    with pytest.raises(PayloadError, match="shuffle-and-doom has no edition 2") as info:
         scan_payloads(p)
     assert str(p) in str(info.value)
     assert isinstance(info.value, CompanionError) and info.value.exit_code == 2

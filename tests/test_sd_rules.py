@@ -335,7 +335,7 @@ def test_payload_in_seed_tag_sets_parameters():
     v = run("", '[Game "shuffle-and-doom"]\n[Seed "companion:1/du/abc"]\n')
     assert v.error.rule == "seed"
     v = run("", '[Game "shuffle-and-doom"]\n[Seed "companion:2/sd/abc"]\n')
-    assert v.error.rule == "seed" and "version" in v.error.message
+    assert v.error.rule == "edition" and "no edition 2" in v.error.message
     v = run("", '[Game "shuffle-and-doom"]\n[Seed "bad seed!"]\n')
     assert v.error.rule == "seed"
 

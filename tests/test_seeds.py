@@ -41,8 +41,8 @@ def test_payload_round_trip():
 
 
 @pytest.mark.parametrize("bad", [
-    "companion:2/sd/K7Q2-9XMA",          # another version
-    "companion:x/sd/K7Q2-9XMA",          # no version
+    "companion:0/sd/K7Q2-9XMA",          # editions count from 1
+    "companion:x/sd/K7Q2-9XMA",          # no edition
     "companion:1/sd",                    # no seed
     "companion:1//K7Q2",                 # empty game
     "companion:1/sd/K7Q2_9XMA",          # bad seed
@@ -53,6 +53,11 @@ def test_payload_round_trip():
 def test_bad_payloads_are_refused(bad):
     with pytest.raises(PayloadError):
         parse_payload(bad)
+
+
+def test_the_edition_is_read_and_left_to_the_game_to_check():
+    assert parse_payload("companion:2/sd/K7Q2-9XMA").edition == 2
+    assert parse_payload("companion:1/sd/K7Q2-9XMA").edition == 1
 
 
 def test_payload_for_unknown_game_is_refused():

@@ -34,6 +34,7 @@ from companion.errors import (
     ParameterError,
     PayloadError,
     SeedError,
+    UnknownEditionInLogError,
 )
 from companion.log import ActionLine, LogFile, Tag, is_number
 from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
@@ -115,13 +116,16 @@ class Result:
 
 @dataclass(frozen=True)
 class Header:
-    """The log's tags read for a game: seed, parameters, variants and claim."""
+    """The log's tags read for a game: seed, parameters, variants, claim, and the rules
+    edition the game was played under (from the Seed payload or an ``[Edition]`` tag;
+    default: the game's newest)."""
 
     log: LogFile
     seed: str | None
     params: dict[str, int]
     variants: frozenset[str]
     claim: int | None
+    edition: int = 1
 
     def tag(self, key: str) -> Tag | None:
         return self.log.tag(key)
@@ -154,10 +158,35 @@ class Game(ABC):
     map_kind: str = "map"
     seeded_only: bool = False
     pack_parts: tuple[PackPart, ...] = ()
+    editions: tuple[int, ...] = (1,)
+    """The rules editions this build knows (``cli.md``, Editions); new sheets print the
+    newest. A game whose numbers or generator change adds an edition."""
     rules: ClassVar[ModuleType]
     """The game's rules module: ``apply(state, action)``, ``legal_actions(state)``."""
     notation: ClassVar[ModuleType]
     """The game's notation module: ``parse_action(state, line)``, ``format_action(action)``."""
+
+    # -- editions ---------------------------------------------------------------
+    @property
+    def edition(self) -> int:
+        """The newest rules edition: the one new sheets print and logs default to."""
+        return max(self.editions)
+
+    def check_edition(self, edition: int | str) -> int:
+        """``edition`` as a number this build knows for the game. Raises PayloadError
+        (naming the edition and the known ones) otherwise."""
+        text = str(edition).strip()
+        known = ", ".join(str(e) for e in self.editions)
+        if not (is_number(text) and len(text) <= 9 and int(text) in self.editions):
+            named = shown(text) if not is_number(text) or len(text) > 9 else text
+            raise PayloadError(f"{self.name} has no edition {named}: this companion "
+                               f"knows edition {known} (a newer companion may know it)")
+        return int(text)
+
+    def rules_table(self, edition: int | None = None) -> Any:
+        """The rules table (numbers) of ``edition`` (default: the newest), for games
+        whose numbers live in one; None for the others."""
+        return None
 
     # -- parameters -------------------------------------------------------------
     def param(self, name: str) -> Param:
@@ -175,11 +204,13 @@ class Game(ABC):
             out[key] = self.param(key).check(value)
         return out
 
-    def payload(self, seed: str, params: Mapping[str, int], **extra: str | int) -> str:
-        """The QR payload text for a sheet of this game."""
+    def payload(self, seed: str, params: Mapping[str, int], edition: int | None = None,
+                **extra: str | int) -> str:
+        """The QR payload text for a sheet of this game, of ``edition`` (default: the
+        newest)."""
         items = {k: str(v) for k, v in params.items()}
         items.update({k: str(v) for k, v in extra.items()})
-        return Payload(self.code, seed, items).encode()
+        return Payload(self.code, seed, items, edition or self.edition).encode()
 
     def check_payload(self, items: Mapping[str, str]) -> tuple[dict[str, int],
                                                              frozenset[str] | None]:
@@ -361,11 +392,13 @@ def read_header(log: LogFile, game: Game) -> Header:
     file = log.file
 
     def err(tag: Tag, message: str, rule: str) -> LogError:
-        cls = BadSeedInLogError if tag.key == "seed" else LogError
+        cls = (UnknownEditionInLogError if rule == "edition" else
+               BadSeedInLogError if tag.key == "seed" else LogError)
         return cls(message, file, tag.line, tag.value_column, rule)
 
     seed: str | None = None
     from_payload: dict[str, str] = {}
+    payload_edition: int | None = None
     seed_tag = log.tag("seed")
     if seed_tag is not None:
         try:
@@ -376,10 +409,25 @@ def read_header(log: LogFile, game: Game) -> Header:
                               f"but this log is {game.name} ({game.code!r})", "seed")
                 seed = payload.seed
                 from_payload = dict(payload.params)
+                try:
+                    payload_edition = game.check_edition(payload.edition)
+                except PayloadError as exc:
+                    raise err(seed_tag, str(exc), "edition") from None
             else:
                 seed = normalize_seed(seed_tag.value)
         except (SeedError, PayloadError) as exc:
             raise err(seed_tag, str(exc), "seed") from None
+
+    edition = payload_edition or game.edition
+    etag = log.tag("edition")
+    if etag is not None:
+        try:
+            edition = game.check_edition(etag.value)
+        except PayloadError as exc:
+            raise err(etag, str(exc), "edition") from None
+        if payload_edition is not None and edition != payload_edition:
+            raise err(etag, f"Edition {edition} contradicts the seed payload's edition "
+                      f"{payload_edition}", "edition-mismatch")
 
     # a sheet's payload may stand in the Seed tag: its game parameters count, the names
     # of the sheet (kind, floor, level) only say which page it was, variant= sets them
@@ -437,4 +485,5 @@ def read_header(log: LogFile, game: Game) -> Header:
     if game.seeded_only and seed is None:
         raise LogError(f"{game.name} logs need a [Seed \"...\"] tag before the first action: "
                        f"its maps are seeded", file, log.header_end, 1, "seed")
-    return Header(log=log, seed=seed, params=params, variants=frozenset(variants), claim=claim)
+    return Header(log=log, seed=seed, params=params, variants=frozenset(variants), claim=claim,
+                  edition=edition)

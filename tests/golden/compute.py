@@ -64,15 +64,17 @@ def ctd_text(seed: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def du_text(seed: str) -> str:
+def du_text(seed: str, edition: int = 1) -> str:
     """Dungeon Upkeeper: the ten floors (map rows, tries, objectives) with par and the
     perfect path the exact solver finds (both are printed on the sheets)."""
+    from companion.games import get_game
     from companion.games.dungeon_upkeeper.floor import solve
     from companion.games.dungeon_upkeeper.generation import generate_floor
 
+    table = get_game("dungeon-upkeeper").rules_table(edition)
     lines = [f"dungeon-upkeeper {seed}"]
     for k in range(1, 11):
-        f = generate_floor(seed, k)
+        f = generate_floor(seed, k, table)
         sol = solve(f)
         lines.append(f"B{k} tries {f.tries} asked {f.objectives_asked} par {sol.par} "
                      f"path {sol.path}")
@@ -80,9 +82,10 @@ def du_text(seed: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def ds_text(seed: str, size: int) -> str:
+def ds_text(seed: str, size: int, edition: int = 1) -> str:
     """Dungeon Solitaire: the nine levels (board in reading order, start, stairs, walk,
     tries) and the reward deck R1-R60."""
+    from companion.games import get_game
     from companion.games.dungeon_solitaire.cards import Room
     from companion.games.dungeon_solitaire.generation import (
         cell_name,
@@ -90,36 +93,58 @@ def ds_text(seed: str, size: int) -> str:
         reward_deck,
     )
 
+    table = get_game("dungeon-solitaire").rules_table(edition)
     lines = [f"dungeon-solitaire {seed} size {size}"]
     for n in range(1, 10):
-        lvl = generate_level(seed, n, size)
+        lvl = generate_level(seed, n, size, table)
         lines.append(f"level {n} tries {lvl.tries} start {cell_name(lvl.start)} "
                      f"stairs {cell_name(lvl.stairs)}")
         lines.append("  walk " + " ".join(cell_name(c) for c in lvl.walk))
         for cell in sorted(lvl.board, key=lambda c: (c[1], c[0])):
             room = lvl.board[cell]
             lines.append(f"  {cell_name(cell)} {room.exits or '-'} {room.obj or '-'}")
-    for card in reward_deck(seed):
+    for card in reward_deck(seed, table):
         kind = "room" if isinstance(card.card, Room) else "special"
         lines.append(f"{card.id} {kind} {card.card.describe()}")
     return "\n".join(lines) + "\n"
 
 
+def edition_key(game: str, edition: int) -> str:
+    """The name a golden vector of ``game`` starts with: the game's name for edition 1
+    (as first recorded), ``game@N`` for edition N."""
+    return game if edition == 1 else f"{game}@{edition}"
+
+
+def editions() -> dict[str, list[int]]:
+    """Every game's rules editions in this build."""
+    from companion.games import all_games
+
+    return {g.name: list(g.editions) for g in all_games()}
+
+
 def generator_cases() -> Iterator[tuple[str, Callable[[], str]]]:
-    """(name, canonical-text function) for every golden generator vector."""
+    """(name, canonical-text function) for every golden generator vector, for every
+    edition of every game: an edition once printed stays readable, so its vectors never
+    change."""
     first = SEEDS[0]
+    known = editions()
     for size in (4, 7, 13, 26):
         yield f"shuffle-and-doom/{first}/size={size}", lambda size=size: sd_text(first, size)
     for seed in SEEDS[1:]:
         yield f"shuffle-and-doom/{seed}/size=7", lambda seed=seed: sd_text(seed, 7)
     for seed in SEEDS:
         yield f"clear-the-dungeon/{seed}", lambda seed=seed: ctd_text(seed)
-    for seed in SEEDS[:3]:
-        yield f"dungeon-upkeeper/{seed}", lambda seed=seed: du_text(seed)
-    for size in (4, 5, 6, 7):
-        yield f"dungeon-solitaire/{first}/size={size}", lambda size=size: ds_text(first, size)
-    for seed in SEEDS[1:3]:
-        yield f"dungeon-solitaire/{seed}/size=5", lambda seed=seed: ds_text(seed, 5)
+    for e in known["dungeon-upkeeper"]:
+        du = edition_key("dungeon-upkeeper", e)
+        for seed in SEEDS[:3]:
+            yield f"{du}/{seed}", lambda seed=seed, e=e: du_text(seed, e)
+    for e in known["dungeon-solitaire"]:
+        ds = edition_key("dungeon-solitaire", e)
+        for size in (4, 5, 6, 7):
+            yield (f"{ds}/{first}/size={size}",
+                   lambda size=size, e=e: ds_text(first, size, e))
+        for seed in SEEDS[1:3]:
+            yield f"{ds}/{seed}/size=5", lambda seed=seed, e=e: ds_text(seed, 5, e)
 
 
 def generator_digests() -> dict[str, str]:

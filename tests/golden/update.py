@@ -3,11 +3,13 @@
     python -m tests.golden.update          # every digest (with a rules version bump only)
     python -m tests.golden.update --new    # add vectors not yet recorded; keep the others
 
-When to run it: the golden digests pin what every printed seed means. A change to a
-generator (a deal, a map, a floor, a level, the reward deck) changes the game a printed
-seed stands for, so it must come with a new ``companion.RULES_VERSION`` (the version in
-every QR payload and ``[Seed "companion:N/..."]`` tag); then run this script and commit
-the new digests with the bump. The test refuses digests recorded for another version.
+When to run it: the golden digests pin what every printed seed means, for every rules
+edition of every game. A change to a generator or a game's numbers (a deal, a map, a
+floor, a level, the reward deck) changes the game a printed seed stands for, so it must
+come as a new edition of that game (``EDITIONS`` in its rules table; the edition is the
+number in every QR payload and ``[Seed "companion:N/..."]`` tag), leaving the old ones
+as they are; then run this script with ``--new`` and commit the new digests with the
+edition. The test refuses digests recorded for other editions.
 PDF digests also change with the reportlab or qrcode version; after upgrading those (no
 bump needed), run it with ``--pdf-only``. ``--new`` only adds entries (a new sheet kind
 or seed) and never changes a recorded one.
@@ -19,8 +21,7 @@ import argparse
 import json
 from pathlib import Path
 
-from companion import RULES_VERSION
-from tests.golden.compute import generator_digests, pdf_digests, toolkit_versions
+from tests.golden.compute import editions, generator_digests, pdf_digests, toolkit_versions
 
 DIGESTS = Path(__file__).with_name("digests.json")
 
@@ -28,7 +29,7 @@ DIGESTS = Path(__file__).with_name("digests.json")
 def load() -> dict:
     """The recorded digests (an empty record if there is no file yet)."""
     if not DIGESTS.exists():
-        return {"rules_version": RULES_VERSION, "generator": {}, "pdf": {}, "toolkit": {}}
+        return {"editions": editions(), "generator": {}, "pdf": {}, "toolkit": {}}
     return json.loads(DIGESTS.read_text("utf-8"))
 
 
@@ -43,14 +44,11 @@ def main(argv: list[str] | None = None) -> None:
     old = load()
     gen, pdf = generator_digests(), pdf_digests()
     if args.new:
-        if old.get("rules_version") != RULES_VERSION:
-            parser.error(f"digests.json is for rules version {old.get('rules_version')}, the "
-                         f"code is version {RULES_VERSION}: run without --new")
         gen = {**gen, **old["generator"]}
         pdf = {**pdf, **old["pdf"]} if old.get("toolkit") == toolkit_versions() else pdf
     elif args.pdf_only:
         gen = old["generator"]
-    record = {"rules_version": RULES_VERSION, "toolkit": toolkit_versions(),
+    record = {"editions": editions(), "toolkit": toolkit_versions(),
               "generator": dict(sorted(gen.items())), "pdf": dict(sorted(pdf.items()))}
     for part in ("generator", "pdf"):
         before, after = old.get(part, {}), record[part]

@@ -13,6 +13,7 @@ from companion.games.dungeon_solitaire import notation, rules
 from companion.games.dungeon_solitaire.cards import Room
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
 from companion.games.dungeon_solitaire.notation import format_action
+from companion.games.dungeon_solitaire.table import EDITIONS, RulesTable
 
 
 class DungeonSolitaire(Game):
@@ -33,6 +34,7 @@ class DungeonSolitaire(Game):
         SheetKind("calibrate", "a duplex calibration page to measure --back-offset"),
     )
     seeded_only = True
+    editions = tuple(EDITIONS)
     pack_parts = (
         PackPart("calibrate", "Duplex calibration: print it first", "long edge"),
         PackPart("tiles", "Level tiles, fronts and backs", "long edge"),
@@ -44,9 +46,13 @@ class DungeonSolitaire(Game):
     rules = rules
     notation = notation
 
+    def rules_table(self, edition: int | None = None) -> RulesTable:
+        return EDITIONS[self.check_edition(edition or self.edition)]
+
     def new_state(self, header: Header) -> rules.State:
         assert header.seed is not None
-        return rules.new_state(header.seed, header.params["size"])
+        return rules.new_state(header.seed, header.params["size"],
+                               self.rules_table(header.edition))
 
     def log_lines(self, before: rules.State, action: rules.Action,
                   after: rules.State) -> list[str]:
@@ -74,11 +80,12 @@ class DungeonSolitaire(Game):
 
         size = params["size"]
         opts = dict(options or {})
+        table = self.rules_table(opts.get("edition"))
         # the map shows one level (default 1); the other kinds all nine unless one is named
         wanted = sheets.wanted_levels(opts, [1] if kind == "map" else None)
         levels = []
         for n in wanted:
-            lvl = generate_level(seed, n, size)
+            lvl = generate_level(seed, n, size, table)
             levels.append({
                 "level": n, "start": cell_name(lvl.start), "stairs": cell_name(lvl.stairs),
                 "crown": lvl.crown, "tries": lvl.tries,
@@ -87,7 +94,7 @@ class DungeonSolitaire(Game):
                                                                                kv[0][0]))},
             })
         deck = [{"id": c.id, "kind": "room" if isinstance(c.card, Room) else "special",
-                 "card": c.card.describe()} for c in reward_deck(seed)]
+                 "card": c.card.describe()} for c in reward_deck(seed, table)]
         out: dict[str, Any] = {
             "game": self.name, "seed": seed, "size": size, "kind": kind,
             "payloads": sheets.sheet_payloads(self, kind, seed, params, opts),

@@ -45,7 +45,7 @@ from companion.games.dungeon_solitaire.generation import (
     generate_level,
     reward_deck,
 )
-from companion.games.dungeon_solitaire.table import RULES
+from companion.games.dungeon_solitaire.table import RULES, RulesTable
 from companion.paper.cards import CAP_HEIGHT, draw_lattice, fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
@@ -144,7 +144,6 @@ SPECIAL_TEXT: dict[str, tuple[str, str]] = {
 """Big word and one-line effect of each special card (the project's own wording)."""
 
 VERB_HELP: tuple[tuple[str, str], ...] = (
-    ("draft R2 R4 R9 ...", "the card kept from each of the 7 sets of 3 (R1-R21)"),
     ("level 2", "checkpoint: you reached level 2"),
     ("draw R4 R12 R9", "the cards drawn from your shuffled deck"),
     ("play R12 at c3", "the room card kept, placed on c3"),
@@ -154,6 +153,13 @@ VERB_HELP: tuple[tuple[str, str], ...] = (
     ("move N E / path NNE", "the player's steps"),
     ("chest R30", "the reward card kept from a chest"),
 )
+
+
+def verb_help(rules: RulesTable) -> tuple[tuple[str, str], ...]:
+    """The verbs of the log in short, with the draft of ``rules``."""
+    last = rules.draft_sets * rules.set_size
+    return ((("draft R2 R4 R9 ...", f"the card kept from each of the {rules.draft_sets} "
+              f"sets of {rules.set_size} (R1-R{last})"),) + VERB_HELP)
 
 
 # ------------------------------------------------------------------------ shared
@@ -177,7 +183,7 @@ def wanted_levels(options: Mapping[str, Any], default: Sequence[int] | None = No
 
 
 def sheet_payload(game: DungeonSolitaire, seed: str, params: Mapping[str, int], kind: str,
-                  level: int | None = None) -> str:
+                  level: int | None = None, edition: int | None = None) -> str:
     """The QR payload of a sheet: ``kind`` (but the map, the game's default sheet),
     ``level`` where the sheet shows one, ``size`` only when not the default 5."""
     default = game.param("size").default
@@ -185,20 +191,24 @@ def sheet_payload(game: DungeonSolitaire, seed: str, params: Mapping[str, int], 
     extra: dict[str, str | int] = {} if kind == game.map_kind else {"kind": kind}
     if level is not None:
         extra["level"] = level
-    return game.payload(seed, shown, **extra)
+    return game.payload(seed, shown, edition, **extra)
 
 
 def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
                    options: Mapping[str, Any]) -> list[str]:
     """Every payload a sheet kind's document carries, in page order.
 
-    Raises ParameterError for a bad ``options["level"]``.
+    Raises ParameterError for a bad ``options["level"]``, PayloadError for an
+    ``options["edition"]`` this build does not know.
     """
+    edition = game.check_edition(options.get("edition", game.edition))
     if kind == "tiles":
-        return [sheet_payload(game, seed, params, kind, n) for n in wanted_levels(options)]
+        return [sheet_payload(game, seed, params, kind, n, edition)
+                for n in wanted_levels(options)]
     if kind == "map":
-        return [sheet_payload(game, seed, params, kind, wanted_levels(options, [1])[0])]
-    return [sheet_payload(game, seed, params, kind)]
+        return [sheet_payload(game, seed, params, kind, wanted_levels(options, [1])[0],
+                              edition)]
+    return [sheet_payload(game, seed, params, kind, None, edition)]
 
 
 def _params_text(size: int) -> str:
@@ -307,7 +317,8 @@ def _reading_order(cells: Sequence[Cell]) -> list[Cell]:
 
 def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
                back_offset: Offset = (0.0, 0.0),
-               levels: Sequence[int] | None = None) -> list[TilePage]:
+               levels: Sequence[int] | None = None,
+               rules: RulesTable = RULES) -> list[TilePage]:
     """The page plan of the level tiles: for each level a front page (the board's tiles
     at their squares) and its back page (mirrored left-right for a long-edge flip, then
     shifted by ``back_offset`` mm), unless the layout prints single-sided.
@@ -321,8 +332,8 @@ def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
     grid = board_grid(layout, paper, size)
     page_w = layout.page_size(paper)[0]
     plan: list[TilePage] = []
-    for n in levels or range(1, RULES.levels + 1):
-        lvl = generate_level(seed, n, size)
+    for n in levels or range(1, rules.levels + 1):
+        lvl = generate_level(seed, n, size, rules)
         cells = tuple(_reading_order(list(lvl.board)))
         slots = tuple(grid.cell_rect(c) for c in cells)
         plan.append(TilePage("front", n, cells, slots, bounding_rect(list(slots)), grid.block))
@@ -347,7 +358,7 @@ class CardPage:
 
 
 def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
-               back_offset: Offset = (0.0, 0.0)) -> list[CardPage]:
+               back_offset: Offset = (0.0, 0.0), rules: RulesTable = RULES) -> list[CardPage]:
     """The page plan of the reward deck: cards of the tile size (:func:`tile_side_mm`)
     in as big a grid as the page takes, each front page followed by its backs (mirrored,
     shifted by ``back_offset`` mm). The QR code goes under the last front page's cards
@@ -364,7 +375,7 @@ def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
     cols, _ = grid_shape(layout, paper, (side, side))
     page_w = layout.page_size(paper)[0]
     area = content_rect(layout, paper)
-    deck = reward_deck(seed)
+    deck = reward_deck(seed, rules)
     per = len(slots)
     chunks = [deck[i:i + per] for i in range(0, len(deck), per)]
     last_rows = math.ceil(len(chunks[-1]) / cols)
@@ -796,33 +807,36 @@ def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int],
            options: dict[str, Any]) -> bytes:
     """The PDF bytes of one sheet kind: ``tiles``, ``cards``, ``mat``, ``log``,
     ``calibrate`` or ``map``. ``options``: ``layout``, ``back_offset`` ((x, y) mm) and
-    ``level`` (tiles: only that level; map: that level, default 1).
+    ``level`` (tiles: only that level; map: that level, default 1), ``edition`` (an
+    older rules edition; default: the newest).
 
-    Raises ParameterError for a bad level, LayoutError for an unusable layout.
+    Raises ParameterError for a bad level, PayloadError for an edition this build does
+    not know, LayoutError for an unusable layout.
     """
     size = params["size"]
     payloads = sheet_payloads(game, kind, seed, params, options)
+    edition = game.check_edition(options.get("edition", game.edition))
     if kind == "tiles":
         layout = _grid_layout(options)
         levels = wanted_levels(options)
         label = f"level {levels[0]}" if len(levels) == 1 else f"levels 1-{RULES.levels}"
         doc = SheetDocument(f"{game.title} tiles, {label}, {seed}", paper, layout.landscape,
                             payloads)
-        draw_tiles(doc, layout, game, seed, params, levels, _offset(options))
+        draw_tiles(doc, layout, game, seed, params, levels, _offset(options), edition)
     elif kind == "cards":
         layout = _grid_layout(options)
         doc = SheetDocument(f"{game.title} reward cards {seed}", paper, layout.landscape,
                             payloads)
-        draw_cards(doc, layout, game, seed, params, payloads[0], _offset(options))
+        draw_cards(doc, layout, game, seed, params, payloads[0], _offset(options), edition)
     elif kind == "mat":
         layout = _layout(options, "map")
         doc = SheetDocument(f"{game.title} play mat {seed}", paper, True, payloads)
-        draw_mat_page(doc, layout, game, seed, params, payloads[0])
+        draw_mat_page(doc, layout, game, seed, params, payloads[0], edition)
     elif kind == "log":
         layout = _layout(options, "list")
         doc = SheetDocument(f"{game.title} log sheet {seed}", paper, layout.landscape,
                             payloads)
-        draw_log_page(doc, layout, game, seed, size, payloads[0])
+        draw_log_page(doc, layout, game, seed, size, payloads[0], edition)
     elif kind == "calibrate":
         layout = _layout(options, "list")
         doc = SheetDocument(f"{game.title} duplex calibration", paper, False, payloads)
@@ -832,7 +846,7 @@ def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int],
         n = wanted_levels(options, [1])[0]
         doc = SheetDocument(f"{game.title} answer key, level {n}, {seed}", paper,
                             layout.landscape, payloads)
-        draw_map_page(doc, layout, game, seed, size, n, payloads[0])
+        draw_map_page(doc, layout, game, seed, size, n, payloads[0], edition)
     else:  # pragma: no cover - the game checks the kind first
         game.sheet_kind(kind)
         raise AssertionError(kind)
@@ -842,17 +856,19 @@ def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int],
 # ---------------------------------------------------------------------------- tiles
 def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                params: Mapping[str, int], levels: Sequence[int],
-               back_offset: Offset) -> list[TilePage]:
-    """Every page of the level tiles (see :func:`tile_pages`); returns the plan."""
+               back_offset: Offset, edition: int | None = None) -> list[TilePage]:
+    """Every page of the level tiles of rules ``edition`` (default: the newest; see
+    :func:`tile_pages`); returns the plan."""
     size = params["size"]
-    plan = tile_pages(seed, size, doc.paper, layout, back_offset, levels)
+    rules = game.rules_table(edition)
+    plan = tile_pages(seed, size, doc.paper, layout, back_offset, levels, rules)
     bleed = mm(layout.bleed)
     for i, page in enumerate(plan):
         c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
         doc.set_trim(page.trim)
         if bleed:
             doc.set_bleed(page.trim.inset(-bleed))
-        lvl = generate_level(seed, page.level, size)
+        lvl = generate_level(seed, page.level, size, rules)
         if page.side == "back":
             for cell, slot in zip(page.cells, page.slots, strict=True):
                 draw_level_back(c, slot, page.level, cell)
@@ -869,12 +885,13 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         if layout.crop_marks:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                             page_size=doc.page_size)
-        _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells))
+        _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells), edition)
     return plan
 
 
 def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
-                params: Mapping[str, int], lvl: Level, count: int) -> None:
+                params: Mapping[str, int], lvl: Level, count: int,
+                edition: int | None = None) -> None:
     """The title line and the identity footer of a tiles front page."""
     c = doc.canvas
     area = content_rect(layout, doc.paper)
@@ -891,7 +908,7 @@ def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed
     c.drawRightString(area.x1, area.y1 - 14 * 0.78,
                       f"{game.title}, seed {seed}: start {start}, {goal} {stairs}")
     c.restoreState()
-    payload = sheet_payload(game, seed, params, "tiles", n)
+    payload = sheet_payload(game, seed, params, "tiles", n, edition)
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, _params_text(size), f"level {n} tiles")
     foot = footer_height(payload, lines, qr_w)
@@ -909,10 +926,12 @@ def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed
 # ---------------------------------------------------------------------------- cards
 def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                params: Mapping[str, int], payload: str,
-               back_offset: Offset) -> list[CardPage]:
-    """Every page of the reward deck (see :func:`card_pages`); returns the plan."""
+               back_offset: Offset, edition: int | None = None) -> list[CardPage]:
+    """Every page of the reward deck of rules ``edition`` (default: the newest; see
+    :func:`card_pages`); returns the plan."""
     size = params["size"]
-    plan = card_pages(seed, size, doc.paper, layout, back_offset)
+    rules = game.rules_table(edition)
+    plan = card_pages(seed, size, doc.paper, layout, back_offset, rules)
     bleed = mm(layout.bleed)
     area = content_rect(layout, doc.paper)
     side = tile_side_mm(layout, doc.paper, size)
@@ -920,7 +939,8 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
     for i, page in enumerate(plan):
         c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
         if page.side == "about":
-            _cards_about(doc, layout, game, seed, size, payload, side, plan, back_offset)
+            _cards_about(doc, layout, game, seed, size, payload, side, plan, back_offset,
+                         rules)
             continue
         assert page.trim is not None
         doc.set_trim(page.trim)
@@ -964,7 +984,7 @@ def _cards_notes(layout: Layout, side: float, fronts: int, back_offset: Offset) 
 
 def _cards_about(doc: SheetDocument, card_layout: Layout, game: DungeonSolitaire, seed: str,
                  size: int, payload: str, side: float, plan: list[CardPage],
-                 back_offset: Offset) -> None:
+                 back_offset: Offset, rules: RulesTable = RULES) -> None:
     """The last page of the reward deck when no front has room for the QR code: printing
     notes, the special cards, the deck list, the identity block."""
     c = doc.canvas
@@ -991,7 +1011,7 @@ def _cards_about(doc: SheetDocument, card_layout: Layout, game: DungeonSolitaire
     y -= mm(3)
     y = draw_text(c, area.x, y, area.w, "The deck in draw order (a card list to check a "
                   "cut deck against):", "Helvetica-Bold", 10, leading=1.3) - mm(1)
-    deck = reward_deck(seed)
+    deck = reward_deck(seed, rules)
     cols = 3
     rows = math.ceil(len(deck) / cols)
     lead = 9.6
@@ -1029,11 +1049,13 @@ class MatGeometry:
 
 
 def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
-                  params: Mapping[str, int], payload: str) -> MatGeometry:
-    """The landscape play mat: the placement grid (squares of the tile size) on the
-    left; title, health and level tracks, deck and discard spots, rules in brief and
-    the identity block on the right."""
+                  params: Mapping[str, int], payload: str,
+                  edition: int | None = None) -> MatGeometry:
+    """The landscape play mat of rules ``edition`` (default: the newest): the placement
+    grid (squares of the tile size) on the left; title, health and level tracks, deck
+    and discard spots, rules in brief and the identity block on the right."""
     c = doc.canvas
+    rules = game.rules_table(edition)
     size = params["size"]
     tile = mm(tile_side_mm(load_layout("tile"), doc.paper, size))
     area = doc.page_rect.inset(mm(layout.margin))
@@ -1070,10 +1092,12 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     y = panel.y1 - 15 - mm(7)
 
     # health track
-    y = draw_heading(c, panel.x, y, "Health: start 3, at most 5, 0 = lost", 8.5, leading=1.35)
-    box = min(mm(13), (panel.w - 4 * mm(1.5)) / 5)
+    top_health = rules.max_health
+    y = draw_heading(c, panel.x, y, f"Health: start {rules.health}, at most {top_health}, "
+                     "0 = lost", 8.5, leading=1.35)
+    box = min(mm(13), (panel.w - (top_health - 1) * mm(1.5)) / top_health)
     health: list[Rect] = []
-    for i in range(5):
+    for i in range(top_health):
         r = Rect(panel.x + i * (box + mm(1.5)), y - box, box, box)
         health.append(r)
         _track_box(c, r, str(i + 1), "start" if i == 2 else "max" if i == 4 else "",
@@ -1096,7 +1120,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     spot = min(tile, (panel.w - mm(4)) / 2)
     deck = Rect(panel.x, y - spot, spot, spot)
     discard = Rect(panel.x + spot + mm(4), y - spot, spot, spot)
-    _spot(c, deck, "DECK", "draw 3, keep 1")
+    _spot(c, deck, "DECK", f"draw {rules.draw_size}, keep 1")
     _spot(c, discard, "DISCARD", "back into the deck at the stairs")
     y -= spot + mm(4)
 
@@ -1106,28 +1130,31 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     id_w, id_h = identity_size(payload, lines, qr_w, max_width=panel.w)
     draw_identity(c, panel.x, panel.y, payload, lines, qr_w, max_width=panel.w)
     room = Rect(panel.x, panel.y + id_h + mm(3), panel.w, y - (panel.y + id_h + mm(3)))
-    _draw_mat_rules(c, room)
+    _draw_mat_rules(c, room, rules)
     return MatGeometry(cells, tuple(health), tuple(levels), deck, discard)
 
 
-MAT_RULES: tuple[tuple[str, str], ...] = (
-    ("Set up", "lay the level's tiles face down on their squares (the back names the "
-               "square), the start and the stairs face up; your marker on the start."),
-    ("Reveal", "face-down neighbours your card has an exit toward turn face up."),
-    ("Turn", "move to a neighbour through facing exits, or draw 3, keep 1 and play it at "
-             "once: a room card on an empty square next to you, as printed."),
-    ("Enter", "monster: -1 health, it goes. Heart: +1. Chest: draw 3 reward cards, keep "
-              "1 into your deck."),
-    ("Stairs", "next level; the discard pile goes back into the deck."),
-)
+def mat_rules(rules: RulesTable) -> tuple[tuple[str, str], ...]:
+    """The rules in brief on the mat, with the numbers of ``rules``."""
+    return (
+        ("Set up", "lay the level's tiles face down on their squares (the back names the "
+                   "square), the start and the stairs face up; your marker on the start."),
+        ("Reveal", "face-down neighbours your card has an exit toward turn face up."),
+        ("Turn", f"move to a neighbour through facing exits, or draw {rules.draw_size}, "
+                 "keep 1 and play it at once: a room card on an empty square next to you, "
+                 "as printed."),
+        ("Enter", f"monster: -1 health, it goes. Heart: +1. Chest: draw {rules.chest_offer} "
+                  "reward cards, keep 1 into your deck."),
+        ("Stairs", "next level; the discard pile goes back into the deck."),
+    )
 
 
-def _draw_mat_rules(c: Any, r: Rect) -> None:
+def _draw_mat_rules(c: Any, r: Rect, rules: RulesTable) -> None:
     """The rules in brief, as many lines as fit ``r``."""
     size = 7.0
     lead = size * 1.25
     y = r.y1
-    for label, text in MAT_RULES:
+    for label, text in mat_rules(rules):
         lines = wrap_text(text, "Helvetica", size, r.w - mm(12))
         if y - len(lines) * lead < r.y:
             break
@@ -1176,10 +1203,11 @@ def _spot(c: Any, r: Rect, label: str, sub: str) -> None:
 
 # ------------------------------------------------------------------------------ log
 def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
-                  size: int, payload: str) -> None:
-    """The log sheet: header fields, the draft sets, the verbs, numbered lines; then a
-    second page of numbered lines."""
+                  size: int, payload: str, edition: int | None = None) -> None:
+    """The log sheet of rules ``edition`` (default: the newest): header fields, the
+    draft sets, the verbs, numbered lines; then a second page of numbered lines."""
     c = doc.canvas
+    rules = game.rules_table(edition)
     area = content_rect(layout, doc.paper)
     area = draw_title(c, area, f"{game.title}: game log",
                       "Write one action per line, as below; type it up later and check it "
@@ -1197,17 +1225,18 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     for i, (label, value) in enumerate(fields):
         draw_field(c, area.x + i * (fw + mm(2)), top - fh, fw, fh, label, value)
     y = top - fh - mm(2)
-    sets = RULES.draft_sets
+    sets = rules.draft_sets
     sw = (area.w - mm(2) * (sets - 1)) / sets
     for i in range(sets):
-        first = i * RULES.set_size + 1
+        first = i * rules.set_size + 1
         draw_field(c, area.x + i * (sw + mm(2)), y - fh, sw, fh,
-                   f"kept of R{first}-R{first + RULES.set_size - 1}")
+                   f"kept of R{first}-R{first + rules.set_size - 1}")
     y -= fh + mm(1)
     c.setFont("Helvetica", 6.5)
     c.setFillColorRGB(*INK)
-    c.drawString(area.x, y - 6.5, "The draft: the card you keep from each set of three "
-                                  "(write the seven as your first line: draft R2 R4 ...).")
+    c.drawString(area.x, y - 6.5, f"The draft: the card you keep from each set of "
+                                  f"{rules.set_size} (write the {sets} as your first line: "
+                                  "draft R2 R4 ...).")
     y -= 6.5 + mm(3)
     c.saveState()
     c.setFont("Helvetica-Bold", 7.5)
@@ -1216,8 +1245,9 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
                                   "c3, directions N E S W)")
     row_h = 8.6
     col_w = area.w / 2
-    half = math.ceil(len(VERB_HELP) / 2)
-    for i, (verb, meaning) in enumerate(VERB_HELP):
+    verbs = verb_help(rules)
+    half = math.ceil(len(verbs) / 2)
+    for i, (verb, meaning) in enumerate(verbs):
         col, r = divmod(i, half)
         vx = area.x + col * col_w
         vy = y - 17 - r * row_h
@@ -1412,12 +1442,13 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
 
 # ------------------------------------------------------------------------------ map
 def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
-                  size: int, number: int, payload: str) -> BoardGrid:
+                  size: int, number: int, payload: str,
+                  edition: int | None = None) -> BoardGrid:
     """The answer key of one level: a spoiler banner, every card face up at its square
     with the coordinates round the board, a summary and the level's QR code. Returns
     where the board was drawn."""
     c = doc.canvas
-    lvl = generate_level(seed, number, size)
+    lvl = generate_level(seed, number, size, game.rules_table(edition))
     area = content_rect(layout, doc.paper)
     banner = Rect(area.x, area.y1 - mm(14), area.w, mm(14))
     c.saveState()

@@ -51,4 +51,5 @@ EDITIONS: dict[int, RulesTable] = {
 """Every edition's numbers: edition 1 as first printed, edition 2 calibrated on simulated
 players (``docs/balance-dungeon-solitaire.md``)."""
 
-RULES = EDITIONS[1]
+RULES = EDITIONS[max(EDITIONS)]
+"""The newest edition: what new sheets print and logs default to."""

@@ -13,6 +13,7 @@ from companion.games.dungeon_upkeeper import notation, rules
 from companion.games.dungeon_upkeeper.floor import solve as solve_floor
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.notation import format_action
+from companion.games.dungeon_upkeeper.table import EDITIONS, RulesTable
 
 
 class DungeonUpkeeper(Game):
@@ -28,6 +29,7 @@ class DungeonUpkeeper(Game):
         SheetKind("log", "a log sheet with a row per floor for the path letters"),
     )
     seeded_only = True
+    editions = tuple(EDITIONS)
     pack_parts = (
         PackPart("map", "Floor maps, one page per floor"),
         PackPart("log", "Log sheet"),
@@ -36,9 +38,13 @@ class DungeonUpkeeper(Game):
     rules = rules
     notation = notation
 
+    def rules_table(self, edition: int | None = None) -> RulesTable:
+        return EDITIONS[self.check_edition(edition or self.edition)]
+
     def new_state(self, header: Header) -> rules.State:
         assert header.seed is not None
-        return rules.new_state(header.seed, header.params["floors"])
+        return rules.new_state(header.seed, header.params["floors"],
+                               self.rules_table(header.edition))
 
     def opening_lines(self, state: rules.State) -> list[str]:
         return ["floor 1"]
@@ -69,10 +75,10 @@ class DungeonUpkeeper(Game):
     def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
               budget: int | None = None) -> SolveReport:
         """Par and a perfect path for every floor (exact), written as a log of the run
-        that follows them. The run stops where the rules end it (out of moves or
-        health); ``status`` is that run's outcome."""
+        that follows them, under the newest edition's numbers. The run stops where the
+        rules end it (out of moves or health); ``status`` is that run's outcome."""
         floors = params.get("floors", 10)
-        state = rules.new_state(seed, floors)
+        state = rules.new_state(seed, floors, self.rules_table())
         body: list[str] = []
         pars: dict[str, int | None] = {}
         for k in range(1, floors + 1):
@@ -88,7 +94,8 @@ class DungeonUpkeeper(Game):
                 taken.append(letter)
             body += [f"floor {k}", "path " + "".join(taken)]
         result = self.result(state)
-        tags = [f'[Game "{self.name}"]', f'[Seed "{seed}"]', f'[Floors "{floors}"]',
+        tags = [f'[Game "{self.name}"]', f'[Seed "{seed}"]', f'[Edition "{self.edition}"]',
+                f'[Floors "{floors}"]',
                 f'[Claim "{result.score}"]']
         text = "\n".join(tags + body) + "\n"
         status = "won" if result.outcome == "won" else "lost"
@@ -100,6 +107,7 @@ class DungeonUpkeeper(Game):
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         self.sheet_kind(kind)
         opts = dict(options or {})
+        edition = self.check_edition(opts.get("edition", self.edition))
         floors = params["floors"]
         wanted = [int(opts["floor"])] if "floor" in opts else list(range(1, floors + 1))
         out = []
@@ -110,13 +118,13 @@ class DungeonUpkeeper(Game):
                         "perfect_path": sol.path, "traps": len(f.traps),
                         "chests": len(f.chests), "objectives_asked": f.objectives_asked,
                         "tries": f.tries,
-                        **({"payload": self.payload(seed, {}, floor=k)}
+                        **({"payload": self.payload(seed, {}, edition, floor=k)}
                            if kind == "map" else {})})
         data: dict[str, Any] = {"game": self.name, "seed": seed, "kind": kind, "floors": out}
         if kind != "map":  # one sheet for the run: its payload names the floors if not 10
             default = self.param("floors").default
             data["payload"] = self.payload(
-                seed, {} if floors == default else {"floors": floors}, kind=kind)
+                seed, {} if floors == default else {"floors": floors}, edition, kind=kind)
         return data
 
 

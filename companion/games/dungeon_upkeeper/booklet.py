@@ -54,8 +54,8 @@ path NNNNNN        # up to the exit at b2
 """
 
 _COMMENTARY: tuple[str, ...] = (
-    "A checkpoint: the path that follows starts on B1. We stand on S at e2 with 3 "
-    "health and 40 moves.",
+    f"A checkpoint: the path that follows starts on B1. We stand on S at e2 with "
+    f"{RULES.health} health and {RULES.moves} moves.",
     "Three steps west bring us onto the empty chest at b2: refilled. Tick it.",
     "Back east through e2 (crossing a square again is free, it just costs the moves), "
     "down to e5 and east onto the sprung trap at h5: reset. Circle it.",
@@ -288,9 +288,11 @@ def booklet() -> Booklet:
              "uses up your last move, the run is lost, unless that step reached the "
              "exit."),
             ("End of a floor", f"Moves back: {r.moves_per_trap} per trap reset and "
-             f"{r.moves_per_chest} per chest refilled on that floor, {r.moves_perfect} "
-             "more if the floor is <b>perfect</b> (every trap reset and every chest "
-             "refilled). Unused moves carry over."),
+             f"{r.moves_per_chest} per chest refilled on that floor, and "
+             f"{r.moves_perfect_base} + {r.moves_perfect_per_floor} × the floor number "
+             f"more if the floor is <b>perfect</b> (every trap reset and every chest "
+             f"refilled): {r.perfect_moves(1)} on B1, {r.perfect_moves(10)} on B10. "
+             "Unused moves carry over."),
             ("Score", f"{r.score_per_trap} per trap reset, {r.score_per_chest} per chest "
              f"refilled, and {r.score_perfect_per_floor} × the floor number for a "
              "perfect floor (20 on B2, 100 on B10)."),

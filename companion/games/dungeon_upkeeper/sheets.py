@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import ParameterError
 from companion.games.dungeon_upkeeper.floor import Floor, cell_name, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
-from companion.games.dungeon_upkeeper.table import RULES, RulesTable
+from companion.games.dungeon_upkeeper.table import RulesTable
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     GUIDE,
@@ -110,39 +110,45 @@ def _floors_wanted(game: DungeonUpkeeper, params: dict[str, int],
     return list(range(1, params["floors"] + 1))
 
 
-def map_payload(game: DungeonUpkeeper, seed: str, number: int) -> str:
+def map_payload(game: DungeonUpkeeper, seed: str, number: int,
+                edition: int | None = None) -> str:
     """The QR payload of the map page of floor B``number`` (no ``kind``: a map)."""
-    return game.payload(seed, {}, floor=number)
+    return game.payload(seed, {}, edition, floor=number)
 
 
-def log_payload(game: DungeonUpkeeper, seed: str, floors: int) -> str:
+def log_payload(game: DungeonUpkeeper, seed: str, floors: int,
+                edition: int | None = None) -> str:
     """The QR payload of the log sheet (``floors`` only when not the default)."""
     default = game.param("floors").default
-    return game.payload(seed, {} if floors == default else {"floors": floors}, kind="log")
+    return game.payload(seed, {} if floors == default else {"floors": floors}, edition,
+                        kind="log")
 
 
 def render(game: DungeonUpkeeper, kind: str, seed: str, params: dict[str, int], paper: str,
            options: dict[str, Any]) -> bytes:
     """The PDF bytes of one sheet kind: ``map`` (a page per floor, or only
-    ``options["floor"]``) or ``log``. ``options["no_par"]`` leaves par off the maps.
+    ``options["floor"]``) or ``log``. ``options["no_par"]`` leaves par off the maps;
+    ``options["edition"]`` prints an older rules edition (default: the newest).
 
-    Raises ParameterError for a floor out of range, LayoutError for a bad layout.
+    Raises ParameterError for a floor out of range, PayloadError for an edition this
+    build does not know, LayoutError for a bad layout.
     """
     floors = params["floors"]
+    edition = game.check_edition(options.get("edition", game.edition))
     if kind == "map":
         layout = _layout(options, "map")
         wanted = _floors_wanted(game, params, options)
         label = f"B{wanted[0]}" if len(wanted) == 1 else f"B1-B{floors}"
         doc = SheetDocument(f"{game.title} map {label} {seed}", paper, layout.landscape,
-                            [map_payload(game, seed, k) for k in wanted])
+                            [map_payload(game, seed, k, edition) for k in wanted])
         for i, k in enumerate(wanted):
             if i:
                 doc.new_page()
             draw_map_page(doc, layout, game, seed, generate_floor(seed, k), floors,
-                          show_par=not options.get("no_par"))
+                          show_par=not options.get("no_par"), edition=edition)
         return doc.finish()
     layout = _layout(options, "list")
-    payload = log_payload(game, seed, floors)
+    payload = log_payload(game, seed, floors, edition)
     doc = SheetDocument(f"{game.title} log sheet {seed}", paper, layout.landscape, [payload])
     draw_log_page(doc, layout, game, seed, floors, payload)
     return doc.finish()
@@ -164,12 +170,12 @@ class MapPlan:
 
 
 def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
-                  floor: Floor, floors: int) -> MapPlan:
+                  floor: Floor, floors: int, edition: int | None = None) -> MapPlan:
     """The page plan of ``floor``: header at the top, the footer at the bottom, the
     squares as large as fit between them (at most 16 mm) above the tracker, which
     follows the map directly."""
     area = content_rect(layout, paper)
-    payload = map_payload(game, seed, floor.number)
+    payload = map_payload(game, seed, floor.number, edition)
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, f"floor {floor.name} of {floors}", "map")
     foot = footer_height(payload, lines, qr_w)
@@ -188,11 +194,13 @@ def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
 
 def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, seed: str,
                   floor: Floor, floors: int, show_par: bool = True,
-                  rules: RulesTable = RULES) -> Geometry:
-    """Draw the page of ``floor`` on the current page of ``doc`` (its payload goes
-    into the metadata); returns where the squares are."""
+                  edition: int | None = None) -> Geometry:
+    """Draw the page of ``floor`` under rules ``edition`` (default: the newest) on the
+    current page of ``doc`` (its payload goes into the metadata); returns where the
+    squares are."""
     c = doc.canvas
-    plan = plan_map_page(layout, doc.paper, game, seed, floor, floors)
+    rules = game.rules_table(edition)
+    plan = plan_map_page(layout, doc.paper, game, seed, floor, floors, edition)
     doc.add_payload(plan.payload)
     draw_footer(c, plan.footer, plan.payload, plan.identity, mm(layout.qr_size),
                 right_text=[game.credits])
@@ -287,7 +295,7 @@ def draw_floor(c: Any, geo: Geometry, floor: Floor) -> None:
     c.restoreState()
 
 
-def draw_tracker(c: Any, area: Rect, floor: Floor, rules: RulesTable = RULES) -> None:
+def draw_tracker(c: Any, area: Rect, floor: Floor, rules: RulesTable) -> None:
     """Health boxes to cross out, moves left and score to write in, and the rewards."""
     c.saveState()
     box_h = mm(10)
@@ -315,7 +323,7 @@ def draw_tracker(c: Any, area: Rect, floor: Floor, rules: RulesTable = RULES) ->
     c.drawString(area.x, area.y + mm(1),
                  f"Each step costs 1 move. Leaving by X: moves +{rules.moves_per_trap} per "
                  f"trap reset, +{rules.moves_per_chest} per chest filled, "
-                 f"+{rules.moves_perfect} if perfect (all of them). Score "
+                 f"+{rules.perfect_moves(floor.number)} if perfect (all of them). Score "
                  f"+{rules.score_per_trap} per trap, +{rules.score_per_chest} per chest, "
                  f"+{rules.score_perfect_per_floor * floor.number} for a perfect "
                  f"{floor.name}.")

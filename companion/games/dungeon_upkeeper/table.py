@@ -57,4 +57,5 @@ EDITIONS: dict[int, RulesTable] = {
     2: RulesTable(moves=50, moves_perfect_base=20, moves_perfect_per_floor=6),
 }
 
-RULES = EDITIONS[1]
+RULES = EDITIONS[max(EDITIONS)]
+"""The newest edition: what new sheets print and logs default to."""
