@@ -313,6 +313,79 @@ def solve_cmd(ctx: typer.Context, game: GameArg,
         typer.echo(f"best line written to {out}" if report.log else "no line to write")
 
 
+@app.command("stats", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@handles_errors
+def stats_cmd(
+    ctx: typer.Context, game: GameArg,
+    players: Annotated[str, typer.Option(
+        "--players", metavar="NAMES", help="player classes, comma-separated: random, "
+        "greedy, expert (some games have more: 'companion stats GAME --players x' "
+        "lists them)")] = "random,greedy,expert",
+    games: Annotated[int, typer.Option("--games", metavar="N", help="seeds per player "
+                                       "(S0, S1, ...)")] = 1000,
+    variant: VariantOpt = None,
+    edition: Annotated[int | None, typer.Option("--edition", metavar="N", help="the rules "
+                                                "edition (default: the newest)")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", metavar="N", help="processes to play "
+                                      "on")] = 1,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", help="play on a Dask cluster instead (needs "
+        "the [cluster] extra), e.g. tcp://10.0.0.5:8786")] = None,
+    first_seed: Annotated[int, typer.Option("--first-seed", metavar="K", min=0,
+                                            help="start at seed S<K>")] = 0,
+    as_json: JsonOpt = False,
+    out: Annotated[Path | None, typer.Option("--out", help="write a PDF report with "
+                                             "plots")] = None,
+    paper: PaperOpt = None,
+) -> None:
+    """Play many seeded games per player class and report win rates (95 % interval),
+    scores, where and why games end, and the game's balance targets.
+
+    Example: companion stats dungeon-upkeeper --games 500 --jobs 2 --out report.pdf
+    """
+    from companion.stats import run, table_rows, target_lines
+
+    g = get_game(game)
+    params = g.check_params(parse_game_options(g.name, list(ctx.args)))
+    paper_name = resolve_paper(paper)
+    names = [n for n in players.split(",")]
+    total = games * len([n for n in names if n.strip()])
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                  transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task(f"stats {g.name}", total=total)
+        report = run(g.name, names, games, params, tuple(variant or ()), edition, jobs,
+                     scheduler, first_seed, progress=lambda n: bar.advance(task, n))
+    if out is not None:
+        from companion.fsutil import write_atomic
+        from companion.stats_report import render_report
+
+        write_atomic(out, render_report(report, paper_name))
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+    else:
+        from rich.table import Table
+
+        rows = table_rows(report)
+        variants = f", variants {', '.join(report.variants)}" if report.variants else ""
+        table = Table(title=f"{report.title}, edition {report.edition}{variants}: "
+                      f"{report.games} seeds ({report.seeds}) per player")
+        for head in rows[0]:
+            table.add_column(head)
+        for row in rows[1:]:
+            table.add_row(*row)
+        console = Console(soft_wrap=False, width=None if err.is_terminal else 140)
+        console.print(table)
+        for line in target_lines(report):
+            console.print(line, highlight=False)
+    if out is not None:
+        typer.echo(f"report written to {out}", err=True)
+
+
 @app.command("booklet")
 @handles_errors
 def booklet_cmd(

@@ -76,10 +76,21 @@ def start_state(game: Game, tags: Mapping[str, str]) -> tuple[Header, Any]:
 
 def play(game: Game, seed: str, params: Mapping[str, int], player: Player | str = "random",
          player_seed: str = "0", variants: Sequence[str] = (),
-         max_actions: int = 100_000) -> PlayedGame:
-    """Play one seeded game to its end (or ``max_actions``) and return it."""
-    chooser = PLAYERS[player] if isinstance(player, str) else player
+         max_actions: int = 100_000, edition: int | None = None,
+         keep_states: bool = True) -> PlayedGame:
+    """Play one seeded game to its end (or ``max_actions``) and return it.
+
+    ``player``: a player function or a name (the game's own players first, then this
+    module's generic ones). ``edition``: the rules edition (default: the newest; an
+    older one is written as an ``[Edition]`` tag). ``keep_states=False`` keeps only the
+    first and the last state (for long runs where only the end counts)."""
+    if isinstance(player, str):
+        chooser = {**PLAYERS, **game.players()}[player]
+    else:
+        chooser = player
     tags = {"Game": game.name, "Seed": seed}
+    if edition is not None and edition != game.edition:
+        tags["Edition"] = str(edition)
     for p in game.params:
         tags[p.tag] = str(params.get(p.name, p.default))
     if variants:
@@ -94,7 +105,10 @@ def play(game: Game, seed: str, params: Mapping[str, int], player: Player | str 
         action = chooser(game, state, legal, rng)
         state = game.apply(state, action)
         actions.append(action)
-        states.append(state)
+        if keep_states or len(states) == 1:
+            states.append(state)
+        else:
+            states[-1] = state
     result = game.result(state)
     if result.score is not None:
         tags["Claim"] = str(result.score)

@@ -105,6 +105,21 @@ class PackPart:
 
 
 @dataclass(frozen=True)
+class Target:
+    """A balance target a game's numbers must meet (``rules-*.md``, Balance targets),
+    checked by ``companion stats``: the share of ``player``'s games that ``measure``
+    (``win``; ``reach``: end at stage ``stage`` or later, or win; ``end_by``: end, not
+    won, at stage ``stage`` or earlier) lies within ``low`` to ``high``."""
+
+    player: str
+    measure: str
+    low: float = 0.0
+    high: float = 1.0
+    stage: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class Result:
     """What the validator reports for a state: outcome, score (None if the game gives
     none) and a game-specific summary of the final state."""
@@ -161,6 +176,12 @@ class Game(ABC):
     editions: tuple[int, ...] = (1,)
     """The rules editions this build knows (``cli.md``, Editions); new sheets print the
     newest. A game whose numbers or generator change adds an edition."""
+    won_outcomes: tuple[str, ...] = ("won",)
+    """The outcomes that count as a win in ``companion stats``."""
+    stage_name: str = "actions"
+    """What :meth:`stage` counts (``floor``, ``level``...), for reports."""
+    balance_targets: tuple[Target, ...] = ()
+    """The balance targets of the newest edition, checked by ``companion stats``."""
     rules: ClassVar[ModuleType]
     """The game's rules module: ``apply(state, action)``, ``legal_actions(state)``."""
     notation: ClassVar[ModuleType]
@@ -328,6 +349,31 @@ class Game(ABC):
               budget: int | None = None) -> SolveReport:
         """Solve a seeded deal exactly. Raises ParameterError for a game with no solver."""
         raise ParameterError(f"{self.name} has no solver")
+
+    # -- simulation -------------------------------------------------------------------
+    def players(self) -> dict[str, Any]:
+        """The simulated players (``random``, ``greedy``, ``expert``...): ``PLAYERS`` of
+        the ``players`` module of the game's package, plain functions ``(game, state,
+        legal_actions, rng) -> action``."""
+        module = importlib.import_module(f"{type(self).__module__}.players")
+        players: dict[str, Any] = module.PLAYERS
+        return players
+
+    def stage(self, state: Any) -> int:
+        """How far a game got (the floor, level, pass...: :attr:`stage_name`), for
+        ``companion stats``' "where games end"."""
+        return 0
+
+    def end_reason(self, state: Any) -> str:
+        """Why a game ended, in a word or two: its outcome when not lost, else what ran
+        out (``out of moves``, ``out of health``, ``deck``, ``damage``)."""
+        outcome = self.result(state).outcome
+        why = str(getattr(state, "lost_because", "") or "")
+        for word, reason in (("moves", "out of moves"), ("health", "out of health"),
+                             ("damage", "damage"), ("deck", "deck"), ("draw", "deck")):
+            if word in why:
+                return reason
+        return why or outcome
 
     # -- booklet --------------------------------------------------------------------
     def booklet(self) -> Any:

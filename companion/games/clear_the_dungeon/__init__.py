@@ -26,6 +26,7 @@ class ClearTheDungeon(Game):
         SheetKind("deck", "a printable 54-card deck on poker cards, backs for duplex"),
     )
     map_kind = "mat"
+    stage_name = "monsters defeated"
     pack_parts = (
         PackPart("mat", "Play mat (landscape)"),
         PackPart("stack", "Stacking list: put your deck in the seed's order"),
@@ -39,6 +40,9 @@ class ClearTheDungeon(Game):
 
     def new_state(self, header: Header) -> rules.State:
         return rules.new_state(header.seed, header.variants)
+
+    def stage(self, state: rules.State) -> int:
+        return len(state.defeated)
 
     def opening_lines(self, state: rules.State) -> list[str]:
         if state.free:

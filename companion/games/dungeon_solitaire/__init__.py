@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind
+from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, Target
 from companion.games.dungeon_solitaire import notation, rules
 from companion.games.dungeon_solitaire.cards import Room
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
@@ -35,6 +35,16 @@ class DungeonSolitaire(Game):
     )
     seeded_only = True
     editions = tuple(EDITIONS)
+    stage_name = "level"
+    balance_targets = (
+        Target("expert", "win", low=0.30, high=0.60, text="expert wins 30 % to 60 %"),
+        Target("expert", "reach", low=0.50, stage=5,
+               text="expert reaches level 5 or later in at least half its runs"),
+        Target("expert", "end_by", high=0.15, stage=2,
+               text="at most 15 % of expert runs end on levels 1-2"),
+        Target("greedy", "win", low=0.05, high=0.25, text="greedy wins 5 % to 25 %"),
+        Target("random", "win", high=0.02, text="random wins at most 2 %"),
+    )
     pack_parts = (
         PackPart("calibrate", "Duplex calibration: print it first", "long edge"),
         PackPart("tiles", "Level tiles, fronts and backs", "long edge"),
@@ -60,6 +70,9 @@ class DungeonSolitaire(Game):
         if after.outcome is None and after.level != before.level and before.phase != "draft":
             lines.append(f"level {after.level}")
         return lines
+
+    def stage(self, state: rules.State) -> int:
+        return state.level
 
     def result(self, state: rules.State) -> Result:
         summary: dict[str, Any] = {

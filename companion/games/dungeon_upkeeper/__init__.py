@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, SolveReport
+from companion.games.base import (
+    Game,
+    Header,
+    PackPart,
+    Param,
+    Result,
+    SheetKind,
+    SolveReport,
+    Target,
+)
 from companion.games.dungeon_upkeeper import notation, rules
 from companion.games.dungeon_upkeeper.floor import solve as solve_floor
 from companion.games.dungeon_upkeeper.generation import generate_floor
@@ -30,6 +39,15 @@ class DungeonUpkeeper(Game):
     )
     seeded_only = True
     editions = tuple(EDITIONS)
+    stage_name = "floor"
+    balance_targets = (
+        Target("expert", "win", low=0.999,
+               text="a par path on every floor wins at least 99.9 %"),
+        Target("padded", "win", low=0.20, high=0.80,
+               text="a perfect walk 20 % longer than par wins 20 % to 80 %"),
+        Target("straight", "win", high=0.01,
+               text="straight to the exit on every floor wins at most 1 %"),
+    )
     pack_parts = (
         PackPart("map", "Floor maps, one page per floor"),
         PackPart("log", "Log sheet"),
@@ -55,6 +73,9 @@ class DungeonUpkeeper(Game):
         if after.outcome is None and after.floor != before.floor:
             lines.append(f"floor {after.floor}")
         return lines
+
+    def stage(self, state: rules.State) -> int:
+        return state.floor
 
     def result(self, state: rules.State) -> Result:
         summary: dict[str, Any] = {

@@ -29,6 +29,8 @@ class ShuffleAndDoom(Game):
     credits = "Shuffle and Doom! by Handsome Wolf Benny and Alfaric (2023)"
     params = (Param("size", "Size", 7, 4, 26, "the map is SIZE×SIZE cells (4–26)"),)
     variants = ("easy-stats", "flat-consumables")
+    won_outcomes = ("cleared",)
+    stage_name = "pass"
     pack_parts = (
         PackPart("map", "Dungeon map with the stat tracker"),
         PackPart("stack", "Stacking list: put your deck in the seed's order"),
@@ -97,6 +99,9 @@ class ShuffleAndDoom(Game):
         if isinstance(action, rules.Enter) and after.drawn is not None:
             lines.append(format_action(rules.RoomCards(after.drawn)))
         return lines
+
+    def stage(self, state: rules.State) -> int:
+        return state.pass_no
 
     def result(self, state: rules.State) -> Result:
         emptied = sum(1 for st in state.status if st == "emptied")
