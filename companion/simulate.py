@@ -84,10 +84,7 @@ def play(game: Game, seed: str, params: Mapping[str, int], player: Player | str 
     module's generic ones). ``edition``: the rules edition (default: the newest; an
     older one is written as an ``[Edition]`` tag). ``keep_states=False`` keeps only the
     first and the last state (for long runs where only the end counts)."""
-    if isinstance(player, str):
-        chooser = {**PLAYERS, **game.players()}[player]
-    else:
-        chooser = player
+    chooser = {**PLAYERS, **game.players()}[player] if isinstance(player, str) else player
     tags = {"Game": game.name, "Seed": seed}
     if edition is not None and edition != game.edition:
         tags["Edition"] = str(edition)
