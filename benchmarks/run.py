@@ -6,7 +6,8 @@
 Figures: validation throughput (actions per second on long simulated logs), map PDF
 time per size, stacking list and log sheet time, scan time (metadata and render +
 decode), start-up of `companion --help` next to `python -c "import typer"`, and the
-Clear the Dungeon solver (deals per second and median solve time, base and each variant).
+Clear the Dungeon solver (deals per second and median solve time, base and each variant),
+and simulated games per second per game and player on one and two processes.
 """
 
 from __future__ import annotations
@@ -128,8 +129,11 @@ def main() -> None:
     from compare import compare_rows  # benchmarks/compare.py: python-chess, bare reportlab
     from simulate_all import rows as simulate_rows  # benchmarks/simulate_all.py
 
+    from stats_speed import rows as stats_rows  # benchmarks/stats_speed.py
+
     rows += compare_rows(args.quick)
     rows += simulate_rows(args.quick)
+    rows += stats_rows(args.quick)
     w1 = max(len(r[0]) for r in rows)
     w2 = max(len(r[1]) for r in rows)
     print(f"| {'what':<{w1}} | {'size':<{w2}} | result |")
