@@ -45,6 +45,20 @@ RUNS: dict[str, list[dict[str, Any]]] = {
 """What is measured: the newest edition of every game on its default parameters (with
 each set of variants), and the editions retired by a retuning, for comparison."""
 
+EXTRA: dict[str, dict[str, Any]] = {
+    "clear-the-dungeon": {
+        "perfect_information": {
+            "what": "share of deals S0-S999 winnable with every card known (exact solver)",
+            "source": "docs/clear-the-dungeon.md: python benchmarks/ctd_winnable.py --jobs 2, "
+                      "its undecided deals solved again with --budget 1000000000",
+            "deals": 1000,
+            "winnable": {"": 0.999, "reserve": 1.0, "no-jokers": 0.978,
+                         "reserve+no-jokers": 1.0},
+        },
+    },
+}
+"""Figures measured elsewhere that the booklets quote beside the simulated players'."""
+
 
 def command(game: str, spec: dict[str, Any], games: int) -> str:
     parts = ["companion stats", game, "--players", ",".join(spec["players"]),
@@ -67,7 +81,7 @@ def measure(game: str, scale: float, jobs: int) -> dict[str, Any]:
         data["command"] = command(game, spec, games)
         runs.append(data)
         print(f"{data['command']}: {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    return {"game": game, "runs": runs}
+    return {"game": game, "runs": runs, **EXTRA.get(game, {})}
 
 
 def _pct(x: float) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.balance import how_hard_text, load_results, main_run, percent, win_rate
 from companion.cards import Card, parse_card
 from companion.games.clear_the_dungeon.generation import deal
 from companion.games.clear_the_dungeon.rules import (
@@ -340,6 +341,22 @@ def _steps() -> list[Block]:
 
 
 # -------------------------------------------------------------------------- text
+def _how_hard() -> Note:
+    """The measured difficulty (``companion/games/clear_the_dungeon/balance.json``)."""
+    results = load_results("clear-the-dungeon")
+    expert = {v: win_rate(main_run(results, 1, v), "expert")
+              for v in (("reserve",), ("no-jokers",))}
+    known = results["perfect_information"]["winnable"][""]
+    return Note("How hard is it?", how_hard_text("clear-the-dungeon", {
+        "expert": "A careful player who plans each hand and counts the cards seen",
+        "greedy": "one who plays each card where it helps most at once",
+        "random": "random play",
+    }, f"With the reserve variant the careful player wins {percent(expert[('reserve',)])}, "
+       f"without jokers {percent(expert[('no-jokers',)])}. Yet with every card known in "
+       f"advance {percent(known)} of deals can be won: the hidden order of the power "
+       "deck is what makes it hard."))
+
+
 def booklet() -> Booklet:
     """The Clear the Dungeon booklet."""
     blocks: list[Block] = [
@@ -448,6 +465,7 @@ def booklet() -> Booklet:
             "<b>no-jokers</b>: take both jokers out (40 power cards). The game is "
             "harder.",
         )),
+        _how_hard(),
         P("Print the mat and sheets for a variant with <i>--variant reserve</i>; in a "
           "log, write <i>[Variant \"reserve, no-jokers\"]</i>."),
         Note("Seeds.", "A seed fixes the monster columns and the order of the power "

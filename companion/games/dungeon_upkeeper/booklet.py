@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.balance import how_hard_text
 from companion.games.dungeon_upkeeper.floor import STEPS, Floor, cell_name, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RULES
@@ -330,10 +331,14 @@ def booklet() -> Booklet:
             "<b>Square names</b> count the outer wall, like the validator's messages: "
             "a1 is the wall's top-left corner.",
         )),
-        Note("A hard run.", "With these numbers moves are tight: a run that takes the "
-             "par path on every floor usually runs dry somewhere around B3 to B5. "
-             "Finding where to spend moves, and when a shorter, imperfect floor pays, is "
-             "the game."),
+        Note("How hard is it?", how_hard_text("dungeon-upkeeper", {
+            "expert": "Walking a par path on every floor",
+            "padded": "perfect floors walked 20 % longer than par",
+            "greedy": "heading for the nearest trap or chest each time",
+            "straight": "going straight to each exit",
+        }, "Moves are the whole game: every perfect floor pays for the next, and a "
+           "player who wastes a fifth of each floor wins about half the time. Par is "
+           "printed small on each map.")),
         H1("Variants"),
         P("A shorter run: print and play only the first floors, <i>companion map "
           "dungeon-upkeeper --floors 3</i>, and write <i>[Floors \"3\"]</i> in the log. "

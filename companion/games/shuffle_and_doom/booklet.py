@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.balance import how_hard_text
 from companion.cards import Card, parse_card
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, cell_name
 from companion.games.shuffle_and_doom.generation import deal
@@ -460,6 +461,12 @@ def booklet() -> Booklet:
         P("Choose variants in a log with <i>[Variant \"easy-stats\"]</i> (several: "
           "separate them with commas). The original also suggests editing maps by hand "
           "and an endless dungeon; the companion does not check those."),
+        Note("How hard is it?", how_hard_text("shuffle-and-doom", {
+            "expert": "A careful player who weighs every fight and room",
+            "greedy": "one who takes the stronger stack and always the smallest room",
+            "random": "random play",
+        }, "A win here is clearing every room of a 7 × 7 map; walking out by the exit "
+           "with your gold is always a way to live, with a score but not a win.")),
         Keep((
             H1("Example of play"),
             P(f"A real game on the 5 × 5 map of seed {SEED} (the map under Setting "
