@@ -34,55 +34,81 @@ from companion.paper.booklet import (
 from companion.paper.units import Rect, mm
 
 SEED = "BOOK-1"
-DRAFT = ("R1", "R5", "R7", "R10", "R14", "R17", "R20")
+DRAFT = ("R1", "R5", "R7", "R10", "R14", "R17", "R20", "R24", "R25")
+CLAIM = 39
+"""The example's score when it stops on level 2 (the log's [Claim])."""
+
+
+def _number(n: int) -> str:
+    """``n`` (0–99) in words, for the rules' numbers in running text."""
+    ones = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+            "seventeen", "eighteen", "nineteen")
+    tens = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+    if n < 20:
+        return ones[n]
+    word = tens[n // 10 - 2]
+    return word if n % 10 == 0 else f"{word}-{ones[n % 10]}"
+
+
+DRAFTED = RULES.draft_sets * RULES.set_size
+"""How many reward cards the draft deals: chests take them from the next one on."""
 
 EXAMPLE_LOG = f"""\
 [Game "dungeon-solitaire"]
 [Seed "{SEED}"]
 [Player "Example"]
-[Claim "36"]
+[Claim "{CLAIM}"]
 draft {' '.join(DRAFT)}
 level 1
 draw R17 R20 R10      # shuffled by hand: these came up
 play R17 at d2
 move W                # onto the chest just placed
-chest R22
+chest R29
 move W                # the heart at c2
-draw R22 R7 R1
-play R7 at c1
-move N
+draw R29 R7 R1
+play R29 at c1
+move N                # another chest
+chest R32
 move W                # the staircase: level 1 is cleared
 level 2
 """
 
 _COMMENTARY: tuple[str, ...] = (
     "From each set of three reward cards we keep one: the Slay R1, R5 (three doors), "
-    "the crossroads R7, the Turn R10, R14 (three doors), R17 (three doors and a chest) "
-    "and R20 (one door and a chest). Shuffled, these seven are our deck; the fourteen "
-    "others leave the game.",
+    "the crossroads R7, the Turn R10, R14 (three doors), R17 (three doors and a chest), "
+    "R20 (one door and a chest), R24 (three doors and a chest) and the Heal R25. "
+    f"Shuffled, these {_number(RULES.draft_sets)} are our deck; the "
+    f"{_number(DRAFTED - RULES.draft_sets)} others leave the game.",
     "A checkpoint: we are on level 1. Its tiles lie face down on their squares, the "
     "start (e2) and the staircase (b1) face up, our marker on the start.",
     "Our card e2 has doors north, south and west. North (e1) and west (d2) are empty "
     "squares; south is e3, turned up from the start. The staircase lies west, so we "
     "need a card at d2: we draw three from our shuffled deck.",
     "R17 has exits east, south and west: placed at d2, its east exit meets e2's west "
-    "one and its west exit meets c2. R20 and R10 go to the discard pile.",
+    "one and its west exit meets c2. R20, with a single door south, would lead nowhere; "
+    "it goes to the discard pile with the Turn R10.",
     "The exits of e2 and d2 face each other, so we move onto d2 and open its chest: "
-    "the next three reward cards, R22, R23 and R24, are offered.",
-    "We keep R22 (exits east and south, with a heart) and shuffle it into our deck at "
-    "once; R23 and R24 leave the game.",
-    "On to c2, a card with a heart: health 3 + 1 = 4.",
-    "c2 has no west exit, so the staircase at b1 is out of reach. We draw again; R22, "
-    "just won from the chest, comes up at once.",
-    "R7, the crossroads, goes on c1, the empty square north of us. R22 and R1 go to "
-    "the discard pile.",
-    "North onto c1.",
-    "West onto the staircase at b1 (its east exit faces c1's west one): level 1 is "
-    "cleared. The discard pile is shuffled back into the deck; R17 and R7, played onto "
-    "the board, are gone for good. Level 2's tiles come next.",
+    f"the three reward cards after the draft, R{DRAFTED + 1}, R{DRAFTED + 2} and "
+    f"R{DRAFTED + 3}, are offered. c2, west of us, turns up.",
+    "We keep R29 (four doors and a chest) and shuffle it into our deck at once; R28 "
+    "(one door and a chest) and R30 (two doors and a monster) leave the game.",
+    "On to c2, a card with a heart: health 3 + 1 = 4. Its south door turns up c3.",
+    "c2 has no west door, so the staircase at b1 is out of reach; north of us, c1 is an "
+    "empty square next to it. We draw again; R29, just won from the chest, comes up at "
+    "once.",
+    "R29 goes on c1: its south door meets c2's north one, its west door the "
+    "staircase's east one. R7 and R1 go to the discard pile.",
+    "North onto c1 and its chest: the next three reward cards, R31, R32 and R33, are "
+    "offered.",
+    "We keep R32, a crossroads with a heart, for a later level; the Turn R31 and R33 "
+    "(three doors) leave the game.",
+    "West onto the staircase at b1: level 1 is cleared. The discard pile is shuffled "
+    "back into the deck; R17 and R29, played onto the board, are gone for good. Level "
+    "2's tiles come next.",
     "A checkpoint for level 2, where this example stops: an unfinished game, which "
-    "the validator scores as it stands: 10 for the level, 6 cards in the deck and 5 "
-    "per health point, 36.",
+    "the validator scores as it stands: 10 for the level, 9 cards in the deck and 5 "
+    f"per health point, {CLAIM}.",
 )
 
 
@@ -180,7 +206,7 @@ def _draw_placement(c: Any, w: float, h: float) -> None:
 
 
 def _draw_end(c: Any, w: float, h: float) -> None:
-    _board(c, w, h, _example_state(9))
+    _board(c, w, h, _example_state(10))
 
 
 # ------------------------------------------------------------------ example steps
@@ -224,9 +250,18 @@ def _card_list(ids: tuple[str, ...]) -> str:
     return ", ".join(out)
 
 
+def _set(k: int) -> str:
+    """The cards of draft set ``k`` (0-based), "R1 to R3"."""
+    first = k * RULES.set_size + 1
+    return f"R{first} to R{first + RULES.set_size - 1}"
+
+
 def booklet() -> Booklet:
     """The Dungeon Solitaire booklet."""
     r = RULES
+    # one card of each set, in set order (the log table's R4, R9 and R13 among them)
+    sample_draft = " ".join(f"R{k * r.set_size + 1 + (2 * k + 1) % r.set_size}"
+                            for k in range(r.draft_sets))
     blocks: list[Block] = [
         H1("What you need"),
         P("Everything is printed by the companion for a seed. Print the tile and card "
@@ -234,10 +269,11 @@ def booklet() -> Booklet:
           "dashed lines."),
         Rows((
             ("Level tiles", "<i>companion sheets dungeon-solitaire --kind tiles</i>: "
-             "for each of the 9 levels, the cards of its board. The back of each tile "
-             "names its level and its square."),
-            ("Reward deck", "<i>--kind cards</i>: 60 numbered cards, R1 to R60, room "
-             "cards and special cards. Keep them in number order, R1 on top."),
+             f"for each of the {r.levels} levels, the cards of its board. The back of each "
+             "tile names its level and its square."),
+            ("Reward deck", f"<i>--kind cards</i>: {r.reward_deck} numbered cards, R1 to "
+             f"R{r.reward_deck}, room cards and special cards. Keep them in number order, "
+             "R1 on top."),
             ("Play mat", "<i>--kind mat</i>: a 5 × 5 grid to lay the tiles on, a health "
              "track, and spots for your deck and your discard pile."),
             ("Log sheet", "<i>--kind log</i>, to write your game down."),
@@ -255,7 +291,7 @@ def booklet() -> Booklet:
           "with the arrow pointing away from you, never turned (only a Turn card turns "
           "them). A <b>special card</b> does something instead of being placed."),
         Rows((
-            ("Heal", "+1 health (5 at most)."),
+            ("Heal", f"+1 health ({r.max_health} at most)."),
             ("Slay", "Remove the monster from a face-up card next to you, without "
              "losing health."),
             ("Turn", "Turn any face-up card except your own a quarter turn clockwise."),
@@ -264,13 +300,14 @@ def booklet() -> Booklet:
         ), header=("Special", "Effect"), split=0.18),
         H1("Setting up"),
         Bullets((
-            "Put your health at <b>3</b> on the track. It can never go above "
+            f"Put your health at <b>{r.health}</b> on the track. It can never go above "
             f"{r.max_health}.",
-            "<b>Draft your deck.</b> Take the top 21 reward cards: they form seven sets "
-            "of three (R1 to R3, R4 to R6, and so on up to R19 to R21). Keep exactly one "
-            "card of each set; the other fourteen leave the game. Shuffle the seven you "
-            "kept: that is your deck, face down on its spot. The reward deck, still in "
-            "number order, waits for chests.",
+            f"<b>Draft your deck.</b> Take the top {DRAFTED} reward cards: they form "
+            f"{_number(r.draft_sets)} sets of {_number(r.set_size)} ({_set(0)}, {_set(1)}, "
+            f"and so on up to {_set(r.draft_sets - 1)}). Keep exactly one card of each set; "
+            f"the other {_number(DRAFTED - r.draft_sets)} leave the game. Shuffle the "
+            f"{_number(r.draft_sets)} you kept: that is your deck, face down on its spot. "
+            "The reward deck, still in number order, waits for chests.",
             "<b>Lay out level 1.</b> Put each level-1 tile face down on the square its "
             "back names. Turn the start and the staircase face up and put your marker "
             "on the start. Then reveal around you (see below).",
@@ -330,9 +367,9 @@ def booklet() -> Booklet:
             "<b>Leap</b> may land on any card next to you, face up or face down. "
             "<b>Turn</b> may turn any face-up card except the one you stand on. "
             "<b>Slay</b> needs a face-up monster next to you.",
-            "<b>Chests</b> take the reward cards in number order, after the draft: R22 "
-            "to R24 for the first chest, and so on. When the reward deck runs out, a "
-            "chest offers what is left, possibly nothing.",
+            "<b>Chests</b> take the reward cards in number order, after the draft: "
+            f"R{DRAFTED + 1} to R{DRAFTED + r.chest_offer} for the first chest, and so on. "
+            "When the reward deck runs out, a chest offers what is left, possibly nothing.",
             "<b>A chest's card</b> joins your deck at once and can come up in your next "
             "draw on the same level.",
             "<b>Out of cards</b>: the game is lost only when your deck is empty for this "
@@ -358,30 +395,33 @@ def booklet() -> Booklet:
               f"{_card_list(DRAFT)}. Each grey line is a line of the game's log; under it, "
               "what happened and the state after it, as the companion's engine replays it."),
             Fig(_draw_end, 62, "Where the example is heading: the board just before the last "
-                "step of level 1, with the two cards we played at d2 and c1."),
+                "step of level 1, with the two cards we played at d2 and c1, both chests "
+                "opened."),
         )),
         *_steps(),
         H1("Logging your game"),
         P("Your own deck is shuffled by hand, so the companion cannot know your draws: "
           "write each one down. The boards and the reward deck come from the seed and "
           "need no writing. Cards are named by the number printed on them."),
-        Rows((
-            ("draft R2 R4 R9 R11 R13 R17 R21", "the card kept from each set of three, "
-             "in set order"),
-            ("level 2", "a checkpoint: the game is on level 2"),
-            ("draw R4 R9 R13", "the cards drawn (three, or all that is left)"),
-            ("play R9 at c3", "keep a room card and place it on c3"),
-            ("play R4 / play R4 on c3 / play R4 N", "keep a special: Heal; Slay or Turn "
-             "on a square; Leap in a direction"),
-            ("move N E", "move, one letter per step (path NE works too)"),
-            ("chest R23", "the reward card kept from a chest just opened"),
-        ), header=("Line", "Meaning"), split=0.4),
         P("The complete log of the example:"),
         Code(EXAMPLE_LOG),
         P("Run <i>companion validate game.log</i>: this one is <i>valid, unfinished, "
-          "score 36, claim 36 matches</i>. A card drawn that is not in your deck, a "
-          "room card placed where no card may go, a move through a wall: each is "
+          f"score {CLAIM}, claim {CLAIM} matches</i>. A card drawn that is not in your "
+          "deck, a room card placed where no card may go, a move through a wall: each is "
           "reported as <i>game.log:LINE:COLUMN</i> with the reason."),
+        Keep((
+            P("What each kind of line means:"),
+            Rows((
+                (f"draft {sample_draft}", "the card kept from each set of three, in set order"),
+                ("level 2", "a checkpoint: the game is on level 2"),
+                ("draw R4 R9 R13", "the cards drawn (three, or all that is left)"),
+                ("play R9 at c3", "keep a room card and place it on c3"),
+                ("play R4 / play R4 on c3 / play R4 N", "keep a special: Heal; Slay or Turn "
+                 "on a square; Leap in a direction"),
+                ("move N E", "move, one letter per step (path NE works too)"),
+                (f"chest R{DRAFTED + 2}", "the reward card kept from a chest just opened"),
+            ), header=("Line", "Meaning"), split=0.4),
+        )),
     ]
     return Booklet(
         game="dungeon-solitaire",
