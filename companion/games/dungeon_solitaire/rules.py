@@ -372,7 +372,8 @@ def _level(s: State, a: LevelCheck) -> State:
 
 def _phase_message(s: State) -> str:
     if s.phase == "draft":
-        return "the game starts with the draft: 'draft ID ID ID ID ID ID ID'"
+        return ("the game starts with the draft: 'draft "
+                + " ".join(["ID"] * s.rules.draft_sets) + "'")
     if s.phase == "keep":
         return f"keep one of the cards drawn ({' '.join(s.offered)}): 'play ID ...'"
     if s.phase == "chest":
