@@ -210,6 +210,16 @@ def test_exit_early_is_not_perfect():
     assert s2.score == 5 and s2.moves == 40 - 9 + 2
 
 
+@pytest.mark.parametrize("seed", ["S0", "S1", "K7Q2-9XMA", "ZZZZ-ZZZZ", "BOOK-1"])
+def test_the_solver_s_run_is_won_under_the_newest_edition(seed):
+    """Edition 2's promise: the par path on every floor wins (docs/balance.md measures
+    it on 10,000 seeds)."""
+    report = DU.solve(seed, {"floors": 10}, ())
+    assert report.status == "won"
+    v = validate_text(report.log)
+    assert v.valid and v.outcome == "won" and v.claim_matches
+
+
 def test_solver_log_validates_with_its_score():
     report = DU.solve("SOLVE", {"floors": 10}, ())
     v = validate_text(report.log)
