@@ -137,7 +137,9 @@ def summary(name: str, rows: list[Row]) -> tuple[str, str]:
     hist = "; ".join(
         f"out of {why}: " + " ".join(f"B{k}:{c[k]}" for k in sorted(c))
         for why, c in sorted(ends.items()))
-    return line, f"- {name}: lost runs ended on " + (hist or "(none)")
+    lost = [r.seed for r in rows if r.outcome != "won"]
+    few = f" (seeds {', '.join(lost)})" if 0 < len(lost) <= 10 else ""
+    return line, f"- {name}: lost runs ended on " + (hist or "(none)") + few
 
 
 def check_solver(count: int, table: RulesTable) -> str:
