@@ -30,7 +30,7 @@ class ShuffleAndDoom(Game):
     params = (Param("size", "Size", 7, 4, 26, "the map is SIZE×SIZE cells (4–26)"),)
     variants = ("easy-stats", "flat-consumables")
     won_outcomes = ("cleared",)
-    stage_name = "pass"
+    stage_name = "rooms emptied"
     pack_parts = (
         PackPart("map", "Dungeon map with the stat tracker"),
         PackPart("stack", "Stacking list: put your deck in the seed's order"),
@@ -101,7 +101,7 @@ class ShuffleAndDoom(Game):
         return lines
 
     def stage(self, state: rules.State) -> int:
-        return state.pass_no
+        return sum(1 for status in state.status if status == "emptied")
 
     def result(self, state: rules.State) -> Result:
         emptied = sum(1 for st in state.status if st == "emptied")
