@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.balance import how_hard_text
 from companion.games.dungeon_solitaire.cards import Room, Special
 from companion.games.dungeon_solitaire.generation import cell_name, reward_deck
 from companion.games.dungeon_solitaire.table import RULES
@@ -383,6 +384,13 @@ def booklet() -> Booklet:
              "little; print the calibration sheet first, measure the shift and pass it "
              "as <i>--back-offset X,Y</i> (millimetres) when you print the tiles and "
              "cards."),
+        Note("How hard is it?", how_hard_text("dungeon-solitaire", {
+            "expert": "A careful player who plans on the cards in view and the deck "
+                      "it holds",
+            "greedy": "one who heads for the stairs and keeps the card that gets closest",
+            "random": "random play",
+        }, "Most runs end when the deck runs dry with no way to the stairs: every card "
+           "played is gone, so chests are worth the detour.")),
         H1("Variants"),
         P(f"<b>Board size</b>: the board is 5 × 5 by default; any size from 4 to 7 works "
           "(<i>--size 6</i> when printing, <i>[Size \"6\"]</i> in the log). A bigger "
