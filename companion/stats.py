@@ -31,6 +31,7 @@ BATCH = 25
 """Games per batch sent to a worker: large enough that sending costs little, small
 enough that the progress bar moves."""
 Z95 = 1.959963984540054
+RARE = 10
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,10 @@ class PlayerSummary:
     reasons: dict[str, int]
     length_mean: float
     length_median: float
+    rare: tuple[str, ...] = ()
+    """The seeds of the games that went against the player's usual result (lost by a
+    player who nearly always wins, won by one who nearly never does), when there are
+    at most :data:`RARE` of them: the cases a designer looks at."""
 
     def share(self, target: Target) -> float:
         """The share of games that meet ``target``'s measure."""
@@ -165,7 +170,14 @@ def summarize(player: str, records: Sequence[GameRecord]) -> PlayerSummary:
         reasons=dict(sorted(Counter(r.reason for r in records).items())),
         length_mean=statistics.fmean(lengths) if lengths else 0.0,
         length_median=float(statistics.median(lengths)) if lengths else 0.0,
+        rare=_rare(records, wins),
     )
+
+
+def _rare(records: Sequence[GameRecord], wins: int) -> tuple[str, ...]:
+    usual = 2 * wins >= len(records)
+    odd = tuple(r.seed for r in records if r.won != usual)
+    return odd if len(odd) <= RARE else ()
 
 
 @dataclass(frozen=True)

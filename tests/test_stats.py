@@ -79,6 +79,13 @@ def test_summary_shares_and_targets():
     assert s.share(Target("p", "reach", stage=8)) == pytest.approx(0.5)  # 3 won + 8, 9
     assert s.share(Target("p", "end_by", stage=4)) == pytest.approx(0.2)
     assert s.score_quartiles == (2.25, 4.5, 6.75)
+    assert s.rare == ("S0", "S1", "S2")  # the 3 wins of a player who mostly loses
+    mostly = summarize("p", [GameRecord("p", f"S{i}", "won", i != 4, 0, 1, "x", 1)
+                             for i in range(30)])
+    assert mostly.rare == ("S4",)
+    many = summarize("p", [GameRecord("p", f"S{i}", "won", i % 3 == 0, 0, 1, "x", 1)
+                           for i in range(60)])
+    assert many.rare == ()  # not rare: 20 of 60
 
 
 @pytest.mark.parametrize("game_name", ["dungeon-solitaire", "clear-the-dungeon"])
