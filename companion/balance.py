@@ -41,12 +41,15 @@ def win_rate(run: dict[str, Any], player: str) -> float:
 
 
 def percent(x: float) -> str:
-    """A share as players read it: ``46 %``, ``0.4 %``, ``under 0.1 %``."""
-    if x == 0:
-        return "0 %"
+    """A share as players read it: ``46 %``, ``0.4 %``, ``under 0.1 %``, ``99.9 %``
+    (never rounded to 0 % or 100 % when it is not)."""
+    if x in (0, 1):
+        return f"{100 * x:.0f} %"
     if x < 0.001:
         return "under 0.1 %"
-    if x < 0.1:
+    if x > 0.999:
+        return "over 99.9 %"
+    if x < 0.1 or x > 0.99:
         return f"{100 * x:.1f} %".replace(".0 %", " %")
     return f"{100 * x:.0f} %"
 

@@ -175,3 +175,27 @@ def test_bad_options_are_one_message_and_exit_2(args, words):
     r = runner.invoke(app, ["stats", "dungeon-solitaire", "--games", "2", *args])
     assert r.exit_code == 2, r.output
     assert words in r.stderr and "Traceback" not in r.output
+
+
+def test_shares_read_as_players_expect():
+    from companion.balance import percent
+
+    assert [percent(x) for x in (0, 0.0004, 0.002, 0.05, 0.463, 0.999, 0.9999, 1)] == [
+        "0 %", "under 0.1 %", "0.2 %", "5 %", "46 %", "99.9 %", "over 99.9 %", "100 %"]
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_every_booklet_says_how_hard_its_game_is_from_the_committed_results(game_name):
+    from companion.balance import load_results, main_run
+
+    game = get_game(game_name)
+    results = load_results(game_name)
+    run_ = main_run(results, game.edition)
+    assert run_["games"] >= 1000 and {p["player"] for p in run_["players"]} >= {
+        "random", "greedy", "expert"}
+    box = next(b for b in game.booklet().blocks
+               if getattr(b, "title", "") == "How hard is it?")
+    assert f"{run_['games']:,} seeded games" in box.text
+    assert f"edition {game.edition}" in box.text
+    # every target the results were checked against held when they were made
+    assert all(t["ok"] for t in run_["targets"]), run_["targets"]

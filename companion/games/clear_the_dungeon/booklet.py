@@ -465,9 +465,9 @@ def booklet() -> Booklet:
             "<b>no-jokers</b>: take both jokers out (40 power cards). The game is "
             "harder.",
         )),
-        _how_hard(),
         P("Print the mat and sheets for a variant with <i>--variant reserve</i>; in a "
           "log, write <i>[Variant \"reserve, no-jokers\"]</i>."),
+        _how_hard(),
         Note("Seeds.", "A seed fixes the monster columns and the order of the power "
              "deck. Stack a real deck as the stacking list says and you play exactly "
              "the seed's deal; the companion can also tell you the best score the deal "
