@@ -330,7 +330,7 @@ def stats_cmd(
                                       "on")] = 1,
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", help="play on a Dask cluster instead (needs "
-        "the [cluster] extra), e.g. tcp://10.0.0.5:8786")] = None,
+        "the [cluster] extra), e.g. tcp://scheduler:8786")] = None,
     first_seed: Annotated[int, typer.Option("--first-seed", metavar="K", min=0,
                                             help="start at seed S<K>")] = 0,
     as_json: JsonOpt = False,
@@ -348,7 +348,7 @@ def stats_cmd(
     g = get_game(game)
     params = g.check_params(parse_game_options(g.name, list(ctx.args)))
     paper_name = resolve_paper(paper)
-    names = [n for n in players.split(",")]
+    names = players.split(",")
     total = games * len([n for n in names if n.strip()])
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
