@@ -475,7 +475,7 @@ def par_runs(count: int) -> dict[str, object]:
             f = generate_floor(seed, k)
             pars[k].append(int(report.stats["par"][f"B{k}"]))
             back[k].append(RULES.moves_per_trap * len(f.traps)
-                           + RULES.moves_per_chest * len(f.chests) + RULES.moves_perfect)
+                           + RULES.moves_per_chest * len(f.chests) + RULES.perfect_moves(k))
     order = sorted(ends, key=lambda e: (e == "won", int(e[1:]) if e != "won" else 0))
     return {
         "seeds": count,

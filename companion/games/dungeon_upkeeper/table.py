@@ -31,16 +31,6 @@ class RulesTable:
         in edition 1."""
         return self.moves_perfect_base + self.moves_perfect_per_floor * floor
 
-    @property
-    def moves_perfect(self) -> int:
-        """The flat perfect-floor bonus of a table whose bonus does not grow with the
-        floor (edition 1). Kept only for callers not yet moved to :meth:`perfect_moves`;
-        refused for a table whose bonus depends on the floor."""
-        if self.moves_perfect_per_floor:
-            raise ValueError("this table's perfect-floor bonus depends on the floor: "
-                             "use perfect_moves(floor)")
-        return self.moves_perfect_base
-
     def objectives(self, floor: int) -> int:
         """F(k) = 2 + k objectives on floor Bk."""
         return 2 + floor
