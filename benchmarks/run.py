@@ -128,7 +128,6 @@ def main() -> None:
     rows += du_solver_rows(quick=True)  # Dungeon Upkeeper par, checks, generation
     from compare import compare_rows  # benchmarks/compare.py: python-chess, bare reportlab
     from simulate_all import rows as simulate_rows  # benchmarks/simulate_all.py
-
     from stats_speed import rows as stats_rows  # benchmarks/stats_speed.py
 
     rows += compare_rows(args.quick)
