@@ -296,8 +296,11 @@ def solve_cmd(ctx: typer.Context, game: GameArg,
     if isinstance(pars, dict):
         typer.echo("par: " + ", ".join(f"{k} {v}" for k, v in pars.items()))
         ending = report.stats.get("lost_because")
+        short = report.stats.get("straight_to_the_exit") or []
         text = (f"the run along the par paths is {report.stats.get('outcome')}"
-                + (f" ({ending})" if ending else "") + f", score {report.score}")
+                + (f" ({ending})" if ending else "")
+                + (f", straight to the exit on {', '.join(short)} (the moves left do not "
+                   "pay for par there)" if short else "") + f", score {report.score}")
     elif report.status == "won":
         text = f"winnable, best score {report.score}"
     elif report.status == "lost":

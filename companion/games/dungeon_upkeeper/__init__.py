@@ -6,7 +6,8 @@ Floors in ``generation.py`` and ``floor.py`` (with the solver), the rules table 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.games.base import (
     Game,
@@ -22,6 +23,7 @@ from companion.games.dungeon_upkeeper import notation, rules
 from companion.games.dungeon_upkeeper.floor import solve as solve_floor
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.notation import format_action
+from companion.games.dungeon_upkeeper.rules import Action, State
 from companion.games.dungeon_upkeeper.table import EDITIONS, RulesTable
 
 
@@ -53,31 +55,31 @@ class DungeonUpkeeper(Game):
         PackPart("log", "Log sheet"),
     )
 
-    rules = rules
-    notation = notation
+    rules: ClassVar[ModuleType] = rules
+    notation: ClassVar[ModuleType] = notation
 
     def rules_table(self, edition: int | None = None) -> RulesTable:
         return EDITIONS[self.check_edition(edition or self.edition)]
 
-    def new_state(self, header: Header) -> rules.State:
+    def new_state(self, header: Header) -> State:
         assert header.seed is not None
         return rules.new_state(header.seed, header.params["floors"],
                                self.rules_table(header.edition))
 
-    def opening_lines(self, state: rules.State) -> list[str]:
+    def opening_lines(self, state: State) -> list[str]:
         return ["floor 1"]
 
-    def log_lines(self, before: rules.State, action: rules.Action,
-                  after: rules.State) -> list[str]:
+    def log_lines(self, before: State, action: Action,
+                  after: State) -> list[str]:
         lines = [format_action(action)]
         if after.outcome is None and after.floor != before.floor:
             lines.append(f"floor {after.floor}")
         return lines
 
-    def stage(self, state: rules.State) -> int:
+    def stage(self, state: State) -> int:
         return state.floor
 
-    def result(self, state: rules.State) -> Result:
+    def result(self, state: State) -> Result:
         summary: dict[str, Any] = {
             "floor": f"B{state.floor}", "health": state.health, "moves": state.moves,
             "floors": [r.to_json() for r in state.records],
@@ -96,19 +98,32 @@ class DungeonUpkeeper(Game):
     def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
               budget: int | None = None) -> SolveReport:
         """Par and a perfect path for every floor (exact), written as a log of the run
-        that follows them, under the newest edition's numbers. The run stops where the
-        rules end it (out of moves or health); ``status`` is that run's outcome."""
+        that follows them, under the newest edition's numbers. Where the moves left
+        cannot pay for a floor's par path, the run walks straight to that floor's exit
+        instead (the floor is not perfect, but the run goes on, and on the last floor
+        it wins). The run stops where the rules end it (out of moves or health);
+        ``status`` is that run's outcome."""
+        from companion.games.dungeon_upkeeper.players import straight_walk
+
         floors = params.get("floors", 10)
         state = rules.new_state(seed, floors, self.rules_table())
         body: list[str] = []
         pars: dict[str, int | None] = {}
+        short: list[str] = []
         for k in range(1, floors + 1):
-            solution = solve_floor(generate_floor(seed, k))
+            floor = generate_floor(seed, k)
+            solution = solve_floor(floor)
             pars[f"B{k}"] = solution.par
             if state.outcome is not None:
                 continue
+            path = solution.path
+            if len(path) > state.moves:  # the exit step may take the last move
+                straight = straight_walk(floor).letters
+                if len(straight) <= state.moves:
+                    path = straight
+                    short.append(f"B{k}")
             taken = []
-            for letter in solution.path:
+            for letter in path:
                 if state.outcome is not None:
                     break
                 state = rules.apply(state, rules.Path((rules.Step(letter),)))
@@ -122,6 +137,7 @@ class DungeonUpkeeper(Game):
         status = "won" if result.outcome == "won" else "lost"
         return SolveReport(self.name, seed, (), status, result.score, text,
                            {"par": pars, "outcome": result.outcome,
+                            "straight_to_the_exit": short,
                             "lost_because": state.lost_because or None})
 
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
