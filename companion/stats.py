@@ -246,11 +246,12 @@ def check_players(game: Game, names: Iterable[str]) -> tuple[str, ...]:
 def make_jobs(game: Game, players: Sequence[str], games: int, params: Mapping[str, int],
               variants: Sequence[str], edition: int | None, first_seed: int = 0,
               max_actions: int = 20_000) -> list[Job]:
-    """Every game to play: ``games`` seeds for each player, player by player."""
+    """Every game to play: ``games`` seeds for each player, seed by seed (the players
+    of one seed go in the same batch, so its maps are generated once there)."""
     frozen = tuple(sorted(params.items()))
     return [Job(game.name, f"S{first_seed + i}", p, frozen, tuple(variants), edition,
                 max_actions)
-            for p in players for i in range(games)]
+            for i in range(games) for p in players]
 
 
 def _batches(jobs: Sequence[Job], size: int = BATCH) -> list[list[Job]]:
