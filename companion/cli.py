@@ -202,7 +202,7 @@ def games_cmd(as_json: JsonOpt = False) -> None:
 
     Example: companion games
     """
-    rows = []
+    rows: list[dict[str, Any]] = []
     for g in all_games():
         rows.append({
             "name": g.name, "code": g.code, "title": g.title, "credits": g.credits,

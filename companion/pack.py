@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import get_game
-from companion.games.base import Game
+from companion.games.base import Game, PayloadExtra
 
 __all__ = ["PackEntry", "pack_payload", "plan_pack", "render_pack"]
 
@@ -58,7 +58,7 @@ def pack_payload(game: Game, seed: str, params: Mapping[str, int],
     """The QR payload of a pack's cover: the game's parameters that are not their
     defaults (a reader fills those in; it keeps the code at QR version 3), variants (as
     the sheets write them) and ``kind=pack``."""
-    extra: dict[str, str | int] = {"kind": "pack"}
+    extra: PayloadExtra = {"kind": "pack"}
     if variants:
         extra["variant"] = "+".join(variants)
     given = {p.name: params[p.name] for p in game.params

@@ -270,7 +270,8 @@ def decode_image(image: Any, retry: bool = False) -> list[str]:
     gray = image if image.mode == "L" else image.convert("L")
 
     def read(img: Any) -> list[str]:
-        return [b.text for b in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+        qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+        return [b.text for b in zxingcpp.read_barcodes(img, formats=qr)]
 
     texts = read(gray)
     if texts or not retry:

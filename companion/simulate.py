@@ -94,7 +94,8 @@ def play(game: Game, seed: str, params: Mapping[str, int], player: Player | str 
         tags["Variant"] = ", ".join(variants)
     _, state = start_state(game, tags)
     rng = stream(seed, game.name, "simulation", player_seed)
-    states, actions = [state], []
+    states: list[Any] = [state]
+    actions: list[Any] = []
     while not game.is_over(state) and len(actions) < max_actions:
         legal = game.legal_actions(state)
         if not legal:

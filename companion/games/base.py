@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from companion.errors import (
     BadSeedInLogError,
@@ -159,6 +159,16 @@ class Header:
         return LogError(message, self.log.file, self.log.header_end, 1, rule)
 
 
+class PayloadExtra(TypedDict, total=False):
+    """The ``key=value`` items a sheet's payload may add to the game's parameters (see
+    :meth:`Game.check_payload`), for building them up before ``payload(..., **extra)``."""
+
+    kind: str
+    variant: str
+    floor: int
+    level: int
+
+
 class Game(ABC):
     """Base class of the four games. Subclasses set the class attributes (``rules`` and
     ``notation`` too: the modules the default rules and notation methods call)."""
@@ -225,7 +235,7 @@ class Game(ABC):
             out[key] = self.param(key).check(value)
         return out
 
-    def payload(self, seed: str, params: Mapping[str, int], edition: int | None = None,
+    def payload(self, seed: str, params: Mapping[str, int], *, edition: int | None = None,
                 **extra: str | int) -> str:
         """The QR payload text for a sheet of this game, of ``edition`` (default: the
         newest)."""

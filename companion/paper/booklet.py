@@ -508,7 +508,7 @@ def _make_canvas_class(impose_on: str | None = None) -> type:
         return BookletCanvas
     paper = impose_on
 
-    class ImposingCanvas(BookletCanvas):  # type: ignore[misc, valid-type]
+    class ImposingCanvas(BookletCanvas):
         """Records every booklet page as a form XObject instead of a page, and at
         :meth:`save` places the forms 2-up on the sheets in saddle-stitch order. The
         forms share the document's fonts, so nothing is embedded twice; everything

@@ -5,11 +5,13 @@ a damage pile. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, SolveReport
 from companion.games.clear_the_dungeon import notation, rules
 from companion.games.clear_the_dungeon.notation import format_action
+from companion.games.clear_the_dungeon.rules import Action, State
 
 
 class ClearTheDungeon(Game):
@@ -35,22 +37,22 @@ class ClearTheDungeon(Game):
     )
 
     # -- rules ------------------------------------------------------------------
-    rules = rules
-    notation = notation
+    rules: ClassVar[ModuleType] = rules
+    notation: ClassVar[ModuleType] = notation
 
-    def new_state(self, header: Header) -> rules.State:
+    def new_state(self, header: Header) -> State:
         return rules.new_state(header.seed, header.variants)
 
-    def stage(self, state: rules.State) -> int:
+    def stage(self, state: State) -> int:
         return len(state.defeated)
 
-    def opening_lines(self, state: rules.State) -> list[str]:
+    def opening_lines(self, state: State) -> list[str]:
         if state.free:
             return []
         return [format_action(rules.Monsters(tuple(c for c in state.up if c)))]
 
-    def log_lines(self, before: rules.State, action: rules.Action,
-                  after: rules.State) -> list[str]:
+    def log_lines(self, before: State, action: Action,
+                  after: State) -> list[str]:
         """Seeded draws are written with their cards and every turned-up monster with a
         ``reveal`` line, so the log also reads as a free deal."""
         if isinstance(action, rules.Draw) and action.cards is None:
@@ -62,7 +64,7 @@ class ClearTheDungeon(Game):
             lines.append(format_action(rules.Reveal(card)))
         return lines
 
-    def result(self, state: rules.State) -> Result:
+    def result(self, state: State) -> Result:
         summary: dict[str, Any] = {
             "monsters_defeated": len(state.defeated),
             "defeated": [str(c) for c in state.defeated],

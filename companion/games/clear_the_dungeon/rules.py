@@ -7,6 +7,7 @@ No I/O here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -133,7 +134,7 @@ def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
     return IllegalAction(message, rule, arg)
 
 
-def _names(cards: tuple[Card, ...] | list[Card]) -> str:
+def _names(cards: Sequence[Card | None]) -> str:
     return " ".join(str(c) for c in cards) or "none"
 
 

@@ -54,6 +54,7 @@ from companion.paper.marks import draw_crop_marks, draw_cut_lines
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
+    from companion.games.base import PayloadExtra
     from companion.games.clear_the_dungeon import ClearTheDungeon
 
 __all__ = [
@@ -91,7 +92,7 @@ def sheet_payload(game: ClearTheDungeon, seed: str, params: Mapping[str, int], k
                   variants: Sequence[str]) -> str:
     """The QR payload of a sheet: the mat has no ``kind`` key, every other kind has;
     variants add ``variant=reserve+no-jokers``."""
-    extra: dict[str, str] = {} if kind == "mat" else {"kind": kind}
+    extra: PayloadExtra = {} if kind == "mat" else {"kind": kind}
     if variants:
         extra["variant"] = "+".join(variants)
     return game.payload(seed, params, **extra)
@@ -557,8 +558,8 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
     ph = pw * 1.35
     c.saveState()
     for i, card in enumerate(power):
-        row, col = divmod(i, per_row)
-        cx = body.x + col * cell_w
+        row, place = divmod(i, per_row)
+        cx = body.x + place * cell_w
         cy = y - mm(1) - (row + 1) * cell_h + (cell_h - ph) / 2
         c.setFont("Helvetica-Bold", 10)
         c.setFillColorRGB(0.3, 0.3, 0.3)

@@ -210,7 +210,7 @@ class _Search:
         for k in range(4):
             up = state.up[k]
             col = [up, *state.stacks[k]] if up is not None else []
-            self.mons.append([(rules.power_of(m), SUITS.index(m.suit))  # type: ignore[arg-type]
+            self.mons.append([(rules.power_of(m), SUITS.index(m.suit))
                               for m in col])
         self.won_cols = tuple(len(m) << 6 for m in self.mons)
         self._tables()
@@ -748,7 +748,7 @@ class _Search:
         if isinstance(recipe, _StackRecipe):
             return _stack_moves(recipe)
         if not isinstance(recipe, _Recipe):
-            return recipe  # type: ignore[no-any-return]
+            return recipe
         prefix, hand, mask, seqs = recipe
         moves = list(prefix)
         for k, seq in enumerate(seqs):

@@ -6,13 +6,15 @@ the reward deck in ``generation.py``, rules in ``rules.py``, verbs in ``notation
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, Target
 from companion.games.dungeon_solitaire import notation, rules
 from companion.games.dungeon_solitaire.cards import Room
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
 from companion.games.dungeon_solitaire.notation import format_action
+from companion.games.dungeon_solitaire.rules import Action, State
 from companion.games.dungeon_solitaire.table import EDITIONS, RulesTable
 
 
@@ -53,28 +55,28 @@ class DungeonSolitaire(Game):
         PackPart("log", "Log sheet"),
     )
 
-    rules = rules
-    notation = notation
+    rules: ClassVar[ModuleType] = rules
+    notation: ClassVar[ModuleType] = notation
 
     def rules_table(self, edition: int | None = None) -> RulesTable:
         return EDITIONS[self.check_edition(edition or self.edition)]
 
-    def new_state(self, header: Header) -> rules.State:
+    def new_state(self, header: Header) -> State:
         assert header.seed is not None
         return rules.new_state(header.seed, header.params["size"],
                                self.rules_table(header.edition))
 
-    def log_lines(self, before: rules.State, action: rules.Action,
-                  after: rules.State) -> list[str]:
+    def log_lines(self, before: State, action: Action,
+                  after: State) -> list[str]:
         lines = [format_action(action)]
         if after.outcome is None and after.level != before.level and before.phase != "draft":
             lines.append(f"level {after.level}")
         return lines
 
-    def stage(self, state: rules.State) -> int:
+    def stage(self, state: State) -> int:
         return state.level
 
-    def result(self, state: rules.State) -> Result:
+    def result(self, state: State) -> Result:
         summary: dict[str, Any] = {
             "level": state.level, "levels_cleared": state.levels_cleared,
             "health": state.health, "position": cell_name(state.position),

@@ -69,7 +69,7 @@ def parse_action(state: State, line: ActionLine) -> Action:
     if verb in ("move", "path"):
         if not args:
             raise NotationError(f"'{verb}' needs directions N E S W", "notation-arguments")
-        steps = []
+        steps: list[tuple[str, int, int]] = []
         for i, t in enumerate(args):
             for k, ch in enumerate(t.text):
                 if ch.upper() not in DIRS:

@@ -164,6 +164,13 @@ class View:
         return (b in self.exits and side in self.exits[a]
                 and OPPOSITE[side] in self.exits[b])
 
+    def open_between_room(self, cell: Cell, room: Room) -> bool:
+        """Known facing exits from the player's tile to ``room`` played on the
+        neighbouring ``cell`` (False if ``cell`` is not next to the player)."""
+        side = _direction(self.pos, cell) if abs(self.pos[0] - cell[0]) + abs(
+            self.pos[1] - cell[1]) == 1 else None
+        return side is not None and side in self.exits[self.pos] and room.has(OPPOSITE[side])
+
 
 # cost-to-go weights (in cards)
 CARD = 1.0
@@ -314,15 +321,6 @@ def play_value(state: rules.State, v: View, h0: float, play: rules.Play) -> floa
     if not v.up[target]:  # landing turns up what its exits face: unknown, count odds
         pass
     return h0 - _h(w) + bonus - worth
-
-
-def _open_between_room(self: View, cell: Cell, room: Room) -> bool:
-    side = _direction(self.pos, cell) if abs(self.pos[0] - cell[0]) + abs(
-        self.pos[1] - cell[1]) == 1 else None
-    return side is not None and side in self.exits[self.pos] and room.has(OPPOSITE[side])
-
-
-View.open_between_room = _open_between_room  # type: ignore[attr-defined]
 
 
 def quick_values(state: rules.State, v: View, dist: dict[Cell, float], at: Cell,
@@ -595,8 +593,8 @@ def greedy_player(game: Any, state: rules.State, legal: Sequence[Any], rng: Stre
                 spots.append((far(e), c))
     if not spots:
         return draw
-    best = min(d for d, _ in spots)
-    goal = _nearest(comp, v.pos, [c for d, c in spots if d == best])
+    closest = min(d for d, _ in spots)
+    goal = _nearest(comp, v.pos, [c for d, c in spots if d == closest])
     return draw if goal == v.pos else first_step(comp, v.pos, goal)
 
 

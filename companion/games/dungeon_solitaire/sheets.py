@@ -191,7 +191,7 @@ def sheet_payload(game: DungeonSolitaire, seed: str, params: Mapping[str, int], 
     extra: dict[str, str | int] = {} if kind == game.map_kind else {"kind": kind}
     if level is not None:
         extra["level"] = level
-    return game.payload(seed, shown, edition, **extra)
+    return game.payload(seed, shown, edition=edition, **extra)
 
 
 def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
@@ -1491,18 +1491,18 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     label = mm(6)
     board_top = y - mm(4)
     board_bottom = area.y + foot + mm(4) + len(summary) * 9 * 1.3 + mm(2)
-    cell = min((area.w - label) / size, (board_top - board_bottom - label) / size,
-               mm(tile_side_mm(load_layout("tile"), doc.paper, size)))
-    span = cell * size
+    cell_pt = min((area.w - label) / size, (board_top - board_bottom - label) / size,
+                  mm(tile_side_mm(load_layout("tile"), doc.paper, size)))
+    span = cell_pt * size
     x0 = area.x + label + (area.w - label - span) / 2
     top = board_top - label - (board_top - board_bottom - label - span) / 2
-    grid = BoardGrid(size, cell, 0.0, x0, top)
+    grid = BoardGrid(size, cell_pt, 0.0, x0, top)
     c.saveState()
     c.setFillColorRGB(*INK)
     for k in range(size):
-        _centred(c, chr(ord("a") + k), x0 + (k + 0.5) * cell, top + label / 2,
+        _centred(c, chr(ord("a") + k), x0 + (k + 0.5) * cell_pt, top + label / 2,
                  "Helvetica-Bold", 11)
-        _centred(c, str(k + 1), x0 - label / 2, top - (k + 0.5) * cell, "Helvetica-Bold", 11)
+        _centred(c, str(k + 1), x0 - label / 2, top - (k + 0.5) * cell_pt, "Helvetica-Bold", 11)
     c.restoreState()
     gap = mm(0.6)
     for row in range(size):

@@ -155,13 +155,13 @@ class DungeonUpkeeper(Game):
                         "perfect_path": sol.path, "traps": len(f.traps),
                         "chests": len(f.chests), "objectives_asked": f.objectives_asked,
                         "tries": f.tries,
-                        **({"payload": self.payload(seed, {}, edition, floor=k)}
+                        **({"payload": self.payload(seed, {}, edition=edition, floor=k)}
                            if kind == "map" else {})})
         data: dict[str, Any] = {"game": self.name, "seed": seed, "kind": kind, "floors": out}
         if kind != "map":  # one sheet for the run: its payload names the floors if not 10
             default = self.param("floors").default
             data["payload"] = self.payload(
-                seed, {} if floors == default else {"floors": floors}, edition, kind=kind)
+                seed, {} if floors == default else {"floors": floors}, edition=edition, kind=kind)
         return data
 
 

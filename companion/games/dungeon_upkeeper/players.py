@@ -120,20 +120,21 @@ def greedy_walk(floor: Floor, position: Cell | None = None,
     """The greedy rule's walk of ``floor`` from ``position`` (default the start) with
     ``reset`` traps and ``refilled`` chests already done."""
     pos = floor.start if position is None else position
-    reset, refilled = set(reset), set(refilled)
+    reset_now, refilled_now = set(reset), set(refilled)
     cells = [pos]
     while True:
-        undone = [o for o in floor.objectives if o not in reset and o not in refilled]
+        undone = [o for o in floor.objectives
+                  if o not in reset_now and o not in refilled_now]
         goals = undone or [floor.exit]
-        leg = _walk_to(floor, pos, goals, frozenset(reset))
+        leg = _walk_to(floor, pos, goals, frozenset(reset_now))
         if leg is None:  # pragma: no cover - generation makes every feature reachable
             raise RuntimeError(f"{floor.name}: nothing reachable from {pos}")
         for cell in leg:
             tile = floor.tile(cell)
             if tile == "T":
-                reset.add(cell)
+                reset_now.add(cell)
             elif tile == "G":
-                refilled.add(cell)
+                refilled_now.add(cell)
         cells += leg
         pos = cells[-1]
         if pos == floor.exit:

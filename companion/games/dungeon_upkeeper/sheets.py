@@ -113,14 +113,14 @@ def _floors_wanted(game: DungeonUpkeeper, params: dict[str, int],
 def map_payload(game: DungeonUpkeeper, seed: str, number: int,
                 edition: int | None = None) -> str:
     """The QR payload of the map page of floor B``number`` (no ``kind``: a map)."""
-    return game.payload(seed, {}, edition, floor=number)
+    return game.payload(seed, {}, edition=edition, floor=number)
 
 
 def log_payload(game: DungeonUpkeeper, seed: str, floors: int,
                 edition: int | None = None) -> str:
     """The QR payload of the log sheet (``floors`` only when not the default)."""
     default = game.param("floors").default
-    return game.payload(seed, {} if floors == default else {"floors": floors}, edition,
+    return game.payload(seed, {} if floors == default else {"floors": floors}, edition=edition,
                         kind="log")
 
 

@@ -5,7 +5,8 @@ crawler. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from companion.cards import Card, format_cards, parse_card
 from companion.errors import CardError
@@ -14,6 +15,7 @@ from companion.games.shuffle_and_doom import notation, rules
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import deal, one_colour
 from companion.games.shuffle_and_doom.notation import format_action
+from companion.games.shuffle_and_doom.rules import Action, State
 
 
 def seeded_map(seed: str, size: int) -> DungeonMap:
@@ -43,10 +45,10 @@ class ShuffleAndDoom(Game):
     )
 
     # -- rules ------------------------------------------------------------------
-    rules = rules
-    notation = notation
+    rules: ClassVar[ModuleType] = rules
+    notation: ClassVar[ModuleType] = notation
 
-    def new_state(self, header: Header) -> rules.State:
+    def new_state(self, header: Header) -> State:
         size = header.params["size"]
         row_tag, col_tag = header.tag("row"), header.tag("column")
         stacks: list[tuple[Card, ...]] = []
@@ -91,8 +93,8 @@ class ShuffleAndDoom(Game):
                                "the rules say to reshuffle and deal again", "deal-all-empty")
         return rules.new_state(DungeonMap(row, col), None, header.variants)
 
-    def log_lines(self, before: rules.State, action: rules.Action,
-                  after: rules.State) -> list[str]:
+    def log_lines(self, before: State, action: Action,
+                  after: State) -> list[str]:
         """An ``enter`` is followed by its ``room`` line, so the log also reads as a free
         deal and a player following the seed can check each room."""
         lines = [format_action(action)]
@@ -100,10 +102,10 @@ class ShuffleAndDoom(Game):
             lines.append(format_action(rules.RoomCards(after.drawn)))
         return lines
 
-    def stage(self, state: rules.State) -> int:
+    def stage(self, state: State) -> int:
         return sum(1 for status in state.status if status == "emptied")
 
-    def result(self, state: rules.State) -> Result:
+    def result(self, state: State) -> Result:
         emptied = sum(1 for st in state.status if st == "emptied")
         summary: dict[str, Any] = {
             "size": state.size,
@@ -129,8 +131,9 @@ class ShuffleAndDoom(Game):
         if kind != "map":
             return self.payload(seed, params, kind=kind)
         variants = self.sheet_variants(options or {})
-        return self.payload(seed, params, **({"variant": "+".join(variants)}
-                                             if variants else {}))
+        if variants:
+            return self.payload(seed, params, variant="+".join(variants))
+        return self.payload(seed, params)
 
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:

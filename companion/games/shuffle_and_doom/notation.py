@@ -40,7 +40,8 @@ _STAT_WORDS: dict[str, Stat] = {
 }
 VERBS = ("choose", "bonus", "enter", "room", "hit", "disarm", "take", "drink", "read",
          "loot", "retreat", "exit")
-_CARD_VERBS = {"hit": Hit, "disarm": Disarm, "take": Take, "drink": Drink, "read": Read}
+_CARD_VERBS: dict[str, type[Hit | Disarm | Take | Drink | Read]] = {
+    "hit": Hit, "disarm": Disarm, "take": Take, "drink": Drink, "read": Read}
 
 
 def parse_cell(token: Token, size: int, index: int) -> Cell:

@@ -112,7 +112,7 @@ def _utility(hp: int, intel: int, gold: int) -> float:
     return hp + GOLD_WEIGHT * gold + INT_WEIGHT * intel
 
 
-def trap_choice(hp: int, intel: int, traps: list[int], items: list[tuple[str, int]],
+def trap_choice(hp: int, intel: int, traps: list[int], items: Sequence[tuple[str, int]],
                 can_retreat: bool, flat: bool) -> tuple[str, int]:
     """After the enemies: ("disarm", i), ("take", i), ("retreat", 0) or ("loot", 0)."""
     for i, t in enumerate(traps):
@@ -133,7 +133,7 @@ def trap_choice(hp: int, intel: int, traps: list[int], items: list[tuple[str, in
     return best[1], best[2]
 
 
-def _settle_traps(hp: int, intel: int, traps: list[int], items: list[tuple[str, int]],
+def _settle_traps(hp: int, intel: int, traps: list[int], items: Sequence[tuple[str, int]],
                   can_retreat: bool, flat: bool) -> tuple[int, int, int] | None:
     """(health, intelligence, gold gained) after the traps and loot, or None: dead."""
     traps = [t for t in traps if t > intel]
@@ -153,7 +153,7 @@ def _settle_traps(hp: int, intel: int, traps: list[int], items: list[tuple[str, 
 
 
 def technique_choice(hp: int, attack: int, intel: int, enemies: list[int], traps: list[int],
-                     items: list[tuple[str, int]], can_retreat: bool,
+                     items: Sequence[tuple[str, int]], can_retreat: bool,
                      flat: bool) -> int | None:
     """On entering a room with enemies, traps and items: the item to take by the stun
     technique, or None to fight normally (best expected utility, exact)."""
@@ -177,7 +177,7 @@ def technique_choice(hp: int, attack: int, intel: int, enemies: list[int], traps
 
 
 def _resolve(hp: int, attack: int, intel: int, enemies: list[int], traps: list[int],
-             items: list[tuple[str, int]], can_retreat: bool, flat: bool,
+             items: Sequence[tuple[str, int]], can_retreat: bool, flat: bool,
              allow_technique: bool = True) -> tuple[int, int, int] | None:
     """The expert's play of a whole room: (health, intelligence, gold) after, or None."""
     if enemies and traps and items and allow_technique:

@@ -227,10 +227,11 @@ def new_state(dmap: DungeonMap, seed: str | None, variants: frozenset[str]) -> S
         deck = d.pass1_draws
     else:
         deck = tuple(sorted(FULL_DECK, key=Card.sort_key))
+    unexplored: RoomStatus = "unexplored"
     return State(
         dmap=dmap, seed=seed, variants=variants,
         health=base["health"], attack=base["attack"], intelligence=base["intelligence"],
-        status=("unexplored",) * len(dmap.rooms), deck=deck, map_cards=map_cards,
+        status=(unexplored,) * len(dmap.rooms), deck=deck, map_cards=map_cards,
     )
 
 
