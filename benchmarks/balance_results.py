@@ -4,6 +4,7 @@ hard is it?" boxes read (``companion/games/<game>/balance.json``), and the table
 
     python benchmarks/balance_results.py --jobs 2            # every game (about 30 min)
     python benchmarks/balance_results.py --only dungeon-solitaire --games-scale 0.01
+    python benchmarks/balance_results.py --tables           # the committed results only
 
 Each run is exactly what ``companion stats GAME --players ... --games N [--variant V]
 [--edition E] --json`` prints; the file keeps the command beside it.
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.games import get_game  # noqa: E402
-from companion.stats import run  # noqa: E402
+from companion.stats import pct, run  # noqa: E402
 
 RUNS: dict[str, list[dict[str, Any]]] = {
     "dungeon-upkeeper": [
@@ -84,10 +85,6 @@ def measure(game: str, scale: float, jobs: int) -> dict[str, Any]:
     return {"game": game, "runs": runs, **EXTRA.get(game, {})}
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f} %"
-
-
 def markdown(results: dict[str, Any]) -> str:
     """The tables of docs/balance.md for one game's results."""
     lines = []
@@ -105,13 +102,13 @@ def markdown(results: dict[str, Any]) -> str:
             reasons = ", ".join(f"{k} {v}" for k, v in sorted(
                 p["reasons"].items(), key=lambda kv: (-kv[1], kv[0])))
             mean = "-" if p["score_mean"] is None else f"{p['score_mean']:.1f}"
-            lines.append(f"| {p['player']} | {_pct(p['win_rate'])} ({_pct(p['win_low'])}"
-                         f" to {_pct(p['win_high'])}) | {mean} | "
+            lines.append(f"| {p['player']} | {pct(p['win_rate'])} ({pct(p['win_low'])}"
+                         f" to {pct(p['win_high'])}) | {mean} | "
                          f"{' / '.join(f'{v:.4g}' for v in q) or '-'} | {median} | "
                          f"{reasons} |")
         for t in r["targets"]:
             lines.append(f"- {'met' if t['ok'] else '**NOT MET**'}: {t['text']} "
-                         f"(measured {_pct(t['value'])})")
+                         f"(measured {pct(t['value'])})")
     return "\n".join(lines) + "\n"
 
 
@@ -123,12 +120,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games-scale", type=float, default=1.0,
                         help="scale every run's number of games (for a quick look)")
     parser.add_argument("--dry-run", action="store_true", help="print, write nothing")
+    parser.add_argument("--tables", action="store_true", help="measure nothing: print "
+                        "the tables of the committed results")
     args = parser.parse_args(argv)
     for game in args.only or list(RUNS):
+        path = ROOT / Path(*type(get_game(game)).__module__.split(".")) / "balance.json"
+        if args.tables:
+            results = json.loads(path.read_text("utf-8"))
+            print(f"## {get_game(game).title}\n{markdown(results)}")
+            continue
         results = measure(game, args.games_scale, args.jobs)
         if not args.dry_run:
-            module = get_game(game).__module__
-            path = ROOT / Path(*module.split(".")) / "balance.json"
             path.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n",
                             "utf-8")
             print(f"wrote {path.relative_to(ROOT)}", file=sys.stderr)

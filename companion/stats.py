@@ -95,7 +95,8 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     den = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    return (low, 1.0 if wins == n else min(1.0, centre + half))
 
 
 def _quartiles(values: list[int]) -> tuple[float, float, float]:
@@ -340,8 +341,13 @@ def run(game_name: str, players: Sequence[str] = DEFAULT_PLAYERS, games: int = 1
 
 
 # --------------------------------------------------------------------------- table
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f} %"
+def pct(x: float) -> str:
+    """A share in % with one decimal, two where one would show 0.0 or 100.0 for a share
+    that is neither (9,999 wins of 10,000: 99.99 %)."""
+    text = f"{100 * x:.1f} %"
+    if text in ("0.0 %", "100.0 %") and 1e-9 < x < 1 - 1e-9:
+        text = f"{100 * x:.2f} %"
+    return text
 
 
 def _stage_text(p: PlayerSummary) -> str:
@@ -365,7 +371,7 @@ def table_rows(report: StatsReport) -> list[list[str]]:
         reasons = ", ".join(f"{r} {n}" for r, n in
                             sorted(p.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
         rows.append([p.player, str(p.games),
-                     f"{_pct(p.win_rate)} [{_pct(p.win_low)}-{_pct(p.win_high)}]",
+                     f"{pct(p.win_rate)} [{pct(p.win_low)}-{pct(p.win_high)}]",
                      score, _stage_text(p), reasons, f"{p.length_mean:.0f}"])
     return rows
 
@@ -373,4 +379,4 @@ def table_rows(report: StatsReport) -> list[list[str]]:
 def target_lines(report: StatsReport) -> list[str]:
     """One line per balance target: met or not, and the measured share."""
     return [f"{'met' if t.ok else 'NOT MET'}: {t.target.text} (measured "
-            f"{_pct(t.value)})" for t in report.targets]
+            f"{pct(t.value)})" for t in report.targets]
