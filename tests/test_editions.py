@@ -130,3 +130,22 @@ def test_an_unknown_edition_on_the_command_line_is_refused_with_exit_2(tmp_path)
     r = runner.invoke(app, ["validate", str(log)])
     assert r.exit_code == 2
     assert "no edition 9" in r.stderr and "Traceback" not in r.output
+
+
+def test_dungeon_solitaire_logs_of_one_seed_validate_under_their_own_edition():
+    """The same seed, K7Q2-9XMA: the edition-1 log drafts 7 cards (R1-R21), an edition-2
+    game drafts 9 (R1-R27) on other boards; each validates under its own edition and
+    the edition-1 log is refused under edition 2 at its draft."""
+    from companion.simulate import play
+
+    ds = get_game("dungeon-solitaire")
+    old = (DATA / "ds-random-K7Q2-9XMA.log").read_text("utf-8")
+    new = play(ds, "K7Q2-9XMA", {"size": 5}, "expert", "test").log_text()
+    assert "[Edition" not in new  # written for the newest edition
+    v_new = validate_text(new, "new.log")
+    assert v_new.valid and v_new.claim_matches
+    assert len(new.split("draft ", 1)[1].split("\n", 1)[0].split()) == 9
+    v_old = validate_text(_with_edition(old, 1), "old.log")
+    assert v_old.valid and v_old.claim_matches
+    v_cross = validate_text(old, "cross.log")  # no tag: read under edition 2
+    assert not v_cross.valid and v_cross.error.rule == "draft-count"
