@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.games import all_games  # noqa: E402
 from companion.stats import run  # noqa: E402
 
-TARGET_SECONDS = 4.0
+TARGET_SECONDS = 10.0
 """About how long each game-and-player measurement should take on one process."""
 
 
