@@ -15,7 +15,6 @@ overrides one number of the edition's rules table while searching (tuples as
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +28,7 @@ from companion.games.dungeon_solitaire import GAME, rules  # noqa: E402
 from companion.games.dungeon_solitaire.players import PLAYERS  # noqa: E402
 from companion.games.dungeon_solitaire.table import EDITIONS, RulesTable  # noqa: E402
 from companion.rng import stream  # noqa: E402
+from companion.stats import wilson  # noqa: E402
 
 
 def parse_overrides(pairs: list[str]) -> dict[str, Any]:
@@ -66,17 +66,6 @@ def play_one(task: tuple[str, str, RulesTable, int, int]) -> tuple[str, str, str
         actions += 1
     outcome = state.outcome or "capped"
     return (player_name, seed, outcome, state.level, state.score(), actions, state.draws)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``k`` successes in ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def summary(name: str, rows: list[tuple[str, str, str, int, int, int, int]],

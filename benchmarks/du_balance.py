@@ -24,7 +24,6 @@ for a fair per-player speed. ``--check-solver K`` replays the exact solver's par
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections import Counter
@@ -40,6 +39,7 @@ from companion.games.dungeon_upkeeper.generation import generate_floor  # noqa: 
 from companion.games.dungeon_upkeeper.players import PLAYERS  # noqa: E402
 from companion.games.dungeon_upkeeper.table import EDITIONS, RulesTable  # noqa: E402
 from companion.rng import stream  # noqa: E402
+from companion.stats import wilson  # noqa: E402
 
 FLOORS = 10
 CAP = 20_000  # steps per run at most (a run of 10 floors takes a few hundred)
@@ -103,17 +103,6 @@ def play_seed(task: tuple[str, tuple[str, ...], RulesTable]) -> tuple[float, lis
 
 def play_task(task: tuple[str, str, RulesTable]) -> Row:
     return play_one(*task)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``k`` successes in ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def summary(name: str, rows: list[Row]) -> tuple[str, str]:
