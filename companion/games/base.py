@@ -140,7 +140,7 @@ class Header:
     params: dict[str, int]
     variants: frozenset[str]
     claim: int | None
-    edition: int = 1
+    edition: int
 
     def tag(self, key: str) -> Tag | None:
         return self.log.tag(key)
