@@ -161,6 +161,10 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     if "variants" in options:
         options["variants"] = game.check_variants(options["variants"])
     paper_name = resolve_paper(paper)
+    if "back_offset" not in options and _is_duplex(game, chosen):
+        saved = _saved_back_offset(paper_name)
+        if saved is not None:
+            options["back_offset"] = saved
     seed_text = _seed_or_fresh(seed)
     if as_json:
         typer.echo(json.dumps(game.describe(chosen, seed_text, params, options),
@@ -172,6 +176,23 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     path = out or _default_out(game.name, seed_text, params, chosen, paper_name, options)
     write_atomic(path, data)
     typer.echo(str(path))
+
+
+def _is_duplex(game: Any, kind: str) -> bool:
+    """Whether sheets of ``kind`` print two-sided (their pack part says a flip)."""
+    return any(p.kind == kind and p.duplex for p in game.pack_parts)
+
+
+def _saved_back_offset(paper: str) -> tuple[float, float] | None:
+    """The back offset saved by ``companion calibrate --save`` for ``paper``, said on
+    stderr when it is used."""
+    from companion.printer import saved_offset
+
+    offset = saved_offset(paper)
+    if offset is not None:
+        typer.echo(f"using the saved back offset {offset[0]:g},{offset[1]:g} mm for "
+                   f"{paper} (companion calibrate; --back-offset to override)", err=True)
+    return offset
 
 
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(GAME_NAMES),
@@ -389,6 +410,46 @@ def stats_cmd(
         typer.echo(f"report written to {out}", err=True)
 
 
+@app.command("calibrate")
+@handles_errors
+def calibrate_cmd(
+    save: Annotated[str | None, typer.Option("--save", metavar="X,Y", help="remember this "
+                                             "back offset (mm) for the paper")] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="forget the saved offset for the "
+                                        "paper")] = False,
+    paper: PaperOpt = None,
+) -> None:
+    """Remember your printer's duplex back offset, measured on the calibration sheet
+    (companion sheets dungeon-solitaire --kind calibrate); every two-sided sheet and
+    pack then uses it unless --back-offset is given.
+
+    Example: companion calibrate --save 1.5,-0.5 --paper letter
+    """
+    from companion.printer import save_offset, saved_offset, settings_path
+
+    paper_name = resolve_paper(paper)
+    if save is not None and clear:
+        raise ParameterError("--save and --clear do not go together")
+    if save is not None:
+        offset = parse_back_offset(save)
+        assert offset is not None
+        path = save_offset(paper_name, offset)
+        typer.echo(f"saved back offset {offset[0]:g},{offset[1]:g} mm for {paper_name} "
+                   f"in {path}")
+        return
+    if clear:
+        path = save_offset(paper_name, None)
+        typer.echo(f"forgot the back offset for {paper_name} ({path})")
+        return
+    for name in PAPERS:
+        offset = saved_offset(name)
+        text = ("none saved" if offset is None else f"{offset[0]:g},{offset[1]:g} mm")
+        typer.echo(f"{name}: {text}")
+    typer.echo(f"settings: {settings_path()}; print 'companion sheets dungeon-solitaire "
+               "--kind calibrate' two-sided, read the shift, then "
+               "'companion calibrate --save X,Y'")
+
+
 @app.command("booklet")
 @handles_errors
 def booklet_cmd(
@@ -423,7 +484,8 @@ def booklet_cmd(
 @app.command("pack", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
 @handles_errors
 def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
-             out: OutOpt = None, variant: VariantOpt = None) -> None:
+             out: OutOpt = None, variant: VariantOpt = None,
+             back_offset: BackOpt = None) -> None:
     """Print a session pack: a cover with the contents and how to print them, every
     sheet GAME needs for SEED, and the rule booklet, as one PDF.
 
@@ -436,11 +498,14 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
     params = g.check_params(parse_game_options(g.name, list(ctx.args)))
     variants = g.check_variants(variant or ())
     paper_name = resolve_paper(paper)
+    offset = parse_back_offset(back_offset)
+    if offset is None and any(p.duplex for p in g.pack_parts):
+        offset = _saved_back_offset(paper_name)
     seed_text = _seed_or_fresh(seed)
     steps = len(g.pack_parts) + 2
     with typer.progressbar(length=steps, label=f"pack {g.name}", file=sys.stderr) as bar:
         data = render_pack(g.name, seed_text, params, paper_name, variants,
-                           progress=lambda _label: bar.update(1))
+                           progress=lambda _label: bar.update(1), back_offset=offset)
     path = out or _default_out(g.name, seed_text, params, "pack", paper_name,
                                {"variants": variants})
     write_atomic(path, data)

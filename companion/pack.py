@@ -84,11 +84,13 @@ def plan_pack(parts: Sequence[tuple[str, str, str, int]]) -> tuple[list[PackEntr
 
 
 def render_pack(game_name: str, seed: str, params: Mapping[str, int], paper: str,
-                variants: Sequence[str] = (), progress: Progress | None = None) -> bytes:
+                variants: Sequence[str] = (), progress: Progress | None = None,
+                back_offset: tuple[float, float] | None = None) -> bytes:
     """The PDF bytes of the session pack of ``game_name`` for ``seed``.
 
-    ``progress`` is called once per part rendered (for a progress bar). Raises
-    ParameterError for a bad parameter or variant, LayoutError for an unknown paper.
+    ``progress`` is called once per part rendered (for a progress bar); ``back_offset``
+    (mm) shifts the backs of its two-sided parts. Raises ParameterError for a bad
+    parameter or variant, LayoutError for an unknown paper.
     """
     from companion.booklets import render_booklet
     from companion.paper.pdfjoin import PdfAssembler, page_count, page_sizes
@@ -106,7 +108,10 @@ def render_pack(game_name: str, seed: str, params: Mapping[str, int], paper: str
 
     rendered: list[tuple[str, str, str, bytes]] = []
     for part in game.pack_parts:
-        data = game.render(part.kind, seed, params, paper, options)
+        part_options = dict(options)
+        if part.duplex and back_offset is not None:
+            part_options["back_offset"] = back_offset
+        data = game.render(part.kind, seed, params, paper, part_options)
         rendered.append((part.title, part.kind, part.duplex, data))
         tick(part.kind)
     booklet = render_booklet(game.name, paper, imposition="saddle")
