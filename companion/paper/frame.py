@@ -151,3 +151,29 @@ def draw_ruled_lines(c: Any, area: Rect, columns: int = 2, pitch: float = mm(7),
             n += 1
     c.restoreState()
     return n - first_number
+
+
+SCALE_BAR_MM = 50.0
+SCALE_BAR_HEIGHT = mm(4.2)
+"""The height a scale bar takes: the bar, its ticks and its label."""
+
+
+def draw_scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) -> Rect:
+    """A print-size check (print.md): a black bar exactly ``length_mm`` long with its
+    left edge at ``x`` and its bottom at ``y`` (points), ticks at every 10 mm and the
+    words "this bar is 50 mm: print at 100 %". Returns the rectangle of the bar itself
+    (0.8 mm high), whose width a test can measure."""
+    bar = Rect(x, y, mm(length_mm), mm(0.8))
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setStrokeColorRGB(*INK)
+    c.rect(bar.x, bar.y, bar.w, bar.h, stroke=0, fill=1)
+    c.setLineWidth(0.4)
+    for k in range(int(length_mm // 10) + 1):
+        tx = x + mm(10 * k)
+        c.line(tx, y, tx, y + mm(1.8))
+    c.setFont(*LABEL_FONT)
+    c.drawString(x + mm(length_mm) + mm(2), y, f"this bar is {length_mm:g} mm: "
+                 "print at 100 %")
+    c.restoreState()
+    return bar

@@ -1,0 +1,34 @@
+"""The print-size check (print.md): a bar of stated length a player can measure. The
+bar is measured in the PDF itself, as a ruler would measure it on paper."""
+
+from __future__ import annotations
+
+import pypdfium2
+import pytest
+
+from companion.paper.document import SheetDocument
+from companion.paper.frame import draw_scale_bar
+from companion.paper.units import mm
+
+
+def bars_mm(data: bytes, page: int = 0) -> list[float]:
+    """The widths (mm) of the filled path objects about 0.8 mm high on ``page``: the
+    scale bars."""
+    pdf = pypdfium2.PdfDocument(data)
+    out = []
+    for obj in pdf[page].get_objects():
+        if obj.type != pypdfium2.raw.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = obj.get_pos()
+        if abs((top - bottom) - mm(0.8)) < 0.05:
+            out.append((right - left) * 25.4 / 72)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("length", [50.0, 100.0])
+def test_the_scale_bar_measures_its_stated_length(paper, length):
+    doc = SheetDocument("scale", paper)
+    draw_scale_bar(doc.canvas, mm(20), mm(20), length)
+    widths = bars_mm(doc.finish())
+    assert len(widths) == 1 and widths[0] == pytest.approx(length, abs=0.01)
