@@ -19,7 +19,8 @@ def bars_mm(data: bytes, page: int = 0) -> list[float]:
     for obj in pdf[page].get_objects():
         if obj.type != pypdfium2.raw.FPDF_PAGEOBJ_PATH:
             continue
-        left, bottom, right, top = obj.get_pos()
+        bounds = getattr(obj, "get_bounds", None) or obj.get_pos  # pypdfium2 5 or 4
+        left, bottom, right, top = bounds()
         if abs((top - bottom) - mm(0.8)) < 0.05:
             out.append((right - left) * 25.4 / 72)
     return out
