@@ -504,6 +504,10 @@ def _make_canvas_class(impose_on: str | None = None) -> type:
             draw_icon(self, icon, x + w / 2, y + h / 2, min(w, h))
             return (w, h)
 
+        def save(self) -> None:
+            self.setViewerPreference("PrintScaling", "None")  # print at 100 %
+            super().save()
+
     if impose_on is None:
         return BookletCanvas
     paper = impose_on
@@ -542,6 +546,7 @@ def _make_canvas_class(impose_on: str | None = None) -> type:
                         self.doForm(self._form_name(number))
                         self.restoreState()
                     Canvas.showPage(self)
+            self.setViewerPreference("Duplex", "DuplexFlipShortEdge")
             super().save()
 
     return ImposingCanvas

@@ -4,6 +4,10 @@ The same inputs give the same bytes on every run and every machine (reportlab's
 ``invariant`` mode fixes the date and the document ID). Note that the environment
 variable ``SOURCE_DATE_EPOCH`` overrides the invariant date, as reportlab intends.
 
+Every document asks viewers to print at 100 % (viewer preference ``PrintScaling
+/None``) and, when it is printed two-sided, for the right flip (``Duplex``), so a
+"fit to page" default does not shrink cards and tiles (print.md).
+
 The QR payloads of a document go into its metadata (Subject: the first payload,
 Keywords: every payload, separated by spaces), so ``companion scan`` can read a PDF
 without rendering it.
@@ -16,7 +20,11 @@ from typing import Any
 
 from companion.paper.units import Rect, check_paper, paper_size
 
-__all__ = ["SheetDocument"]
+__all__ = ["DUPLEX_FLIPS", "SheetDocument"]
+
+DUPLEX_FLIPS: dict[str | None, str] = {None: "", "long": "DuplexFlipLongEdge",
+                                       "short": "DuplexFlipShortEdge"}
+"""``duplex`` values: the edge a two-sided document flips on, as the PDF names it."""
 
 
 class SheetDocument:
@@ -37,10 +45,15 @@ class SheetDocument:
         payloads: list[str] | None = None,
         author: str = "companion",
         creator: str = "companion",
+        duplex: str | None = None,
     ) -> None:
         from reportlab.pdfgen import canvas as rl_canvas
 
+        if duplex not in DUPLEX_FLIPS:
+            raise ValueError(f"duplex is one of {sorted(k for k in DUPLEX_FLIPS if k)} "
+                             f"or None, not {duplex!r}")
         self.title = title
+        self.duplex = duplex
         self.paper = check_paper(paper)
         self.landscape = landscape
         self.author = author
@@ -157,6 +170,10 @@ class SheetDocument:
         c.setCreator(self.creator)
         c.setSubject(self._payloads[0] if self._payloads else "")
         c.setKeywords(" ".join(self._payloads))
+        c.setViewerPreference("PrintScaling", "None")
+        flip = DUPLEX_FLIPS[self.duplex]
+        if flip:
+            c.setViewerPreference("Duplex", flip)
         c.save()
         self._finished = True
         return self._buffer.getvalue()

@@ -1,0 +1,47 @@
+"""Print at 100 % (print.md): every sheet and booklet asks viewers not to scale it
+(``/PrintScaling /None``), and documents printed two-sided name their flip."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.games import all_games
+from companion.paper.document import SheetDocument
+
+KINDS = [(g.name, k.name) for g in all_games() for k in g.sheet_kinds]
+
+
+def prefs(data: bytes) -> dict[str, str]:
+    found = re.search(rb"<<\s*((?:/(?:Duplex|PrintScaling) /\w+\s*)+)>>", data)
+    assert found, "no viewer preferences"
+    return dict(re.findall(r"/(\w+) /(\w+)", found.group(1).decode()))
+
+
+@pytest.mark.parametrize("game_name,kind", KINDS)
+def test_every_sheet_asks_to_print_at_100_percent(game_name, kind):
+    from companion.games import get_game
+
+    game = get_game(game_name)
+    params = {p.name: p.default for p in game.params}
+    assert prefs(game.render(kind, "K7Q2-9XMA", params, "a4", {}))["PrintScaling"] == "None"
+
+
+def test_a_two_sided_document_names_its_flip():
+    for duplex, flip in ((None, None), ("long", "DuplexFlipLongEdge"),
+                         ("short", "DuplexFlipShortEdge")):
+        doc = SheetDocument("t", "a4", duplex=duplex)
+        doc.canvas.drawString(100, 100, "x")
+        assert prefs(doc.finish()).get("Duplex") == flip
+    with pytest.raises(ValueError):
+        SheetDocument("t", "a4", duplex="sideways")
+
+
+@pytest.mark.parametrize("imposition,flip", [(None, None), ("saddle", "DuplexFlipShortEdge")])
+def test_booklets_print_at_100_percent_and_saddle_ones_flip_on_the_short_edge(imposition,
+                                                                             flip):
+    from companion.booklets import render_booklet
+
+    p = prefs(render_booklet("dungeon-upkeeper", "a4", imposition, None))
+    assert p["PrintScaling"] == "None" and p.get("Duplex") == flip
