@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-import re
-
+import pypdfium2
+import pypdfium2.raw as raw
 import pytest
 
 from companion.games import all_games
@@ -13,10 +13,18 @@ from companion.paper.document import SheetDocument
 KINDS = [(g.name, k.name) for g in all_games() for k in g.sheet_kinds]
 
 
+FLIPS = {0: None, 1: "Simplex", 2: "DuplexFlipShortEdge", 3: "DuplexFlipLongEdge"}
+
+
 def prefs(data: bytes) -> dict[str, str]:
-    found = re.search(rb"<<\s*((?:/(?:Duplex|PrintScaling) /\w+\s*)+)>>", data)
-    assert found, "no viewer preferences"
-    return dict(re.findall(r"/(\w+) /(\w+)", found.group(1).decode()))
+    """The viewer preferences as PDFium (a real viewer's engine) reads them."""
+    pdf = pypdfium2.PdfDocument(data)
+    out = {"PrintScaling": "None" if not raw.FPDF_VIEWERREF_GetPrintScaling(pdf.raw)
+           else "AppDefault"}
+    flip = FLIPS[raw.FPDF_VIEWERREF_GetDuplex(pdf.raw)]
+    if flip:
+        out["Duplex"] = flip
+    return out
 
 
 @pytest.mark.parametrize("game_name,kind", KINDS)
@@ -45,3 +53,10 @@ def test_booklets_print_at_100_percent_and_saddle_ones_flip_on_the_short_edge(im
 
     p = prefs(render_booklet("dungeon-upkeeper", "a4", imposition, None))
     assert p["PrintScaling"] == "None" and p.get("Duplex") == flip
+
+
+def test_a_pack_asks_to_print_at_100_percent():
+    from companion.pack import render_pack
+
+    assert prefs(render_pack("dungeon-upkeeper", "K7Q2-9XMA", {}, "a4")) == {
+        "PrintScaling": "None"}

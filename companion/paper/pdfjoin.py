@@ -171,10 +171,19 @@ def _normalise(data: bytes, title: str, author: str, creator: str,
     body = b"".join(b"/" + k + b" " + _pdf_string(v) + b"\n" for k, v in info.items())
     if not data.endswith(b"\n"):
         data += b"\n"
-    offset = len(data)
+    # the catalog again, asking viewers to print at 100 % (print.md)
+    root_num = int(roots[-1][0])
+    catalog = re.search(rb"(?:^|\n)%d 0 obj\s*<<(.*?)>>\s*endobj" % root_num, data, re.S)
+    if catalog is None or b"<<" in catalog.group(1):
+        raise ValueError("the catalog written by PDFium is not a plain dictionary")
+    cat_at = len(data)
+    cat_obj = (b"%d 0 obj\n<<%s /ViewerPreferences << /PrintScaling /None >> >>\nendobj\n"
+               % (root_num, catalog.group(1).rstrip()))
+    offset = cat_at + len(cat_obj)
     obj = b"%d 0 obj\n<<\n%s>>\nendobj\n" % (size, body)
     xref_at = offset + len(obj)
-    xref = b"xref\n%d 1\n%010d 00000 n\r\n" % (size, offset)
+    xref = (b"xref\n%d 1\n%010d 00000 n\r\n%d 1\n%010d 00000 n\r\n"
+            % (root_num, cat_at, size, offset))
     trailer = (b"trailer\n<< /Size %d /Root %s /Info %d 0 R /Prev %d %s >>\n"
                b"startxref\n%d\n%%%%EOF\n" % (size + 1, root, size, prev, id_entry, xref_at))
-    return data + obj + xref + trailer
+    return data + cat_obj + obj + xref + trailer
