@@ -227,11 +227,11 @@ def draw_header(c: Any, area: Rect, game: DungeonUpkeeper, floor: Floor, floors:
     c.drawString(tx, area.y + area.h - 10, f"{game.title}: floor {floor.name} of {floors}")
     c.setFont("Helvetica", 7.5)
     c.drawString(tx, area.y + area.h - 20,
-                 "Trace your path in pencil from S to X, one square at a time (N E S W), "
-                 "on white squares only.")
+                 "Trace your path in pencil from the start to the exit, one square at a "
+                 "time (N E S W), on white squares only.")
     c.drawString(tx, area.y + area.h - 29,
-                 "Step on each T to reset it and on each G to refill it; X ends the floor "
-                 "at once.")
+                 "Step on each trap to reset it and on each chest to refill it; the exit "
+                 "ends the floor at once.")
     right = area.x + area.w
     c.setFont("Helvetica", 7)
     t, g = len(floor.traps), len(floor.chests)
@@ -334,7 +334,7 @@ LEGEND = (
     ("player", "S", "start here"),
     ("exit", "X", "exit: reaching it ends the floor"),
     ("trap", "T", "sprung trap: step on it to reset it"),
-    ("trap-armed", "", "reset trap: circle the T when you step on it. It is armed "
+    ("trap-armed", "", "reset trap: circle the trap when you step on it. It is armed "
                        "now: stepping on it again costs 1 health"),
     ("chest", "G", "empty chest: step on it to refill it (tick it)"),
     ("wall", "", "wall: never step here"),
