@@ -4,6 +4,8 @@ one size, laid out as the engine's board; backs land behind their fronts after a
 long-edge flip (within 0.1 mm) and follow --back-offset; crop marks on fronts only; the
 map is labelled as a spoiler; the calibration marks mirror."""
 
+import re
+
 import pypdfium2
 import pytest
 from pdfcheck import check_crop_marks_on_fronts_only, page_text, qr_texts, render_page
@@ -36,8 +38,6 @@ TOL = mm(0.1)
 
 # ------------------------------------------------------------------ every kind, QR
 def _qr_page(kind: str, paper: str) -> int:
-    if kind == "cards":
-        return next(i for i, p in enumerate(card_pages(SEED, 5, paper)) if p.qr)
     return 0
 
 
@@ -193,11 +193,11 @@ def test_cards_are_the_deck_on_tile_sized_squares(paper):
         for slot in page.slots:
             assert slot.w == pytest.approx(side, abs=0.01)
             assert slot.h == pytest.approx(side, abs=0.01)
-    assert sum(p.qr for p in plan) == 1
-    if paper == "a4":  # 35 a page: the QR code fits under the last 25 cards
-        assert [p.side for p in plan] == ["front", "back"] * 2 and plan[2].qr
-    else:  # 30 a page: no room left, an about page carries it
-        assert [p.side for p in plan] == ["front", "back"] * 2 + ["about"] and plan[4].qr
+    # 30 a page on both papers (a row fewer than A4 holds, for the margin band): two
+    # sheets, no page but fronts and backs, a small QR code on every front
+    assert [p.side for p in plan] == ["front", "back"] * 2
+    assert [len(p.cards) for p in plan] == [30] * 4
+    assert [p.qr for p in plan] == [True, False] * 2
     pdf = pypdfium2.PdfDocument(DS.render("cards", SEED, P5, paper))
     assert len(pdf) == len(plan)
     for i, page in enumerate(plan):
@@ -219,7 +219,7 @@ def test_card_backs_mirror_their_fronts(offset):
             assert b.cx == pytest.approx(page_w - f.cx + dx, abs=TOL)
             assert b.cy == pytest.approx(f.cy + dy, abs=TOL)
     text = page_text(pypdfium2.PdfDocument(DS.render("cards", SEED, P5, "letter")), 1)
-    assert "R1" in text and "R30" in text and "REWARD" in text
+    assert "REWARD" in text and not re.search(r"R\d", text)
 
 
 # ------------------------------------------------------------------- crop marks
@@ -251,9 +251,10 @@ def test_mat_log_and_calibration_text():
     log = pypdfium2.PdfDocument(DS.render("log", SEED, P5, "letter"))
     assert len(log) == 2
     text = page_text(log, 0)
-    for needle in ("dungeon-solitaire", "Player", "Date", "Claim", "draft", "play R12 at c3",
-                   "chest", "kept of R19-R21"):
+    for needle in ("dungeon-solitaire", "Player", "Date", "Claim", "draft", "play R3 at c3",
+                   "chest R29", "set R19-R21", "set R25-R27"):
         assert needle in text, needle
+    assert "choice" not in text and "(s)" not in text
     cal = pypdfium2.PdfDocument(DS.render("calibrate", SEED, P5, "a4"))
     assert len(cal) == 2
     assert "--back-offset" in page_text(cal, 0) and "X" in page_text(cal, 1)
@@ -272,3 +273,149 @@ def test_calibration_scales_sit_behind_their_crosshairs(paper, offset):
         assert bx == pytest.approx(page_w - fx + dx, abs=TOL)
         assert by == pytest.approx(fy + dy, abs=TOL)
         assert mm(20) < fx < page_w - mm(20) and mm(60) < fy < page_h - mm(30)
+
+
+# ------------------------------------------------- backs alike, pages named (print.md)
+def _slot_contents(page, slots):
+    """What is drawn in each of ``slots`` on ``page``: every page object (type, bounds
+    relative to its slot, text), given to the slot holding its centre."""
+    text = page.get_textpage()
+    per: dict[int, list] = {k: [] for k in range(len(slots))}
+    for obj in page.get_objects(max_depth=5):
+        left, bottom, right, top = obj.get_bounds()
+        cx, cy = (left + right) / 2, (bottom + top) / 2
+        k = next(k for k, s in enumerate(slots) if s.x <= cx <= s.x1 and s.y <= cy <= s.y1)
+        s = slots[k]
+        words = (text.get_text_bounded(left - 1, bottom - 1, right + 1, top + 1)
+                 if obj.type == pypdfium2.raw.FPDF_PAGEOBJ_TEXT else "")
+        per[k].append((obj.type, round(left - s.x, 2), round(bottom - s.y, 2),
+                       round(right - s.x, 2), round(top - s.y, 2), words))
+    return per
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -0.5)])
+def test_reward_backs_are_all_alike_and_each_front_shows_its_id(paper, offset):
+    plan = card_pages(SEED, 5, paper, back_offset=offset)
+    pdf = pypdfium2.PdfDocument(DS.render("cards", SEED, P5, paper,
+                                          {"back_offset": offset}))
+    backs = []
+    for i, page in enumerate(plan):
+        text = page_text(pdf, i)
+        if page.side == "front":
+            ids = set(re.findall(r"\bR\d+\b", text))
+            assert {c.id for c in page.cards} <= ids, i
+            continue
+        assert not re.search(r"\bR\d+\b", text), f"page {i + 1}: a back names a card"
+        contents = _slot_contents(pdf[i], page.slots)
+        assert all(contents.values())
+        backs += [tuple(v) for v in contents.values()]
+    assert len(backs) == 60
+    assert len(set(backs)) == 1  # every back drawn alike, text and all
+    assert any(words for *_, words in backs[0])  # REWARD, the game's name
+
+
+def _front_pages(kind, paper):
+    options = {} if kind == "cards" else {"level": None}
+    pdf = pypdfium2.PdfDocument(DS.render(kind, SEED, P5, paper, options))
+    if kind == "cards":
+        sides = [p.side for p in card_pages(SEED, 5, paper)]
+        payloads = [sheet_payload(DS, SEED, P5, "cards")] * len(sides)
+    else:
+        sides = [p.side for p in tile_pages(SEED, 5, paper)]
+        payloads = [sheet_payload(DS, SEED, P5, "tiles", n) for n in range(1, 10)
+                    for _ in range(2)]
+    assert len(sides) == len(pdf)
+    return pdf, [(i, payloads[i]) for i, s in enumerate(sides) if s == "front"]
+
+
+@pytest.mark.parametrize("kind,name", [("cards", "reward cards"), ("tiles", "tiles")])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_front_page_names_itself_and_its_qr_decodes(kind, name, paper):
+    pdf, fronts = _front_pages(kind, paper)
+    assert fronts and fronts[0][0] == 0  # no instruction page before the cards
+    for i, payload in fronts:
+        text = " ".join(page_text(pdf, i).split())
+        for needle in ("Dungeon Solitaire", SEED, name, f"page {i + 1} of {len(pdf)}"):
+            assert needle in text, (i, needle)
+        assert qr_texts(render_page(pdf, i, 300)) == [payload], i
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_margin_qr_code_is_small_but_at_least_12_mm(paper):
+    from companion.games.dungeon_solitaire.sheets import MARGIN_QR_MM
+    from companion.paper.qr import QUIET_MODULES, qr_matrix
+
+    n = len(qr_matrix(sheet_payload(DS, SEED, P5, "cards")))
+    assert MARGIN_QR_MM * n / (n + 2 * QUIET_MODULES) >= 12
+    assert MARGIN_QR_MM * 21 / 29 >= 12  # the smallest QR version too
+    pw, ph = PAPERS[paper]
+    for page in card_pages(SEED, 5, paper):
+        if page.side == "front":
+            band = page.band
+            assert band is not None and band.y >= mm(8) - 0.01
+            assert band.y1 + mm(2 + 8) <= page.trim.y + 0.01  # under the crop marks
+            assert page.trim.y1 + mm(8) <= ph - mm(5) + 0.01
+
+
+# ------------------------------------------------------------------- calibration
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_ruler_is_clear_of_every_crosshair(paper):
+    from companion.games.dungeon_solitaire.sheets import calibration_ruler, crosshair_rect
+
+    ruler = calibration_ruler(paper)
+    assert ruler.w >= mm(100)
+    for m in calibration_marks(paper):
+        r = crosshair_rect(m)
+        clear = (r.x1 <= ruler.x or ruler.x1 <= r.x or r.y1 <= ruler.y or ruler.y1 <= r.y)
+        assert clear, m.name
+    # and the page still prints the 100 mm ruler with its numbers
+    text = page_text(pypdfium2.PdfDocument(DS.render("calibrate", SEED, P5, paper)), 0)
+    assert "100 mm at actual size" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_calibration_sheet_names_no_seed(paper):
+    pdf = pypdfium2.PdfDocument(DS.render("calibrate", SEED, P5, paper))
+    for i in range(len(pdf)):
+        assert SEED not in page_text(pdf, i)
+    assert "calibration" in pdf.get_metadata_dict()["Title"]
+    assert SEED not in pdf.get_metadata_dict()["Title"]
+
+
+# ---------------------------------------------------------------------------- log
+@pytest.mark.parametrize("edition", [1, 2])
+@pytest.mark.parametrize("seed", [SEED, "A", "GOLDEN-1", "B-2", "ZZ9"])
+def test_log_examples_are_true_of_the_seeds_own_deck(seed, edition):
+    from companion.games.dungeon_solitaire.cards import Special
+    from companion.games.dungeon_solitaire.sheets import draft_example, verb_help
+
+    rules = DS.rules_table(edition)
+    deck = reward_deck(seed, rules)
+    card = {c.id: c.card for c in deck}
+    kind = {i: c.kind if isinstance(c, Special) else "room" for i, c in card.items()}
+    kept = draft_example(rules, deck)
+    for k, c in enumerate(kept):  # one card of each set
+        assert (int(c.id[1:]) - 1) // rules.set_size == k
+    lines = dict(verb_help(rules, deck))
+    for verb in lines:
+        words = verb.split()
+        if words[0] == "draft":
+            assert words[1:4] == [c.id for c in kept[:3]]
+        elif words[0] == "draw":
+            assert set(words[1:]) <= {c.id for c in kept[:3]}
+        elif words[0] == "play":
+            want = {"at": {"room"}, "on": {"slay", "turn"}, "E": {"leap"}, "": {"heal"}}
+            assert kind[words[1]] in want[(words[2:3] or [""])[0]], verb
+        elif words[0] == "chest":
+            first = rules.draft_sets * rules.set_size
+            assert first < int(words[1][1:]) <= first + rules.chest_offer
+    # every kind of card this deck holds has its example, and no other
+    shown = {kind[v.split()[1]] for v in lines if v.startswith("play")}
+    assert {"leap", "heal"} & set(kind.values()) <= shown
+    assert ("room" in shown) and (bool(shown & {"slay", "turn"})
+                                  == bool(set(kind.values()) & {"slay", "turn"}))
+    text = page_text(pypdfium2.PdfDocument(
+        DS.render("log", seed, P5, "a4", {"edition": edition})), 0)
+    for verb in lines:
+        assert verb in text, verb

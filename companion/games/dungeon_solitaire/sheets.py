@@ -12,18 +12,25 @@ board on A4 and on Letter alike (47.5 mm for 4x4, 31.5 mm for 6x6, 27 mm for 7x7
 
 Level tiles (``tiles``): per level a front page laid out as the board itself (the page
 is a picture of the level: a tile for every card, a dotted square for every empty
-cell) with the level's QR code (payload ``.../kind=tiles/level=L``) in the footer, then
-its back page, mirrored left-right for a long-edge flip (``back_offset`` shifts it),
-each back naming its level and square. Cut lines and crop marks on fronts only.
+cell) with the level's QR code (payload ``.../kind=tiles/level=L``) in the footer, its
+identity text naming the page ("page 3 of 18"), then its back page, mirrored left-right
+for a long-edge flip (``back_offset`` shifts it), each back naming its level and square
+(a tile's place on the board is no secret). Cut lines and crop marks on fronts only.
 
-Reward cards (``cards``): R1-R60 in the largest grid of tile-sized squares, fronts then
-mirrored backs (the id, big: the draw order). The QR code (``.../kind=cards``) goes
-under the last front page's cards when they leave room for it (A4 at 5x5), else on a
-last "about" page that also lists the deck (Letter).
+Reward cards (``cards``): R1-R60 in the largest grid of tile-sized squares that leaves
+a band of bottom margin, fronts then mirrored backs. The backs are all alike (a
+face-down deck gives nothing away); each front shows its id, by which the deck is kept
+in number order. Every front page names itself in that band (game, seed, kind, "page n
+of m") with a small QR code (``.../kind=cards``, :func:`draw_margin_qr`) and the
+printing notes: 6 rows of 5 at 5x5 on A4 and Letter alike, so the deck is two sheets
+and there is no separate instruction page to upset the duplex order.
 
 Map (``map``): one level (``options["level"]``, default 1) face up, labelled ANSWER KEY /
 SPOILER, payload ``.../level=N``. Mat, log and calibration pages carry their QR code in
 the usual footer; the calibration's back page has none (it is read against the light).
+The calibration sheet names no seed in its text (it is the same for every seed); its
+payload still holds one, as the payload format requires a seed.
+The log sheet's examples are true of the seed's own reward deck (:func:`verb_help`).
 
 The QR payload leaves the board size out when it is the default (5), which keeps it
 near 42 bytes; every payload of a document is also in the PDF metadata.
@@ -75,6 +82,7 @@ from companion.paper.layout import (
     sheet_layout,
 )
 from companion.paper.marks import draw_crop_marks, draw_cut_lines
+from companion.paper.qr import QUIET_MODULES, qr_matrix, qr_runs
 from companion.paper.units import mm, paper_size_mm
 
 if TYPE_CHECKING:
@@ -87,17 +95,24 @@ __all__ = [
     "TilePage",
     "board_grid",
     "calibration_marks",
+    "calibration_ruler",
     "card_pages",
+    "crosshair_rect",
+    "draft_example",
     "draw_level_back",
+    "draw_margin_qr",
+    "draw_page_name",
     "draw_reward_back",
     "draw_reward_front",
     "draw_room",
     "draw_special",
+    "page_name_lines",
     "render",
     "sheet_payload",
     "sheet_payloads",
     "tile_pages",
     "tile_side_mm",
+    "verb_help",
     "wanted_levels",
 ]
 
@@ -112,6 +127,16 @@ FOOTER_MM = 44.5
 """Room for the identity footer: the largest QR code (30 mm + quiet zone) and a gap."""
 WHITE_BORDER_MM = 2.0
 """White margin round each back: it hides a little duplex drift."""
+EDGE_MM = 8.0
+"""What matters stays this far inside the paper edge (home printers lose ~5 mm)."""
+MARK_EDGE_MM = 5.0
+"""Crop marks stop this far from the paper edge."""
+MARGIN_QR_MM = 18.0
+"""The small QR code of a card page's margin, quiet zone included (a 14.1 mm symbol)."""
+TEXT_BAND_MM = 9.5
+"""The margin band a card page names itself in when no QR code fits there."""
+BAND_GAP_MM = 2.0
+"""Between the margin band and the crop marks above it."""
 
 # --- colours --------------------------------------------------------------------------
 FLOOR = (0.99, 0.965, 0.9)
@@ -143,23 +168,60 @@ SPECIAL_TEXT: dict[str, tuple[str, str]] = {
 }
 """Big word and one-line effect of each special card (the project's own wording)."""
 
-VERB_HELP: tuple[tuple[str, str], ...] = (
-    ("level 2", "checkpoint: you reached level 2"),
-    ("draw R4 R12 R9", "the cards drawn from your shuffled deck"),
-    ("play R12 at c3", "the room card kept, placed on c3"),
-    ("play R9 on c3", "a Slay or Turn card, on that square"),
-    ("play R7 E", "a Leap card, that way"),
-    ("play R1", "Heal (no target)"),
-    ("move N E / path NNE", "the player's steps"),
-    ("chest R30", "the reward card kept from a chest"),
-)
+def _is_room(card: RewardCard) -> bool:
+    return not isinstance(card.card, Special)
 
 
-def verb_help(rules: RulesTable) -> tuple[tuple[str, str], ...]:
-    """The verbs of the log in short, with the draft of ``rules``."""
+def _first_special(deck: Sequence[RewardCard], *kinds: str) -> RewardCard | None:
+    return next((c for c in deck if isinstance(c.card, Special) and c.card.kind in kinds),
+                None)
+
+
+def draft_example(rules: RulesTable, deck: Sequence[RewardCard]) -> list[RewardCard]:
+    """An example draft from ``deck`` (the seed's reward deck, of ``rules``): from each
+    set the first room card (the first card of a set with none)."""
+    out = []
+    for i in range(rules.draft_sets):
+        group = deck[i * rules.set_size:(i + 1) * rules.set_size]
+        out.append(next((c for c in group if _is_room(c)), group[0]))
+    return out
+
+
+def verb_help(rules: RulesTable, deck: Sequence[RewardCard]) -> tuple[tuple[str, str], ...]:
+    """The verbs of the log in short, with the draft of ``rules`` and examples that are
+    true of ``deck``, the seed's own reward deck: a card played as a room is a room
+    card, as a Leap a Leap card, and so on. A special that is not in the deck at all (so
+    never played) has no line."""
     last = rules.draft_sets * rules.set_size
-    return ((("draft R2 R4 R9 ...", f"the card kept from each of the {rules.draft_sets} "
-              f"sets of {rules.set_size} (R1-R{last})"),) + VERB_HELP)
+    kept = draft_example(rules, deck)
+    shown = kept[:3]
+    room = next((c for c in shown if _is_room(c)), None) or next(
+        (c for c in deck if _is_room(c)), shown[0])
+    drawn = [shown[-1], room, *[c for c in shown[:-1] if c is not room]][:3]
+    offer = deck[last:last + rules.chest_offer]
+    lines: list[tuple[str, str]] = [
+        ("draft " + " ".join(c.id for c in shown) + " ...",
+         f"the card kept from each of the {rules.draft_sets} sets of {rules.set_size} "
+         f"(R1-R{last})"),
+        ("level 2", "checkpoint: you reached level 2"),
+        ("draw " + " ".join(c.id for c in drawn), "the cards drawn from your shuffled deck"),
+        (f"play {room.id} at c3", "a room card kept, placed on c3"),
+    ]
+    target = _first_special(deck, "slay", "turn")
+    if target is not None:
+        lines.append((f"play {target.id} on c3", "a Slay or Turn card, on that square"))
+    leap = _first_special(deck, "leap")
+    if leap is not None:
+        lines.append((f"play {leap.id} E", "a Leap card, that way"))
+    heal = _first_special(deck, "heal")
+    if heal is not None:
+        lines.append((f"play {heal.id}", "a Heal card (no target)"))
+    lines.append(("move N E / path NNE", "the player's steps"))
+    if offer:
+        pick = offer[min(1, len(offer) - 1)]
+        span = offer[0].id if len(offer) == 1 else f"{offer[0].id}-{offer[-1].id}"
+        lines.append((f"chest {pick.id}", f"the card kept from a chest (the first: {span})"))
+    return tuple(lines)
 
 
 # ------------------------------------------------------------------------ shared
@@ -346,23 +408,37 @@ def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
 
 @dataclass(frozen=True)
 class CardPage:
-    """One page of reward cards: ``side`` is ``front``, ``back`` or ``about``;
-    ``cards[i]`` is at ``slots[i]``; ``trim`` is the TrimBox (None: the whole page);
-    ``qr`` says whether the page carries the deck's QR code."""
+    """One page of reward cards: ``side`` is ``front`` or ``back``; ``cards[i]`` is at
+    ``slots[i]``; ``trim`` is the TrimBox (the cards' block). A front's ``band`` is the
+    strip of bottom margin where the page names itself (game, seed, kind, page n of m)
+    and the printing notes go; ``qr`` says whether a small QR code fits there too."""
 
     side: str
     cards: tuple[RewardCard, ...]
     slots: tuple[Rect, ...]
-    trim: Rect | None
+    trim: Rect
     qr: bool
+    band: Rect | None = None
+
+
+def _card_rows(layout: Layout, paper: str, side_mm: float, band_mm: float) -> int:
+    """How many rows of ``side_mm`` cards fit over a bottom band ``band_mm`` high."""
+    _, page_h = paper_size_mm(paper, layout.landscape)
+    reach = (max(3.0, layout.bleed) + 5.0) if layout.crop_marks else layout.bleed
+    top = max(layout.margin, MARK_EDGE_MM + reach)
+    bottom = EDGE_MM + band_mm + BAND_GAP_MM + reach
+    room = page_h - top - bottom
+    return max(0, math.floor((room + layout.gap) / (side_mm + layout.gap) + 1e-9))
 
 
 def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
                back_offset: Offset = (0.0, 0.0), rules: RulesTable = RULES) -> list[CardPage]:
     """The page plan of the reward deck: cards of the tile size (:func:`tile_side_mm`)
-    in as big a grid as the page takes, each front page followed by its backs (mirrored,
-    shifted by ``back_offset`` mm). The QR code goes under the last front page's cards
-    if they leave room for it, else on a last ``about`` page.
+    in as big a grid as the page takes over a band of bottom margin, each front page
+    followed by its backs (mirrored, shifted by ``back_offset`` mm). Every front names
+    itself in its band; the band holds a small QR code (:func:`draw_margin_qr`) when
+    that costs no row of cards. No page but cards: the printing notes are in the band
+    of every front, so they come with page 1.
 
     Raises LayoutError for a layout that is not a grid or does not fit ``paper``.
     """
@@ -371,28 +447,99 @@ def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
         raise LayoutError(f"the cards need a grid layout, not the {layout.kind} layout "
                           f"{layout.name!r}: try --layout tile")
     side = tile_side_mm(layout, paper, size)
-    slots = grid_slots(layout, paper, item=(side, side))
-    cols, _ = grid_shape(layout, paper, (side, side))
-    page_w = layout.page_size(paper)[0]
+    cols, fit_rows = grid_shape(layout, paper, (side, side))
+    qr_mm = MARGIN_QR_MM
+    rows_text = min(fit_rows, _card_rows(layout, paper, side, TEXT_BAND_MM))
+    rows_qr = min(fit_rows, _card_rows(layout, paper, side, qr_mm))
+    if rows_text < 1:
+        raise LayoutError(f"layout {layout.name}: no row of {side:g} mm cards fits on "
+                          f"{paper} with the page's name under it")
+    qr = rows_qr == rows_text
+    rows = rows_text
+    band_mm = qr_mm if qr else TEXT_BAND_MM
+    page_w, page_h = layout.page_size(paper)
+    reach = mm((max(3.0, layout.bleed) + 5.0) if layout.crop_marks else layout.bleed)
+    block_h = rows * mm(side) + (rows - 1) * mm(layout.gap)
+    low = mm(EDGE_MM + band_mm + BAND_GAP_MM) + reach
+    high = page_h - max(mm(layout.margin), mm(MARK_EDGE_MM) + reach)
+    top = high - (high - low - block_h) / 2
+    slots = grid_slots(layout, paper, item=(side, side), cols=cols, rows=rows)
+    shift = top - max(s.y1 for s in slots)
+    slots = [Rect(s.x, s.y + shift, s.w, s.h) for s in slots]
     area = content_rect(layout, paper)
+    band = Rect(area.x, mm(EDGE_MM), area.w, mm(band_mm))
     deck = reward_deck(seed, rules)
     per = len(slots)
     chunks = [deck[i:i + per] for i in range(0, len(deck), per)]
-    last_rows = math.ceil(len(chunks[-1]) / cols)
-    low = slots[(last_rows - 1) * cols].y
-    qr_fits = low - mm(MARK_MM + FOOTER_MM) >= area.y - 1e-6
     plan: list[CardPage] = []
-    for i, chunk in enumerate(chunks):
+    for chunk in chunks:
         front = slots[:len(chunk)]
         plan.append(CardPage("front", tuple(chunk), tuple(front), bounding_rect(list(front)),
-                             qr_fits and i == len(chunks) - 1))
+                             qr, band))
         if layout.duplex != "none":
             backs = [mirror_slot(s, page_w, back_offset) for s in front]
             plan.append(CardPage("back", tuple(chunk), tuple(backs), bounding_rect(backs),
                                  False))
-    if not qr_fits:
-        plan.append(CardPage("about", (), (), None, True))
     return plan
+
+
+def draw_margin_qr(c: Any, x: float, y: float, payload: str) -> float:
+    """A small QR code of ``payload``, :data:`MARGIN_QR_MM` square with its 4-module
+    quiet zone, its bottom-left corner at ``(x, y)``, drawn as vector runs like the
+    identity block's: for page margins that cannot hold the 30 mm one. The symbol is
+    over 12 mm wide for any payload of QR version 1 or more (14.1 mm at version 3, the
+    42-byte payloads). Returns its side."""
+    matrix = qr_matrix(payload)
+    n = len(matrix)
+    module = mm(MARGIN_QR_MM) / (n + 2 * QUIET_MODULES)
+    quiet = QUIET_MODULES * module
+    side = (n + 2 * QUIET_MODULES) * module
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x, y, side, side, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    path = c.beginPath()
+    top = y + quiet + n * module
+    for r, start, length in qr_runs(matrix):
+        path.rect(x + quiet + start * module, top - (r + 1) * module, length * module,
+                  module)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+    return side
+
+
+def page_name_lines(game: DungeonSolitaire, seed: str, size: int, kind: str, page: int,
+                    pages: int) -> list[str]:
+    """What a card page says of itself in its margin: game, seed, kind, page n of m."""
+    return [f"{game.title}, seed {seed}",
+            f"{kind} ({_params_text(size)}), page {page} of {pages}",
+            "Rebuild or check: companion scan, or type the seed"]
+
+
+def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str],
+                   notes: Sequence[str] = ()) -> None:
+    """The page's name in the margin ``band``: a small QR code of ``payload`` (None:
+    none) at the left, ``lines`` beside it (the first bold), ``notes`` right-aligned."""
+    x = band.x
+    if payload is not None:
+        x += draw_margin_qr(c, band.x, band.y, payload) + mm(1.5)
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    size = 7.5
+    lead = size * 1.25
+    y = band.cy + (len(lines) - 1) * lead / 2 - size * CAP_HEIGHT / 2
+    for i, line in enumerate(lines):
+        c.setFont("Helvetica-Bold" if i == 0 else "Helvetica", size)
+        c.drawString(x, y, line)
+        y -= lead
+    small = 6.5
+    slead = small * 1.25
+    c.setFont("Helvetica", small)
+    y = band.cy + (len(notes) - 1) * slead / 2 - small * CAP_HEIGHT / 2
+    for note in notes:
+        c.drawRightString(band.x1, y, note)
+        y -= slead
+    c.restoreState()
 
 
 # ------------------------------------------------------------------------ tile art
@@ -751,8 +898,10 @@ def _string_width(text: str, font: str, size: float) -> float:
     return float(stringWidth(text, font, size))
 
 
-def draw_reward_back(c: Any, r: Rect, card_id: str) -> None:
-    """The back of a reward card in the square ``r``: its id, big (the draw order)."""
+def draw_reward_back(c: Any, r: Rect) -> None:
+    """The back of a reward card in the square ``r``: the same for every card of the
+    deck (a chest, REWARD, the game's name), so a face-down deck gives nothing away;
+    the id is on the front."""
     s = r.w
     c.saveState()
     panel = _back_frame(c, r, REWARD_INK, REWARD_TINT)
@@ -761,9 +910,7 @@ def draw_reward_back(c: Any, r: Rect, card_id: str) -> None:
     c.setStrokeColorRGB(*REWARD_INK)
     c.setLineWidth(max(0.5, s * 0.008))
     c.roundRect(plate.x, plate.y, plate.w, plate.h, s * 0.05, stroke=1, fill=1)
-    c.setFillColorRGB(*REWARD_INK)
-    size = fit_font_size(card_id, "Helvetica-Bold", s * 0.26, plate.w * 0.84)
-    _centred(c, card_id, plate.cx, plate.cy, "Helvetica-Bold", size)
+    draw_icon(c, "chest", plate.cx, plate.cy, s * 0.28, REWARD_INK)
     for text, y in (("REWARD", (plate.y1 + panel.y1) / 2),
                     ("Dungeon Solitaire", (plate.y + panel.y) / 2)):
         tsize = fit_font_size(text, "Helvetica-Bold", s * 0.075, panel.w * 0.7)
@@ -885,14 +1032,16 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         if layout.crop_marks:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                             page_size=doc.page_size)
-        _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells), edition)
+        _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells), edition,
+                    (i + 1, len(plan)))
     return plan
 
 
 def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                 params: Mapping[str, int], lvl: Level, count: int,
-                edition: int | None = None) -> None:
-    """The title line and the identity footer of a tiles front page."""
+                edition: int | None = None, page: tuple[int, int] = (1, 1)) -> None:
+    """The title line and the identity footer of a tiles front page, page ``page[0]``
+    of ``page[1]`` of the document."""
     c = doc.canvas
     area = content_rect(layout, doc.paper)
     size = params["size"]
@@ -910,7 +1059,8 @@ def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed
     c.restoreState()
     payload = sheet_payload(game, seed, params, "tiles", n, edition)
     qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, _params_text(size), f"level {n} tiles")
+    lines = identity_lines(game.title, seed, _params_text(size),
+                           f"level {n} tiles, page {page[0]} of {page[1]}")
     foot = footer_height(payload, lines, qr_w)
     draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
                 right_text=[
@@ -928,27 +1078,23 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
                params: Mapping[str, int], payload: str,
                back_offset: Offset, edition: int | None = None) -> list[CardPage]:
     """Every page of the reward deck of rules ``edition`` (default: the newest; see
-    :func:`card_pages`); returns the plan."""
+    :func:`card_pages`); returns the plan. Each front names itself in its bottom margin
+    (and carries the deck's QR code there); the backs are all alike."""
     size = params["size"]
     rules = game.rules_table(edition)
     plan = card_pages(seed, size, doc.paper, layout, back_offset, rules)
     bleed = mm(layout.bleed)
-    area = content_rect(layout, doc.paper)
     side = tile_side_mm(layout, doc.paper, size)
     fronts = sum(1 for p in plan if p.side == "front")
+    notes = _cards_notes(layout, side, fronts, back_offset)
     for i, page in enumerate(plan):
         c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
-        if page.side == "about":
-            _cards_about(doc, layout, game, seed, size, payload, side, plan, back_offset,
-                         rules)
-            continue
-        assert page.trim is not None
         doc.set_trim(page.trim)
         if bleed:
             doc.set_bleed(page.trim.inset(-bleed))
         if page.side == "back":
-            for card, slot in zip(page.cards, page.slots, strict=True):
-                draw_reward_back(c, slot, card.id)
+            for slot in page.slots:
+                draw_reward_back(c, slot)
             continue
         for card, slot in zip(page.cards, page.slots, strict=True):
             draw_reward_front(c, card, slot, bleed)
@@ -956,13 +1102,10 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         if layout.crop_marks:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                             page_size=doc.page_size)
-        if page.qr:
-            qr_w = mm(layout.qr_size)
-            lines = identity_lines(game.title, seed, _params_text(size), "reward cards")
-            foot = footer_height(payload, lines, qr_w)
-            draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                        right_text=_cards_notes(layout, side, fronts, back_offset)
-                        + [game.credits])
+        assert page.band is not None
+        draw_page_name(c, page.band, payload if page.qr else None,
+                       page_name_lines(game, seed, size, "reward cards", i + 1, len(plan)),
+                       notes)
     return plan
 
 
@@ -972,68 +1115,18 @@ def _flip(layout: Layout) -> str:
 
 
 def _cards_notes(layout: Layout, side: float, fronts: int, back_offset: Offset) -> list[str]:
+    """How to print, cut and keep the reward deck, in four short lines."""
     dx, dy = back_offset
     shift = f" (backs shifted {dx:g},{dy:g} mm)" if (dx, dy) != (0.0, 0.0) else ""
+    sheets = "1 sheet" if fronts == 1 else f"{fronts} sheets"
+    how = (f"Print at 100 %, two-sided, flip on the {_flip(layout)} edge{shift}."
+           if layout.duplex != "none" else "Print at 100 %, one-sided (no backs).")
     return [
-        f"60 reward cards, {side:g} mm square like the tiles, on {fronts} sheets.",
-        f"Print at 100 %, two-sided, flip on the {_flip(layout)} edge{shift}.",
-        "Backs show the id: keep the reward deck in number order.",
+        f"60 reward cards, {side:g} mm square like the tiles, on {sheets}.",
+        how,
+        "The backs are all alike; the id is on the front: keep the deck in number order.",
         "Cut along the dashed lines.",
     ]
-
-
-def _cards_about(doc: SheetDocument, card_layout: Layout, game: DungeonSolitaire, seed: str,
-                 size: int, payload: str, side: float, plan: list[CardPage],
-                 back_offset: Offset, rules: RulesTable = RULES) -> None:
-    """The last page of the reward deck when no front has room for the QR code: printing
-    notes, the special cards, the deck list, the identity block."""
-    c = doc.canvas
-    layout = load_layout("list")
-    area = content_rect(layout, doc.paper)
-    area = draw_title(c, area, f"{game.title}: reward cards",
-                      "About this deck: how to print it, cut it and use it.")
-    qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, _params_text(size), "reward cards")
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[game.credits])
-    fronts = sum(1 for p in plan if p.side == "front")
-    y = area.y1
-    for note in _cards_notes(card_layout, side, fronts, back_offset):
-        y = draw_text(c, area.x, y, area.w, note, size=10, leading=1.3) - mm(1.5)
-    y -= mm(3)
-    y = draw_text(c, area.x, y, area.w, "The four special cards:", "Helvetica-Bold", 10,
-                  leading=1.3) - mm(1)
-    for kind in ("heal", "slay", "turn", "leap"):
-        word, effect = SPECIAL_TEXT[kind]
-        y = draw_text(c, area.x, y, area.w, f"{word}: {effect}.", size=10,
-                      leading=1.3) - mm(1)
-    y -= mm(3)
-    y = draw_text(c, area.x, y, area.w, "The deck in draw order (a card list to check a "
-                  "cut deck against):", "Helvetica-Bold", 10, leading=1.3) - mm(1)
-    deck = reward_deck(seed, rules)
-    cols = 3
-    rows = math.ceil(len(deck) / cols)
-    lead = 9.6
-    if y - rows * lead < area.y + footer_height(payload, lines, qr_w):
-        return
-    c.setFillColorRGB(*INK)
-    for i, card in enumerate(deck):
-        col, row = divmod(i, rows)
-        x = area.x + col * area.w / cols
-        cy = y - (row + 1) * lead
-        c.setFont("Helvetica-Bold", 8)
-        c.drawString(x, cy, card.id)
-        c.setFont("Helvetica", 8)
-        c.drawString(x + mm(9), cy, _card_words(card))
-
-
-def _card_words(card: RewardCard) -> str:
-    """A reward card in words: ``special: heal`` or ``room N E S, chest``."""
-    if isinstance(card.card, Special):
-        return f"{SPECIAL_TEXT[card.card.kind][0]} (special)"
-    exits = " ".join(card.card.exits)
-    return f"room, exits {exits}" + (f", {card.card.obj}" if card.card.obj else "")
 
 
 # ------------------------------------------------------------------------------ mat
@@ -1227,25 +1320,30 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     y = top - fh - mm(2)
     sets = rules.draft_sets
     sw = (area.w - mm(2) * (sets - 1)) / sets
-    for i in range(sets):
-        first = i * rules.set_size + 1
+    spans = [f"R{i * rules.set_size + 1}-R{(i + 1) * rules.set_size}" for i in range(sets)]
+    roomy = _string_width(f"kept of {spans[-1]}", "Helvetica", 7.0) <= sw - mm(2)
+    for i, span in enumerate(spans):
         draw_field(c, area.x + i * (sw + mm(2)), y - fh, sw, fh,
-                   f"kept of R{first}-R{first + rules.set_size - 1}")
+                   f"kept of {span}" if roomy else f"set {span}")
     y -= fh + mm(1)
+    deck = reward_deck(seed, rules)
+    kept = " ".join(card.id for card in draft_example(rules, deck)[:3])
     c.setFont("Helvetica", 6.5)
     c.setFillColorRGB(*INK)
-    c.drawString(area.x, y - 6.5, f"The draft: the card you keep from each set of "
-                                  f"{rules.set_size} (write the {sets} as your first line: "
-                                  "draft R2 R4 ...).")
+    c.drawString(area.x, y - 6.5, f"The draft: keep one card of each set of "
+                                  f"{rules.set_size} (R1-R{sets * rules.set_size}) and "
+                                  f"write the {sets} you kept as your first line: "
+                                  f"draft {kept} ...")
     y -= 6.5 + mm(3)
     c.saveState()
     c.setFont("Helvetica-Bold", 7.5)
     c.setFillColorRGB(*INK)
     c.drawString(area.x, y - 7.5, "Verbs (cards by the id printed on them, squares like "
-                                  "c3, directions N E S W)")
+                                  "c3, directions N E S W; examples from this seed's "
+                                  "reward deck)")
     row_h = 8.6
     col_w = area.w / 2
-    verbs = verb_help(rules)
+    verbs = verb_help(rules, deck)
     half = math.ceil(len(verbs) / 2)
     for i, (verb, meaning) in enumerate(verbs):
         col, r = divmod(i, half)
@@ -1286,6 +1384,10 @@ SCALE_MM = 6
 """The back scales run from -6 to +6 mm, a tick every 0.5 mm."""
 SCALE_AT_MM = 9.0
 """How far the back scales sit from their crosshair's centre (the arms reach 18 mm)."""
+CROSS_ARM_MM = 18.0
+"""A crosshair's arms reach this far from its centre."""
+RULER_MM = 100
+"""The length of the calibration sheet's ruler."""
 
 
 def calibration_marks(paper: str, back_offset: Offset = (0.0, 0.0)) -> list[CalibrationMark]:
@@ -1306,8 +1408,37 @@ def calibration_marks(paper: str, back_offset: Offset = (0.0, 0.0)) -> list[Cali
     return out
 
 
+def crosshair_rect(mark: CalibrationMark) -> Rect:
+    """What a front crosshair covers (its arms, circle and letter), in points."""
+    x, y = mark.front
+    arm = mm(CROSS_ARM_MM)
+    return Rect(x - arm, y - arm, 2 * arm, 2 * arm)
+
+
+def calibration_ruler(paper: str) -> Rect:
+    """What the front's 100 mm ruler covers (ticks, numbers and its caption), in points:
+    centred left-right, and up-down in the gap between the lower crosshairs (C, D) and
+    the centre one (E), clear of both.
+
+    Raises LayoutError for an unknown paper.
+    """
+    w = paper_size_mm(paper)[0]
+    marks = {m.name: m for m in calibration_marks(paper)}
+    low = max(crosshair_rect(marks[k]).y1 for k in ("C", "D"))
+    high = crosshair_rect(marks["E"]).y
+    height = mm(RULER_CAPTION_MM + RULER_TOP_MM)
+    y = (low + high - height) / 2
+    return Rect(mm(w / 2 - RULER_MM / 2 - 2), y, mm(RULER_MM + 4), height)
+
+
+RULER_CAPTION_MM = 4.5
+"""Under a ruler's line: its caption."""
+RULER_TOP_MM = 7.5
+"""Over a ruler's line: its ticks and numbers."""
+
+
 def _crosshair(c: Any, x: float, y: float, name: str) -> None:
-    arm = mm(18)
+    arm = mm(CROSS_ARM_MM)
     c.saveState()
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(0.35)
@@ -1400,7 +1531,7 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
     steps = [
         "1. Print this page and the next on one sheet: two-sided, flip on the long edge, "
         "at actual size (100 %, no 'fit to page'). Check with a ruler that the scale "
-        "below measures 100 mm.",
+        "under E measures 100 mm.",
         "2. Turn the sheet over and hold it against a window or a lamp, the back (with "
         "the scales) facing you. The five crosshairs of this side show through.",
         "3. At each mark, read the X scale where the crosshair's upright line crosses it, "
@@ -1414,13 +1545,20 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
     for s in steps:
         y = draw_text(c, text_x, y, text_w, s, size=8.5, leading=1.3) - mm(2)
     qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, "", "duplex calibration")
+    # the sheet is the same for every seed: its text names none (the payload format
+    # needs one, so the QR code still carries the seed it was printed with)
+    lines = [game.title, "Duplex calibration",
+             "the same sheet for every seed: it measures your printer",
+             f"Print it: companion sheets {game.name} --kind calibrate"]
     foot = footer_height(payload, lines, qr_w)
     draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w)
-    _ruler(c, area.x1 - mm(102), area.y + foot + mm(4), 100)
+    ruler = calibration_ruler(doc.paper)
+    base = ruler.y + mm(RULER_CAPTION_MM)
+    _ruler(c, ruler.cx - mm(RULER_MM / 2), base, RULER_MM)
     c.setFont("Helvetica", 6.5)
     c.setFillColorRGB(*INK)
-    c.drawRightString(area.x1, area.y + foot + mm(12), "100 mm at actual size")
+    c.drawCentredString(ruler.cx, ruler.y + mm(0.8),
+                        f"{RULER_MM} mm at actual size (print at 100 %)")
 
     c = doc.new_page(False)
     w = doc.page_size[0]
