@@ -5,21 +5,34 @@ distinct x of a card's left or right edge a short vertical mark above and below 
 block, for each distinct y of a top or bottom edge a short horizontal mark left and
 right of it. They start ``offset`` (3 mm) off the trim and are ``length`` (~5 mm)
 long, so they never enter a card (nor a 3 mm bleed).
+
+Home printers do not print the outer ~5 mm of the sheet (print.md): drawn on a page,
+a mark is cut short where it would come nearer the paper edge than that, and left out
+when less than 2 mm of it would remain (shorter marks do not read). A grid that comes
+nearer than 10 mm to an edge (3 mm offset + 2 mm mark + 5 mm) therefore has no marks
+on that side: 3 rows of 88 mm poker cards on US Letter keep 7.7 mm above and below,
+so there the vertical cuts are marked by the cut lines alone, the horizontal ones by
+the side marks.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.paper.units import Rect, bounding_rect, mm
+from companion.paper.units import UNPRINTABLE_MM, Rect, bounding_rect, mm
 
-__all__ = ["Segment", "crop_mark_segments", "draw_crop_marks", "draw_cut_lines"]
+__all__ = ["MARK_CLEAR", "MIN_MARK", "Segment", "crop_mark_segments", "draw_crop_marks",
+           "draw_cut_lines"]
 
 Segment = tuple[float, float, float, float]
 """A line ``(x0, y0, x1, y1)`` in points."""
 
 _KEY_DIGITS = 4
-_MIN_MARK = mm(1)
+_EPS = 1e-6
+MARK_CLEAR = mm(UNPRINTABLE_MM)
+"""How far inside the paper edge drawn crop marks stay (points): what printers print."""
+MIN_MARK = mm(2)
+"""The shortest crop mark drawn (points): a shorter one does not read."""
 
 
 def _distinct(values: list[float]) -> list[float]:
@@ -34,15 +47,24 @@ def crop_mark_segments(
     offset: float = mm(3),
     length: float = mm(5),
     page_size: tuple[float, float] | None = None,
+    clear: float = 0.0,
+    min_length: float = mm(1),
 ) -> list[Segment]:
     """The crop mark lines for the cards at ``rects`` (see the module docstring).
 
-    With ``page_size`` the marks are cut short at the paper edge, and left out if less
-    than 1 mm of them would remain (a grid that nearly fills the sheet).
-    Raises ValueError if ``rects`` is empty or ``offset``/``length`` is negative.
+    With ``page_size`` the marks are cut short ``clear`` points inside the paper edge
+    (0: at the edge), and left out if less than ``min_length`` of them would remain or
+    they would start nearer the edge than that (a grid that nearly fills the sheet).
+    :func:`draw_crop_marks` keeps them :data:`MARK_CLEAR` (5 mm) inside and at least
+    :data:`MIN_MARK` (2 mm) long.
+    Raises ValueError if ``rects`` is empty, ``offset``/``clear``/``min_length`` is
+    negative or ``length`` is not positive.
     """
     if offset < 0 or length <= 0:
         raise ValueError(f"crop marks need offset >= 0 and length > 0, not {offset}, {length}")
+    if clear < 0 or min_length < 0:
+        raise ValueError(f"crop marks need clear >= 0 and min_length >= 0, not {clear}, "
+                         f"{min_length}")
     block = bounding_rect(rects)
     xs = _distinct([v for r in rects for v in (r.x, r.x1)])
     ys = _distinct([v for r in rects for v in (r.y, r.y1)])
@@ -56,13 +78,15 @@ def crop_mark_segments(
     if page_size is None:
         return [_ordered(s) for s in segs]
     pw, ph = page_size
+    lo_x, hi_x, lo_y, hi_y = clear, pw - clear, clear, ph - clear
     kept: list[Segment] = []
     for x0, y0, x1, y1 in segs:
-        x1 = min(max(x1, 0.0), pw)
-        y1 = min(max(y1, 0.0), ph)
-        if not (0 <= x0 <= pw and 0 <= y0 <= ph):
+        # (x0, y0) is the end nearest the cards; the mark runs outwards to (x1, y1)
+        if not (lo_x - _EPS <= x0 <= hi_x + _EPS and lo_y - _EPS <= y0 <= hi_y + _EPS):
             continue
-        if abs(x1 - x0) + abs(y1 - y0) < _MIN_MARK:
+        x1 = min(max(x1, lo_x), hi_x)
+        y1 = min(max(y1, lo_y), hi_y)
+        if abs(x1 - x0) + abs(y1 - y0) < min_length - _EPS:
             continue
         kept.append(_ordered((x0, y0, x1, y1)))
     return kept
@@ -82,16 +106,19 @@ def draw_crop_marks(
     length: float = mm(5),
     width: float = 0.25,
     page_size: tuple[float, float] | None = None,
+    clear: float = MARK_CLEAR,
+    min_length: float = MIN_MARK,
 ) -> None:
     """Draw crop marks (black, ``width`` points thick) for the cards at ``rects``.
 
-    Pass ``page_size`` to keep the marks on the sheet. Raises ValueError as
-    :func:`crop_mark_segments` does, or if ``width`` is over 0.3 pt (crop marks are
-    hairlines).
+    Pass ``page_size`` to keep the marks on the printable part of the sheet: ``clear``
+    (5 mm) inside its edge, and none shorter than ``min_length`` (2 mm). Raises
+    ValueError as :func:`crop_mark_segments` does, or if ``width`` is over 0.3 pt (crop
+    marks are hairlines).
     """
     if not 0 < width <= 0.3:
         raise ValueError(f"crop marks are at most 0.3 pt wide, not {width}")
-    segs = crop_mark_segments(rects, offset, length, page_size)
+    segs = crop_mark_segments(rects, offset, length, page_size, clear, min_length)
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(width)
