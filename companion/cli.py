@@ -117,7 +117,7 @@ def _default_out(game: str, seed: str, params: dict[str, Any], kind: str, paper:
     """``output/GAME-SEED-PARAMS[-OPTIONS]-KIND-PAPER.pdf``. What else changes the sheet
     names it too (a floor or level, the variants, a layout, par), so different sheets
     of one seed do not overwrite each other."""
-    parts = [game, seed, *(f"{k}{v}" for k, v in params.items())]
+    parts = [game, *([seed] if seed else []), *(f"{k}{v}" for k, v in params.items())]
     for key, value in (options or {}).items():
         if key in ("variants", "variant"):
             names = value.split("+") if isinstance(value, str) else list(value)
@@ -126,6 +126,11 @@ def _default_out(game: str, seed: str, params: dict[str, Any], kind: str, paper:
             parts.append(Path(str(value)).stem)
         elif key == "par" and value is True:
             parts.append("par")
+        elif key == "backs":
+            if value != "duplex":
+                parts.append("fold" if value == "fold" else "fronts")
+        elif key == "ink":
+            parts.append(f"{value}ink")
         elif isinstance(value, int | str) and not isinstance(value, bool) and value != "":
             parts.append(f"{key}{value}")
     parts += [kind, paper]
@@ -157,15 +162,23 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     sheet_params = {p.name: p for p in game.sheet_kind(chosen).params}
     params = game.check_params({k: v for k, v in given.items() if k not in sheet_params})
     options = {k: v for k, v in options.items() if v not in (None, False, (), [])}
+    _check_sheet_options(game.sheet_kind(chosen), options)
     options.update({k: sheet_params[k].check(v) for k, v in given.items() if k in sheet_params})
     if "variants" in options:
         options["variants"] = game.check_variants(options["variants"])
     paper_name = resolve_paper(paper)
-    if "back_offset" not in options and _is_duplex(game, chosen):
+    if ("back_offset" not in options and _is_duplex(game, chosen)
+            and options.get("backs", "duplex") == "duplex"):
         saved = _saved_back_offset(paper_name)
         if saved is not None:
             options["back_offset"] = saved
-    seed_text = _seed_or_fresh(seed)
+    if game.sheet_kind(chosen).seeded:
+        seed_text = _seed_or_fresh(seed)
+    else:
+        seed_text = ""
+        if seed is not None:
+            typer.echo(f"the {chosen} sheet is the same for every seed: it prints none "
+                       "(--seed left out)", err=True)
     if as_json:
         typer.echo(json.dumps(game.describe(chosen, seed_text, params, options),
                               ensure_ascii=False, indent=1))
@@ -176,6 +189,26 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     path = out or _default_out(game.name, seed_text, params, chosen, paper_name, options)
     write_atomic(path, data)
     typer.echo(str(path))
+
+
+def _check_sheet_options(kind: Any, options: dict[str, Any]) -> None:
+    """Canonical ``--backs`` and ``--ink`` values in ``options``, refused (ParameterError)
+    where the sheet kind has no backs or no dark areas."""
+    from companion.paper.fold import check_backs
+
+    if "backs" in options:
+        if not kind.backs:
+            raise ParameterError(f"the {kind.name} sheet has no backs: --backs is for "
+                                 "cards and tiles")
+        options["backs"] = check_backs(options["backs"])
+    if "ink" in options:
+        if not kind.inks:
+            raise ParameterError(f"the {kind.name} sheet has no large dark areas: --ink "
+                                 "is for sheets that do")
+        ink = str(options["ink"]).strip().lower()
+        if ink not in ("light", "dark"):
+            raise ParameterError(f"--ink takes light or dark, not {shown(options['ink'])}")
+        options["ink"] = ink
 
 
 def _is_duplex(game: Any, kind: str) -> bool:
@@ -214,6 +247,13 @@ NoParOpt = Annotated[bool, typer.Option("--no-par", help="leave par off the shee
                                           "the game prints it by default")]
 BackOpt = Annotated[str | None, typer.Option("--back-offset", help="X,Y mm: shift the backs "
                                              "of duplex sheets to match your printer")]
+BacksOpt = Annotated[str | None, typer.Option("--backs", metavar="duplex|fold|none",
+                                              help="cards and tiles: backs on the next page "
+                                              "(duplex, the default), beside the fronts "
+                                              "about a fold line, or none")]
+InkOpt = Annotated[str | None, typer.Option("--ink", metavar="light|dark",
+                                            help="sheets with large dark areas: outlined "
+                                            "walls (light) or solid ones (dark)")]
 
 
 @app.command("games")
@@ -256,14 +296,14 @@ GAME_OPTIONS_EPILOG = ("Game options follow the game's parameters, e.g. --size 9
 def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
             out: OutOpt = None, as_json: JsonOpt = False, layout: LayoutOpt = None,
             variant: VariantOpt = None, par: ParOpt = False,
-            no_par: NoParOpt = False) -> None:
+            no_par: NoParOpt = False, ink: InkOpt = None) -> None:
     """Print the seeded dungeon map of GAME as a PDF.
 
     Example: companion map shuffle-and-doom --seed K7Q2-9XMA --size 9
     """
     _make_sheet(game, None, seed, paper, out, as_json, list(ctx.args),
                 {"layout": layout, "variants": tuple(variant or ()), "par": par,
-                 "no_par": no_par})
+                 "no_par": no_par, "ink": ink})
 
 
 @app.command("sheets", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
@@ -273,7 +313,8 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
                                                         "'companion games')")] = None,
                paper: PaperOpt = None, out: OutOpt = None, as_json: JsonOpt = False,
                layout: LayoutOpt = None, variant: VariantOpt = None, par: ParOpt = False,
-               no_par: NoParOpt = False, back_offset: BackOpt = None) -> None:
+               no_par: NoParOpt = False, back_offset: BackOpt = None,
+               backs: BacksOpt = None, ink: InkOpt = None) -> None:
     """Print a sheet of GAME (stacking list, log sheet, cards, tiles, mat) as a PDF.
 
     Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind stack
@@ -283,7 +324,8 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
                           g.map_kind)
     _make_sheet(game, chosen, seed, paper, out, as_json, list(ctx.args),
                 {"layout": layout, "variants": tuple(variant or ()), "par": par,
-                 "no_par": no_par, "back_offset": parse_back_offset(back_offset)})
+                 "no_par": no_par, "back_offset": parse_back_offset(back_offset),
+                 "backs": backs, "ink": ink})
 
 
 @app.command("solve", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
@@ -614,7 +656,8 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
             newest = get_game(row["game"]).edition
             older = (f" (edition {row['edition']}; new sheets print edition {newest})"
                      if row["edition"] != newest else "")
-            typer.echo(f"{row['file']}: {row['game']} seed {row['seed']} {params}".rstrip()
+            seed_text = f"seed {row['seed']}" if row["seed"] else "(no seed)"
+            typer.echo(f"{row['file']}: {row['game']} {seed_text} {params}".rstrip()
                        + older)
             if "regenerated" in row:
                 typer.echo(f"  rebuilt: {row['regenerated']}")

@@ -56,7 +56,9 @@ def fresh_seed(entropy: bytes | None = None) -> str:
 @dataclass(frozen=True)
 class Payload:
     """A decoded QR payload: game code, seed, parameters (keys in lower case) and the
-    game's rules edition the sheet was printed under."""
+    game's rules edition the sheet was printed under. A sheet that does not depend on
+    a seed (a plain deck, a calibration sheet) has seed ``""`` and its payload leaves
+    the seed out: ``companion:1/ctd/kind=deck``."""
 
     game: str
     seed: str
@@ -66,7 +68,8 @@ class Payload:
     def encode(self) -> str:
         """The payload text, parameters in the order given."""
         tail = "".join(f"/{k}={v}" for k, v in self.params.items())
-        return f"{PAYLOAD_SCHEME}:{self.edition}/{self.game}/{self.seed}{tail}"
+        seed = f"/{self.seed}" if self.seed else ""
+        return f"{PAYLOAD_SCHEME}:{self.edition}/{self.game}{seed}{tail}"
 
     def __str__(self) -> str:
         return self.encode()
@@ -78,7 +81,8 @@ def is_payload(text: str) -> bool:
 
 
 def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payload:
-    """Decode ``companion:N/GAME/SEED[/key=value...]``.
+    """Decode ``companion:N/GAME/SEED[/key=value...]``, or ``companion:N/GAME/key=value
+    [/key=value...]`` for a sheet that does not depend on a seed (seed ``""``).
 
     Raises PayloadError if the text is not a payload, has no edition number (1 to 999),
     names a game not in ``known_games`` (when given), holds a bad seed, or a malformed
@@ -105,12 +109,13 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
         raise PayloadError(
             f"payload {s[:60]!r} names game {game!r}; known: {', '.join(known_games)}"
         )
+    seedless = "=" in parts[2]  # a sheet that does not depend on a seed: no seed part
     try:
-        seed = normalize_seed(parts[2])
+        seed = "" if seedless else normalize_seed(parts[2])
     except SeedError as exc:
         raise PayloadError(f"payload {s[:60]!r}: {exc}") from None
     params: dict[str, str] = {}
-    for part in parts[3:]:
+    for part in parts[2 if seedless else 3:]:
         key, sep, value = part.partition("=")
         key = key.lower()
         if not sep or not _KEY_RE.fullmatch(key) or not _VALUE_RE.fullmatch(value):

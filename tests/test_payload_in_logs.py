@@ -41,9 +41,15 @@ def test_every_printed_payload_stands_in_a_log_header(tmp_path):
     seen_keys = set()
     payloads = printed_payloads(tmp_path)
     assert len(payloads) >= 10
+    seedless = 0
     for game, payload in payloads:
         parsed = parse_payload(payload)
         seen_keys |= set(parsed.params)
+        if not parsed.seed:  # a plain deck, a calibration sheet: no game to log
+            seedless += 1
+            v = validate_text(f'[Game "{game.name}"]\n[Seed "{payload}"]\n')
+            assert not v.valid and v.error.rule == "seed" and "names no seed" in v.error.message
+            continue
         log = parse_log(f'[Game "{game.name}"]\n[Seed "{payload}"]\n')
         header = read_header(log, game)
         assert header.seed == "PAYLOAD1", payload
@@ -56,6 +62,7 @@ def test_every_printed_payload_stands_in_a_log_header(tmp_path):
         assert verdict.valid, (payload, verdict.error)
     # the payloads printed name sheets, floors, levels and variants, not only parameters
     assert {"kind", "variant", "floor"} <= seen_keys
+    assert seedless >= 1
 
 
 def test_payload_variants_set_the_variants_and_must_agree_with_the_tag():

@@ -91,6 +91,15 @@ class SheetKind:
     name: str
     help: str
     params: tuple[Param, ...] = ()
+    seeded: bool = True
+    """False for a sheet that does not depend on a seed (a plain deck, a calibration
+    sheet): it is printed, named and scanned without one (print.md, QR codes)."""
+    backs: bool = False
+    """Cards or tiles with backs: ``--backs duplex|fold|none`` (print.md, Duplex)."""
+    inks: bool = False
+    """Large dark areas: ``--ink light|dark`` (issue 12)."""
+    scale_check: bool = False
+    """Card, tile and map sheets carry a 50 mm scale bar on every front page."""
 
 
 @dataclass(frozen=True)
@@ -411,8 +420,12 @@ class Game(ABC):
         """The PDF bytes of a sheet of ``kind``, drawn by ``render`` of the ``sheets``
         module of the game's package (imported lazily: it imports reportlab).
 
+        A kind that does not depend on a seed (``SheetKind.seeded`` false) is drawn
+        with seed ``""`` whatever ``seed`` is, so it prints no seed anywhere.
+
         Raises ParameterError for a kind the game does not print."""
-        self.sheet_kind(kind)
+        if not self.sheet_kind(kind).seeded:
+            seed = ""
         sheets = importlib.import_module(f"{type(self).__module__}.sheets")
         return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
 
@@ -463,6 +476,9 @@ def read_header(log: LogFile, game: Game) -> Header:
                 if payload.game != game.code:
                     raise err(seed_tag, f"the seed payload is for game {payload.game!r}, "
                               f"but this log is {game.name} ({game.code!r})", "seed")
+                if not payload.seed:
+                    raise err(seed_tag, "the seed payload names no seed (it is a sheet "
+                              "that does not depend on one): give the game's seed", "seed")
                 seed = payload.seed
                 from_payload = dict(payload.params)
                 try:

@@ -22,10 +22,12 @@ class ClearTheDungeon(Game):
     params: tuple[Param, ...] = ()
     variants = ("reserve", "no-jokers")
     sheet_kinds = (
-        SheetKind("mat", "landscape play mat: monster columns, damage track, deck spots"),
+        SheetKind("mat", "landscape play mat: monster columns, damage track, deck spots",
+                  scale_check=True),
         SheetKind("stack", "stacking list: monster columns and power deck order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
-        SheetKind("deck", "a printable 54-card deck on poker cards, backs for duplex"),
+        SheetKind("deck", "a printable 54-card deck on poker cards (the same for every "
+                  "seed), with backs", seeded=False, backs=True, scale_check=True),
     )
     map_kind = "mat"
     stage_name = "monsters defeated"

@@ -27,13 +27,18 @@ class DungeonSolitaire(Game):
     variants: tuple[str, ...] = ()
     sheet_kinds = (
         SheetKind("map", "one level's full layout face up: an answer key (spoiler)",
-                  (Param("level", "Level", 1, 1, 9, "the level to show (1-9)"),)),
-        SheetKind("tiles", "each level's board cards as tiles, backs mirrored for duplex",
-                  (Param("level", "Level", 1, 1, 9, "print only this level's tiles"),)),
-        SheetKind("cards", "the numbered reward deck, fronts and backs"),
-        SheetKind("mat", "placement grid, health track, deck and discard spots"),
+                  (Param("level", "Level", 1, 1, 9, "the level to show (1-9)"),),
+                  scale_check=True),
+        SheetKind("tiles", "each level's board cards as tiles, with backs",
+                  (Param("level", "Level", 1, 1, 9, "print only this level's tiles"),),
+                  backs=True, scale_check=True),
+        SheetKind("cards", "the numbered reward deck, fronts and backs", backs=True,
+                  scale_check=True),
+        SheetKind("mat", "placement grid, health track, deck and discard spots",
+                  scale_check=True),
         SheetKind("log", "a log sheet to write the game down"),
-        SheetKind("calibrate", "a duplex calibration page to measure --back-offset"),
+        SheetKind("calibrate", "a duplex calibration page to measure --back-offset (the "
+                  "same for every seed)", seeded=False),
     )
     seeded_only = True
     editions = tuple(EDITIONS)

@@ -36,7 +36,8 @@ class DungeonUpkeeper(Game):
     variants: tuple[str, ...] = ()
     sheet_kinds = (
         SheetKind("map", "one page per floor: the map to trace, tracker, QR, par",
-                  (Param("floor", "Floor", 1, 1, 10, "print only floor B<FLOOR>"),)),
+                  (Param("floor", "Floor", 1, 1, 10, "print only floor B<FLOOR>"),),
+                  inks=True, scale_check=True),
         SheetKind("log", "a log sheet with a row per floor for the path letters"),
     )
     seeded_only = True

@@ -39,7 +39,8 @@ class ShuffleAndDoom(Game):
         PackPart("log", "Log sheet"),
     )
     sheet_kinds = (
-        SheetKind("map", "the dungeon map with stack cards, stats tracker and QR"),
+        SheetKind("map", "the dungeon map with stack cards, stats tracker and QR",
+                  scale_check=True),
         SheetKind("stack", "stacking list: deck order for pass 1 and later passes"),
         SheetKind("log", "a log sheet to write the game down at the table"),
     )
