@@ -138,7 +138,8 @@ def render_pack(game_name: str, seed: str, params: Mapping[str, int], paper: str
 def _params_text(game: Game, params: Mapping[str, int], variants: Sequence[str]) -> str:
     parts = [f"{p.name} {params[p.name]}" for p in game.params]
     if variants:
-        parts.append("variants " + ", ".join(variants))
+        parts.append(("variant: " if len(variants) == 1 else "variants: ")
+                     + ", ".join(variants))
     return ", ".join(parts)
 
 

@@ -75,8 +75,8 @@ def test_stats_from_chosen_stack():
 
 def test_setup_order_errors():
     bad("enter a2\n", 1, "setup-order", "choose")
-    bad("choose column\nenter a2\n", 2, "setup-order", "owed")
-    bad("choose column\nbonus attack health\n", 2, "bonus-count")
+    bad("choose column\nenter a2\n", 2, "setup-order", "1 ♦ bonus is still owed")
+    bad("choose column\nbonus attack health\n", 2, "bonus-count", "only 1 ♦ bonus left")
     bad("bonus health\n", 1, "setup-order")
     bad("choose column\nchoose row\n", 2, "setup-order")
     bad("choose diagonal\n", 1, "notation-arguments")

@@ -393,7 +393,8 @@ def _require_play(s: State) -> None:
         raise _fail("choose the row or column stack first ('choose row' or "
                     "'choose column')", "setup-order")
     if s.bonus_owed:
-        raise _fail(f"{s.bonus_owed} ♦ bonus choice(s) still owed: 'bonus health', "
+        owed = "1 ♦ bonus is" if s.bonus_owed == 1 else f"{s.bonus_owed} ♦ bonuses are"
+        raise _fail(f"{owed} still owed: 'bonus health', "
                     "'bonus attack' or 'bonus intelligence'", "setup-order")
 
 
@@ -431,7 +432,8 @@ def _bonus(s: State, a: Bonus) -> State:
                     "setup-order")
     if len(a.stats) > s.bonus_owed:
         owed = s.bonus_owed
-        raise _fail(f"only {owed} ♦ bonus choice(s) left to assign, not {len(a.stats)}",
+        left = "1 ♦ bonus" if owed == 1 else f"{owed} ♦ bonuses"
+        raise _fail(f"only {left} left to assign, not {len(a.stats)}",
                     "bonus-count", owed)
     changes = {st: getattr(s, st) for st in STATS}
     for st in a.stats:
