@@ -114,3 +114,51 @@ def test_default_names_differ_when_the_sheets_differ(tmp_path, monkeypatch):
     assert len(set(names)) == len(names), names
     assert all(n.startswith("output/") and (tmp_path / n).is_file() for n in names)
     assert "output/clear-the-dungeon-NAMES-reserve-mat-a4.pdf" in names
+
+
+def test_a_seedless_sheet_prints_no_seed_and_scans_back(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("sheets", "clear-the-dungeon", "--kind", "deck", "--seed", "K7Q2-9XMA")
+    assert r.exit_code == 0, r.output
+    assert "same for every seed" in r.stderr
+    path = tmp_path / r.stdout.strip()
+    assert path.name == "clear-the-dungeon-deck-a4.pdf"
+    data = path.read_bytes()
+    assert b"K7Q2" not in data
+    pdf = pypdfium2.PdfDocument(data)
+    assert all("K7Q2" not in pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    r = invoke("scan", path, "--json")
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.stdout)[0]
+    assert (row["game"], row["seed"], row["payload"]) == (
+        "clear-the-dungeon", "", "companion:1/ctd/kind=deck")
+    r = invoke("scan", path, "--regenerate", "--out", tmp_path / "again.pdf")
+    assert r.exit_code == 0, r.output
+    assert "(no seed)" in r.stdout
+    assert (tmp_path / "again.pdf").read_bytes() == data
+    # without --seed no fresh seed is drawn or named
+    r = invoke("sheets", "dungeon-solitaire", "--kind", "calibrate")
+    assert r.exit_code == 0 and "seed" not in r.stderr, r.output
+    assert r.stdout.strip().endswith("dungeon-solitaire-size5-calibrate-a4.pdf")
+
+
+def test_backs_and_ink_are_checked_and_name_the_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = invoke("sheets", "shuffle-and-doom", "--kind", "log", "--seed", "S1", "--backs", "fold")
+    assert r.exit_code == 2 and "has no backs" in r.output
+    r = invoke("sheets", "dungeon-solitaire", "--kind", "cards", "--seed", "S1",
+               "--backs", "folded")
+    assert r.exit_code == 2 and "duplex, fold or none" in r.output
+    r = invoke("map", "shuffle-and-doom", "--seed", "S1", "--ink", "light")
+    assert r.exit_code == 2 and "no large dark areas" in r.output
+    r = invoke("map", "dungeon-upkeeper", "--seed", "S1", "--floor", "1", "--ink", "grey")
+    assert r.exit_code == 2 and "light or dark" in r.output
+    r = invoke("map", "dungeon-upkeeper", "--seed", "S1", "--floor", "1", "--ink", "DARK")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().endswith("-darkink-floor1-map-a4.pdf")
+    r = invoke("sheets", "clear-the-dungeon", "--kind", "deck", "--backs", "fold")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().endswith("clear-the-dungeon-fold-deck-a4.pdf")
+    r = invoke("sheets", "clear-the-dungeon", "--kind", "deck", "--backs", "none")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().endswith("clear-the-dungeon-fronts-deck-a4.pdf")
