@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperOption
 
+from companion import __version__
 from companion.errors import EXIT_OK, EXIT_USAGE, CompanionError, ParameterError
 from companion.games import GAME_NAMES, all_games, get_game
 from companion.games.base import shown
@@ -28,7 +30,7 @@ app = typer.Typer(
     "Games: " + ", ".join(GAME_NAMES) + ".\n\n"
     "Example: companion map shuffle-and-doom --seed K7Q2-9XMA, then "
     "companion validate my-game.log",
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -37,6 +39,154 @@ app = typer.Typer(
 
 PAPERS = ("a4", "letter")
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def _version(value: bool) -> None:
+    if not value:
+        return
+    typer.echo(f"companion {__version__}")
+    for g in all_games():
+        older = ", ".join(str(e) for e in g.editions if e != g.edition)
+        typer.echo(f"  {g.name}: rules edition {g.edition}"
+                   + (f" (reads {older} too)" if older else ""))
+    raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="the version, and the rules edition of each game")] = False) -> None:
+    """Print, validate and scan solo dungeon games played on paper."""
+
+
+class Command(TyperCommand):
+    """Every companion command: placeholders in help read as words (``GAME``,
+    ``FILE...``), not ``{GAME}`` or ``<list[path]>``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for p in self.params:
+            if isinstance(p, TyperArgument):
+                p.__class__ = _PlainArgument
+
+
+class _PlainArgument(TyperArgument):
+    """An argument shown as ``GAME`` or ``LOGS...`` in usage and help."""
+
+    def _word(self) -> str:
+        return (self.metavar or self.name or "arg").upper() + ("..." if self.nargs != 1
+                                                               else "")
+
+    def _usage_display_name(self) -> str:
+        return self._word()
+
+    def _rich_display_name(self) -> str:
+        return self._word()
+
+    def display_type(self, ctx: Any) -> str:
+        return ""
+
+    def make_metavar(self, *args: Any, **kwargs: Any) -> str:  # typer before 0.24
+        return self._word()
+
+
+class GameCommand(Command):
+    """A command whose argument is a game: the game name may come before or after the
+    options (``companion map --size 9 shuffle-and-doom``), and ``--help`` after a game
+    name shows that game's options, variants and sheet kinds."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        args = list(args)
+        takes_value = {o for p in self.params if isinstance(p, TyperOption)
+                       and not p.is_flag and not p.count for o in p.opts}
+        i = 0
+        while i < len(args):
+            word = args[i]
+            if word == "--":
+                break
+            if word in takes_value:
+                i += 2
+                continue
+            if not word.startswith("-") and word.strip().lower() in GAME_NAMES:
+                ctx.meta["companion_game"] = word.strip().lower()
+                args.insert(0, args.pop(i))
+                break
+            i += 1
+        return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        name = ctx.meta.get("companion_game")
+        if name is None:
+            formatter.write_paragraph()
+            formatter.write_text("Each game takes its own options: 'companion "
+                                 f"{ctx.info_name} GAME --help' lists them.")
+            return
+        game = get_game(name)
+        command = ctx.info_name or "map"
+        rows = [(f"--{p.name} N", f"{p.help} (default {p.default})") for p in game.params]
+        kinds = [k for k in game.sheet_kinds if command != "map" or k.name == game.map_kind]
+        for k in kinds:
+            rows += [(f"--{p.name} N", f"{p.help} ({k.name} sheet)") for p in k.params]
+        with formatter.section(f"{game.title} options"):
+            formatter.write_dl(rows or [("(none)", "")])
+        if game.variants:
+            with formatter.section("Variants (--variant NAME, repeat for more)"):
+                formatter.write_dl([(v, "") for v in game.variants])
+        if command == "sheets":
+            default = _default_kind(game)
+            with formatter.section("Sheet kinds (--kind KIND)"):
+                formatter.write_dl([(k.name + (" (default)" if k.name == default else ""),
+                                     k.help) for k in game.sheet_kinds])
+        example = _example(game, command)
+        if example:
+            formatter.write_paragraph()
+            formatter.write_text(f"Example: {example}")
+
+
+def _default_kind(game: Any) -> str:
+    """The kind ``companion sheets GAME`` prints without ``--kind``."""
+    return next((k.name for k in game.sheet_kinds if k.name != game.map_kind),
+                game.map_kind)
+
+
+def _example(game: Any, command: str) -> str:
+    opts = " ".join(f"--{p.name} {p.default}" for p in game.params)
+    base = f"companion {command} {game.name} --seed K7Q2-9XMA"
+    if command == "sheets":
+        return f"{base} --kind {_default_kind(game)} {opts}".rstrip()
+    if command == "solve":
+        return f"{base} {opts}".rstrip() if game.has_solver else ""
+    return f"{base} {opts}".rstrip()
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    return [n for n in GAME_NAMES if n.startswith(incomplete.lower())]
+
+
+def _complete_solver_game(incomplete: str) -> list[str]:
+    return [g.name for g in all_games() if g.has_solver and g.name.startswith(incomplete)]
+
+
+def _complete_paper(incomplete: str) -> list[str]:
+    return [p for p in PAPERS if p.startswith(incomplete.lower())]
+
+
+def _games_in(ctx: typer.Context) -> list[Any]:
+    """The game typed so far on the command line being completed, else every game."""
+    name = ctx.params.get("game") or ctx.meta.get("companion_game")
+    return [get_game(name)] if name in GAME_NAMES else all_games()
+
+
+def _complete_kind(ctx: typer.Context, incomplete: str) -> list[str]:
+    games = _games_in(ctx)
+    kinds = dict.fromkeys(k.name for g in games for k in g.sheet_kinds)
+    return [k for k in kinds if k.startswith(incomplete.lower())]
+
+
+def _complete_variant(ctx: typer.Context, incomplete: str) -> list[str]:
+    games = _games_in(ctx)
+    names = dict.fromkeys(v for g in games for v in g.variants)
+    return [v for v in names if v.startswith(incomplete.lower())]
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
@@ -162,8 +312,8 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     sheet_params = {p.name: p for p in game.sheet_kind(chosen).params}
     params = game.check_params({k: v for k, v in given.items() if k not in sheet_params})
     options = {k: v for k, v in options.items() if v not in (None, False, (), [])}
-    _check_sheet_options(game.sheet_kind(chosen), options)
     options.update({k: sheet_params[k].check(v) for k, v in given.items() if k in sheet_params})
+    _check_sheet_options(game, game.sheet_kind(chosen), params, options)
     if "variants" in options:
         options["variants"] = game.check_variants(options["variants"])
     paper_name = resolve_paper(paper)
@@ -191,10 +341,28 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     typer.echo(str(path))
 
 
-def _check_sheet_options(kind: Any, options: dict[str, Any]) -> None:
-    """Canonical ``--backs`` and ``--ink`` values in ``options``, refused (ParameterError)
-    where the sheet kind has no backs or no dark areas."""
+def _check_sheet_options(game: Any, kind: Any, params: dict[str, int],
+                         options: dict[str, Any]) -> None:
+    """Canonical ``--backs`` and ``--ink`` values in ``options``; options that mean
+    nothing for the sheet (``--par``, ``--no-par``, ``--backs``, ``--ink``) and sheet
+    options beyond the game's (``--floor 5`` of ``--floors 3``) are refused with a
+    sentence (ParameterError)."""
     from companion.paper.fold import check_backs
+
+    where = f"the {game.name} {kind.name} sheet"
+    if options.get("par") and kind.par != "on request":
+        raise ParameterError(f"--par means nothing for {where}: "
+                             + ("it prints par already (--no-par leaves it off)"
+                                if kind.par else "it shows no par") + _par_sheets())
+    if options.get("no_par") and kind.par != "by default":
+        raise ParameterError(f"--no-par means nothing for {where}: it prints no par "
+                             "unless asked" if kind.par else
+                             f"--no-par means nothing for {where}: it shows no par")
+    for p in kind.params:
+        if p.upto and p.name in options and options[p.name] > params.get(p.upto, p.high):
+            n = params[p.upto]
+            raise ParameterError(f"{p.name} {options[p.name]} of {n}: the run has {n} "
+                                 f"{p.upto} (--{p.upto} {n})")
 
     if "backs" in options:
         if not kind.backs:
@@ -209,6 +377,12 @@ def _check_sheet_options(kind: Any, options: dict[str, Any]) -> None:
         if ink not in ("light", "dark"):
             raise ParameterError(f"--ink takes light or dark, not {shown(options['ink'])}")
         options["ink"] = ink
+
+
+def _par_sheets() -> str:
+    sheets = [f"{g.name} {k.name}" for g in all_games() for k in g.sheet_kinds
+              if k.par == "on request"]
+    return f" (--par is for: {', '.join(sheets)})" if sheets else ""
 
 
 def _is_duplex(game: Any, kind: str) -> bool:
@@ -229,23 +403,37 @@ def _saved_back_offset(paper: str) -> tuple[float, float] | None:
 
 
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(GAME_NAMES),
-                                        show_default=False)]
-SeedOpt = Annotated[str | None, typer.Option("--seed", help="seed (letters, digits, dashes); "
+                                        show_default=False, metavar="GAME",
+                                        autocompletion=_complete_game)]
+SOLVER_GAMES = tuple(g.name for g in all_games() if g.has_solver)
+SolverGameArg = Annotated[str, typer.Argument(help="a game with a solver: "
+                                              + ", ".join(SOLVER_GAMES),
+                                              show_default=False, metavar="GAME",
+                                              autocompletion=_complete_solver_game)]
+SeedOpt = Annotated[str | None, typer.Option("--seed", metavar="SEED",
+                                             help="seed (letters, digits, dashes); "
                                              "default: a fresh one, printed")]
-PaperOpt = Annotated[str | None, typer.Option("--paper", help="a4 or letter (default: "
+PaperOpt = Annotated[str | None, typer.Option("--paper", metavar="PAPER",
+                                              autocompletion=_complete_paper,
+                                              help="a4 or letter (default: "
                                               "$COMPANION_PAPER or a4)")]
-OutOpt = Annotated[Path | None, typer.Option("--out", help="output file (default: a "
-                                             "descriptive name under output/)")]
+OutOpt = Annotated[Path | None, typer.Option("--out", metavar="FILE", help="output file "
+                                             "(default: a descriptive name under "
+                                             "output/)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print the result as JSON")]
-LayoutOpt = Annotated[str | None, typer.Option("--layout", help="a built-in layout name or "
+LayoutOpt = Annotated[str | None, typer.Option("--layout", metavar="LAYOUT",
+                                               help="a built-in layout name or "
                                                "a layout TOML file")]
-VariantOpt = Annotated[list[str] | None, typer.Option("--variant", help="a variant of the "
+VariantOpt = Annotated[list[str] | None, typer.Option("--variant", metavar="VARIANT",
+                                                      autocompletion=_complete_variant,
+                                                      help="a variant of the "
                                                       "game (repeat for more)")]
 ParOpt = Annotated[bool, typer.Option("--par", help="print par (the solver's best score) "
                                       "on the sheet, where the game has a solver")]
 NoParOpt = Annotated[bool, typer.Option("--no-par", help="leave par off the sheet, where "
                                           "the game prints it by default")]
-BackOpt = Annotated[str | None, typer.Option("--back-offset", help="X,Y mm: shift the backs "
+BackOpt = Annotated[str | None, typer.Option("--back-offset", metavar="X,Y",
+                                             help="X,Y mm: shift the backs "
                                              "of duplex sheets to match your printer")]
 BacksOpt = Annotated[str | None, typer.Option("--backs", metavar="duplex|fold|none",
                                               help="cards and tiles: backs on the next page "
@@ -256,7 +444,7 @@ InkOpt = Annotated[str | None, typer.Option("--ink", metavar="light|dark",
                                             "walls (light) or solid ones (dark)")]
 
 
-@app.command("games")
+@app.command("games", cls=Command)
 @handles_errors
 def games_cmd(as_json: JsonOpt = False) -> None:
     """List the games, their options, variants and sheet kinds.
@@ -270,6 +458,8 @@ def games_cmd(as_json: JsonOpt = False) -> None:
             "options": [{"name": p.name, "tag": p.tag, "default": p.default, "min": p.low,
                          "max": p.high, "help": p.help} for p in g.params],
             "variants": list(g.variants),
+            "solver": g.has_solver,
+            "editions": list(g.editions), "edition": g.edition,
             "sheets": [{"kind": k.name, "help": k.help,
                         "options": [p.name for p in k.params]} for k in g.sheet_kinds],
         })
@@ -282,16 +472,13 @@ def games_cmd(as_json: JsonOpt = False) -> None:
         for o in r["options"]:
             typer.echo(f"  --{o['name']} N   {o['help']} (default {o['default']})")
         typer.echo(f"  variants: {', '.join(r['variants']) or 'none'}")
+        typer.echo("  solver:   " + ("yes (companion solve, par)" if r["solver"] else "none"))
         kinds = ", ".join(s["kind"] + "".join(f" [--{o} N]" for o in s["options"])
                           for s in r["sheets"])
         typer.echo(f"  sheets:   {kinds}")
 
 
-GAME_OPTIONS_EPILOG = ("Game options follow the game's parameters, e.g. --size 9 for "
-                       "shuffle-and-doom; 'companion games' lists them all.")
-
-
-@app.command("map", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@app.command("map", cls=GameCommand, context_settings=GAME_OPTIONS)
 @handles_errors
 def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
             out: OutOpt = None, as_json: JsonOpt = False, layout: LayoutOpt = None,
@@ -306,11 +493,12 @@ def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pape
                  "no_par": no_par, "ink": ink})
 
 
-@app.command("sheets", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@app.command("sheets", cls=GameCommand, context_settings=GAME_OPTIONS)
 @handles_errors
 def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
-               kind: Annotated[str | None, typer.Option("--kind", help="sheet kind (see "
-                                                        "'companion games')")] = None,
+               kind: Annotated[str | None, typer.Option(
+                   "--kind", metavar="KIND", autocompletion=_complete_kind,
+                   help="sheet kind ('companion sheets GAME --help' lists them)")] = None,
                paper: PaperOpt = None, out: OutOpt = None, as_json: JsonOpt = False,
                layout: LayoutOpt = None, variant: VariantOpt = None, par: ParOpt = False,
                no_par: NoParOpt = False, back_offset: BackOpt = None,
@@ -320,23 +508,25 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
     Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind stack
     """
     g = get_game(game)
-    chosen = kind or next((k.name for k in g.sheet_kinds if k.name != g.map_kind),
-                          g.map_kind)
+    chosen = kind or _default_kind(g)
     _make_sheet(game, chosen, seed, paper, out, as_json, list(ctx.args),
                 {"layout": layout, "variants": tuple(variant or ()), "par": par,
                  "no_par": no_par, "back_offset": parse_back_offset(back_offset),
                  "backs": backs, "ink": ink})
 
 
-@app.command("solve", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@app.command("solve", cls=GameCommand, context_settings=GAME_OPTIONS)
 @handles_errors
-def solve_cmd(ctx: typer.Context, game: GameArg,
-              seed: Annotated[str, typer.Option("--seed", help="the seed to solve")],
+def solve_cmd(ctx: typer.Context, game: SolverGameArg,
+              seed: Annotated[str, typer.Option(
+                  "--seed", metavar="SEED", help="the seed to solve")],
               variant: VariantOpt = None,
-              budget: Annotated[int | None, typer.Option("--budget", min=1, help="give up "
-                                "after this many search nodes (answer: unknown)")] = None,
-              out: Annotated[Path | None, typer.Option("--out", help="write the best line "
-                                                       "found as a log")] = None,
+              budget: Annotated[int | None, typer.Option(
+                  "--budget", min=1, metavar="N",
+                  help="give up after this many search nodes (answer: unknown)")] = None,
+              out: Annotated[Path | None, typer.Option(
+                  "--out", metavar="FILE", help="write the best line found as a log")]
+              = None,
               as_json: JsonOpt = False) -> None:
     """Solve a seeded deal exactly: winnable or not, best score or par.
 
@@ -345,6 +535,9 @@ def solve_cmd(ctx: typer.Context, game: GameArg,
     from companion.seeds import normalize_seed
 
     g = get_game(game)
+    if not g.has_solver:
+        raise ParameterError(f"{g.name} has no solver; solve works for "
+                             f"{', '.join(SOLVER_GAMES)}")
     params = g.check_params(parse_game_options(g.name, list(ctx.args)))
     report = g.solve(normalize_seed(seed), params, g.check_variants(variant or ()), budget)
     if out is not None and report.log is not None:
@@ -379,7 +572,7 @@ def solve_cmd(ctx: typer.Context, game: GameArg,
         typer.echo(f"best line written to {out}" if report.log else "no line to write")
 
 
-@app.command("stats", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@app.command("stats", cls=GameCommand, context_settings=GAME_OPTIONS)
 @handles_errors
 def stats_cmd(
     ctx: typer.Context, game: GameArg,
@@ -400,8 +593,8 @@ def stats_cmd(
     first_seed: Annotated[int, typer.Option("--first-seed", metavar="K", min=0,
                                             help="start at seed S<K>")] = 0,
     as_json: JsonOpt = False,
-    out: Annotated[Path | None, typer.Option("--out", help="write a PDF report with "
-                                             "plots")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", metavar="FILE", help="write a PDF report with plots")] = None,
     paper: PaperOpt = None,
 ) -> None:
     """Play many seeded games per player class and report win rates (95 % interval),
@@ -452,7 +645,7 @@ def stats_cmd(
         typer.echo(f"report written to {out}", err=True)
 
 
-@app.command("calibrate")
+@app.command("calibrate", cls=Command)
 @handles_errors
 def calibrate_cmd(
     save: Annotated[str | None, typer.Option("--save", metavar="X,Y", help="remember this "
@@ -492,14 +685,15 @@ def calibrate_cmd(
                "'companion calibrate --save X,Y'")
 
 
-@app.command("booklet")
+@app.command("booklet", cls=Command)
 @handles_errors
 def booklet_cmd(
     game: Annotated[str, typer.Argument(help="the game (" + ", ".join(GAME_NAMES) + "), "
                                         "or all for one volume", show_default=False)],
     paper: PaperOpt = None,
     imposition: Annotated[str | None, typer.Option(
-        "--imposition", help="saddle: impose the pages 2-up for a folded, stapled "
+        "--imposition", metavar="saddle",
+        help="saddle: impose the pages 2-up for a folded, stapled "
         "booklet (print two-sided, flip on the short edge)")] = None,
     out: OutOpt = None,
     layout: LayoutOpt = None,
@@ -523,7 +717,7 @@ def booklet_cmd(
     typer.echo(str(path))
 
 
-@app.command("pack", context_settings=GAME_OPTIONS, epilog=GAME_OPTIONS_EPILOG)
+@app.command("pack", cls=GameCommand, context_settings=GAME_OPTIONS)
 @handles_errors
 def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
              out: OutOpt = None, variant: VariantOpt = None,
@@ -569,7 +763,8 @@ def _report_logs(logs: list[Path], as_json: bool, invalid: str,
                 continue
             rule = getattr(v.error, "rule", None)
             typer.echo(f"{v.error}" + (f" [{rule}]" if rule else ""), err=True)
-            typer.echo(f"{v.file}: {invalid}")
+            if v.exit_code != EXIT_USAGE:  # a missing or unreadable file: stderr only
+                typer.echo(f"{v.file}: {invalid}")
     raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
 
 
@@ -582,7 +777,7 @@ def _claim_text(v: Any) -> str:
 LogsArg = Annotated[list[Path], typer.Argument(help="log files", show_default=False)]
 
 
-@app.command("validate")
+@app.command("validate", cls=Command)
 @handles_errors
 def validate_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
     """Replay each log through the rules: verdict, first error, outcome, score.
@@ -596,7 +791,7 @@ def validate_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
     _report_logs(logs, as_json, "invalid", describe)
 
 
-@app.command("score")
+@app.command("score", cls=Command)
 @handles_errors
 def score_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
     """Check each log's claimed score ([Claim "N"]) against the computed one.
@@ -610,7 +805,7 @@ def score_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
     _report_logs(logs, as_json, "invalid, no score", describe)
 
 
-@app.command("scan")
+@app.command("scan", cls=Command)
 @handles_errors
 def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos or PDFs",
                                                          show_default=False)],
@@ -618,9 +813,10 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
              regenerate: Annotated[bool, typer.Option("--regenerate", help="rebuild each "
                                                       "scanned sheet as a PDF")] = False,
              paper: PaperOpt = None,
-             out: Annotated[Path | None, typer.Option("--out", help="with --regenerate: "
-                                                      "output file (one sheet) or folder")]
-             = None) -> None:
+             out: Annotated[Path | None, typer.Option(
+                 "--out", metavar="PATH",
+                 help="with --regenerate: output file (one sheet) or folder")] = None,
+             ) -> None:
     """Read the QR codes of printed sheets: game, seed and parameters.
 
     Example: companion scan photo.jpg --regenerate

@@ -24,7 +24,14 @@ from companion.errors import (
 )
 from companion.games import GAME_NAMES, get_game
 from companion.games.base import Game, Header, Result, read_header
-from companion.log import ActionLine, LogFile, decode_log_bytes, parse_log, read_log_file
+from companion.log import (
+    ActionLine,
+    LogFile,
+    decode_log_bytes,
+    is_number,
+    parse_log,
+    read_log_file,
+)
 from companion.seeds import is_payload, normalize_seed, parse_payload
 
 
@@ -162,6 +169,15 @@ def _seed_shown(value: str) -> str:
         return value
 
 
+def _claim_shown(log: LogFile) -> int | None:
+    """The log's ``[Claim]`` as a number, shown even when the log turns out invalid
+    (None when absent or not a whole number: the replay then says why)."""
+    tag = log.tag("claim")
+    text = tag.value.strip() if tag is not None else ""
+    digits = text[1:] if text[:1] == "-" else text
+    return int(text) if 0 < len(digits) <= 12 and is_number(digits) else None
+
+
 def _verdict(file: str, load: Any) -> Verdict:
     verdict = Verdict(file=file)
     try:
@@ -170,6 +186,7 @@ def _verdict(file: str, load: Any) -> Verdict:
         verdict.game = game.name
         seed_tag = log.tag("seed")
         verdict.seed = _seed_shown(seed_tag.value) if seed_tag else None
+        verdict.claim = _claim_shown(log)
         replay = replay_log(log)
     except (LogError, UnreadableLogError) as exc:
         verdict.error = exc

@@ -8,6 +8,7 @@ nothing.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.errors import ParameterError
@@ -30,10 +31,20 @@ def get_game(name: str) -> Game:
     key = name.strip().lower()
     if key not in REGISTRY:
         shown = repr(name) if len(name) <= 40 else repr(name[:36]) + "..."
-        raise ParameterError(f"unknown game {shown}; games: {', '.join(GAME_NAMES)}")
+        raise ParameterError(f"unknown game {shown}{did_you_mean(key, GAME_NAMES)}; "
+                             f"games: {', '.join(GAME_NAMES)}")
     module = importlib.import_module(REGISTRY[key])
     game: Game = module.GAME
     return game
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    """``" (did you mean 'x'?)"`` for the closest of ``choices`` to a mistyped
+    ``word``, or ``""`` when none is close (git's way)."""
+    import difflib
+
+    close = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def all_games() -> list[Game]:

@@ -62,6 +62,8 @@ class Param:
     low: int
     high: int
     help: str
+    upto: str = ""
+    """A sheet option bounded by a game parameter (``--floor`` by ``--floors``)."""
 
     def check(self, value: int | str) -> int:
         """The value as an int within range. Raises ParameterError otherwise."""
@@ -100,6 +102,9 @@ class SheetKind:
     """Large dark areas: ``--ink light|dark`` (issue 12)."""
     scale_check: bool = False
     """Card, tile and map sheets carry a 50 mm scale bar on every front page."""
+    par: str = ""
+    """How the sheet shows par: ``"on request"`` (``--par``), ``"by default"``
+    (``--no-par`` leaves it off) or ``""`` (never: both options are refused)."""
 
 
 @dataclass(frozen=True)
@@ -363,6 +368,11 @@ class Game(ABC):
         """The log lines that record ``action`` (a game may add checked lines, such as
         the cards a seeded draw gave)."""
         return [self.format_action(action)]
+
+    @property
+    def has_solver(self) -> bool:
+        """Whether the game has a solver (``companion solve``, ``--par``)."""
+        return type(self).solve is not Game.solve
 
     def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
               budget: int | None = None) -> SolveReport:

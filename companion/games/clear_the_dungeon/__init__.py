@@ -23,7 +23,7 @@ class ClearTheDungeon(Game):
     variants = ("reserve", "no-jokers")
     sheet_kinds = (
         SheetKind("mat", "landscape play mat: monster columns, damage track, deck spots",
-                  scale_check=True),
+                  scale_check=True, par="on request"),
         SheetKind("stack", "stacking list: monster columns and power deck order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
         SheetKind("deck", "a printable 54-card deck on poker cards (the same for every "

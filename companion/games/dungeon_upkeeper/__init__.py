@@ -36,8 +36,9 @@ class DungeonUpkeeper(Game):
     variants: tuple[str, ...] = ()
     sheet_kinds = (
         SheetKind("map", "one page per floor: the map to trace, tracker, QR, par",
-                  (Param("floor", "Floor", 1, 1, 10, "print only floor B<FLOOR>"),),
-                  inks=True, scale_check=True),
+                  (Param("floor", "Floor", 1, 1, 10, "print only floor B<FLOOR>",
+                         upto="floors"),),
+                  inks=True, scale_check=True, par="by default"),
         SheetKind("log", "a log sheet with a row per floor for the path letters"),
     )
     seeded_only = True
