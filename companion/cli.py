@@ -116,6 +116,9 @@ class GameCommand(Command):
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
         name = ctx.meta.get("companion_game")
+        if ctx.info_name == "solve":
+            formatter.write_paragraph()
+            formatter.write_text("Games with a solver: " + ", ".join(_solver_games()) + ".")
         if name is None:
             formatter.write_paragraph()
             formatter.write_text("Each game takes its own options: 'companion "
@@ -143,6 +146,10 @@ class GameCommand(Command):
             formatter.write_text(f"Example: {example}")
 
 
+def _solver_games() -> list[str]:
+    return [g.name for g in all_games() if g.has_solver]
+
+
 def _default_kind(game: Any) -> str:
     """The kind ``companion sheets GAME`` prints without ``--kind``."""
     return next((k.name for k in game.sheet_kinds if k.name != game.map_kind),
@@ -164,7 +171,7 @@ def _complete_game(incomplete: str) -> list[str]:
 
 
 def _complete_solver_game(incomplete: str) -> list[str]:
-    return [g.name for g in all_games() if g.has_solver and g.name.startswith(incomplete)]
+    return [n for n in _solver_games() if n.startswith(incomplete.lower())]
 
 
 def _complete_paper(incomplete: str) -> list[str]:
@@ -405,9 +412,7 @@ def _saved_back_offset(paper: str) -> tuple[float, float] | None:
 GameArg = Annotated[str, typer.Argument(help="the game: " + ", ".join(GAME_NAMES),
                                         show_default=False, metavar="GAME",
                                         autocompletion=_complete_game)]
-SOLVER_GAMES = tuple(g.name for g in all_games() if g.has_solver)
-SolverGameArg = Annotated[str, typer.Argument(help="a game with a solver: "
-                                              + ", ".join(SOLVER_GAMES),
+SolverGameArg = Annotated[str, typer.Argument(help="a game with a solver (listed below)",
                                               show_default=False, metavar="GAME",
                                               autocompletion=_complete_solver_game)]
 SeedOpt = Annotated[str | None, typer.Option("--seed", metavar="SEED",
@@ -537,7 +542,7 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
     g = get_game(game)
     if not g.has_solver:
         raise ParameterError(f"{g.name} has no solver; solve works for "
-                             f"{', '.join(SOLVER_GAMES)}")
+                             f"{', '.join(_solver_games())}")
     params = g.check_params(parse_game_options(g.name, list(ctx.args)))
     report = g.solve(normalize_seed(seed), params, g.check_variants(variant or ()), budget)
     if out is not None and report.log is not None:
