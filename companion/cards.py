@@ -138,8 +138,12 @@ def parse_card(token: str) -> Card:
         )
     rank = _RANK_ALIASES.get(rank_text)
     if rank is None:
+        slip = ""
+        if "O" in rank_text.upper() and _RANK_ALIASES.get(rank_text.upper().replace("O", "0")):
+            slip = " (a letter O for a zero? write 10)"
         raise CardError(
-            f"{token!r} is not a card: the rank {text[:-1]!r} is none of A 2-10 J Q K (T = 10)"
+            f"{token!r} is not a card: the rank {text[:-1]!r} is none of A 2-10 J Q K "
+            f"(T = 10){slip}"
         )
     return Card(rank, suit)
 

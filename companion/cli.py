@@ -754,11 +754,12 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
 
 
 def _report_logs(logs: list[Path], as_json: bool, invalid: str,
-                 describe: Callable[[Any], str]) -> None:
-    """Validate ``logs``; print JSON or one line each; exit with the worst code."""
+                 describe: Callable[[Any], str], explain: bool = False) -> None:
+    """Validate ``logs``; print JSON or one line each (and, with ``explain``, the state
+    before each offending line); exit with the worst code."""
     from companion.replay import validate_path
 
-    verdicts = [validate_path(p) for p in logs]
+    verdicts = [validate_path(p, explain) for p in logs]
     if as_json:
         typer.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=1))
     else:
@@ -770,6 +771,10 @@ def _report_logs(logs: list[Path], as_json: bool, invalid: str,
             typer.echo(f"{v.error}" + (f" [{rule}]" if rule else ""), err=True)
             if v.exit_code != EXIT_USAGE:  # a missing or unreadable file: stderr only
                 typer.echo(f"{v.file}: {invalid}")
+            if v.before is not None:
+                typer.echo(f"  before line {v.error.line}:")
+                for line in v.before:
+                    typer.echo(f"    {line}")
     raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
 
 
@@ -784,16 +789,19 @@ LogsArg = Annotated[list[Path], typer.Argument(help="log files", show_default=Fa
 
 @app.command("validate", cls=Command)
 @handles_errors
-def validate_cmd(logs: LogsArg, as_json: JsonOpt = False) -> None:
+def validate_cmd(logs: LogsArg, as_json: JsonOpt = False,
+                 explain: Annotated[bool, typer.Option(
+                     "--explain", help="show the state just before the offending line "
+                     "(hand, room, health, position)")] = False) -> None:
     """Replay each log through the rules: verdict, first error, outcome, score.
 
-    Example: companion validate my-game.log
+    Example: companion validate my-game.log --explain
     """
     def describe(v: Any) -> str:
         score = "no score" if v.score is None else f"score {v.score}"
         return f"valid, {v.outcome}, {score}, {_claim_text(v)}"
 
-    _report_logs(logs, as_json, "invalid", describe)
+    _report_logs(logs, as_json, "invalid", describe, explain)
 
 
 @app.command("score", cls=Command)

@@ -49,6 +49,9 @@ class Verdict:
     claim_matches: bool | None = None
     error: LogError | UnreadableLogError | None = None
     summary: dict[str, Any] = field(default_factory=dict)
+    before: list[str] | None = None
+    """For an invalid log: the state just before the offending line, as the game
+    explains it (``validate --explain``)."""
 
     @property
     def unreadable(self) -> bool:
@@ -82,6 +85,7 @@ class Verdict:
             "claim_matches": self.claim_matches,
             "error": self.error_dict(),
             "summary": self.summary,
+            **({"before": self.before} if self.before is not None else {}),
         }
 
 
@@ -134,8 +138,11 @@ class Replay:
         return self.states[-1]
 
 
-def replay_log(log: LogFile) -> Replay:
+def replay_log(log: LogFile, states: list[Any] | None = None) -> Replay:
     """Fold the log's actions over the game's start state.
+
+    ``states``, when given, receives every state as it is reached, so that after an
+    error its last item is the state just before the offending line.
 
     Raises UnreadableLogError (no or unknown game) or LogError at the first offending
     line: a malformed action, an action the rules forbid, or one after the game ended.
@@ -143,7 +150,8 @@ def replay_log(log: LogFile) -> Replay:
     game = game_of(log)
     header = read_header(log, game)
     state = game.new_state(header)
-    states = [state]
+    states = states if states is not None else []
+    states.append(state)
     for line in log.actions:
         if game.is_over(state):
             outcome = game.result(state).outcome
@@ -178,18 +186,30 @@ def _claim_shown(log: LogFile) -> int | None:
     return int(text) if 0 < len(digits) <= 12 and is_number(digits) else None
 
 
-def _verdict(file: str, load: Any) -> Verdict:
+def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
+    from companion.hints import with_hint
+
     verdict = Verdict(file=file)
     try:
         log: LogFile = load()
         game = game_of(log)
-        verdict.game = game.name
-        seed_tag = log.tag("seed")
-        verdict.seed = _seed_shown(seed_tag.value) if seed_tag else None
-        verdict.claim = _claim_shown(log)
-        replay = replay_log(log)
     except (LogError, UnreadableLogError) as exc:
         verdict.error = exc
+        return verdict
+    verdict.game = game.name
+    seed_tag = log.tag("seed")
+    verdict.seed = _seed_shown(seed_tag.value) if seed_tag else None
+    verdict.claim = _claim_shown(log)
+    states: list[Any] = []
+    try:
+        replay = replay_log(log, states)
+    except UnreadableLogError as exc:
+        verdict.error = exc
+        return verdict
+    except LogError as exc:
+        verdict.error = with_hint(log, game, exc, replay_log)
+        if explain and states:
+            verdict.before = game.explain(states[-1])
         return verdict
     except CompanionError as exc:  # pragma: no cover - engines raise LogError/IllegalAction
         verdict.error = LogError(str(exc), file, 1, 1, "internal")
@@ -205,14 +225,15 @@ def _verdict(file: str, load: Any) -> Verdict:
     return verdict
 
 
-def validate_path(path: str | Path) -> Verdict:
-    """Validate a log file. Never raises for bad input: see :class:`Verdict`."""
-    return _verdict(str(path), lambda: read_log_file(path))
+def validate_path(path: str | Path, explain: bool = False) -> Verdict:
+    """Validate a log file. Never raises for bad input: see :class:`Verdict`.
+    ``explain``: keep the state before the offending line in ``Verdict.before``."""
+    return _verdict(str(path), lambda: read_log_file(path), explain)
 
 
-def validate_text(text: str | bytes, file: str = "<log>") -> Verdict:
+def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False) -> Verdict:
     """Validate a log given as text or bytes. Never raises for bad input."""
     def load() -> LogFile:
         s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
         return parse_log(s, file)
-    return _verdict(file, load)
+    return _verdict(file, load, explain)

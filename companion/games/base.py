@@ -197,6 +197,9 @@ class Game(ABC):
     map_kind: str = "map"
     seeded_only: bool = False
     pack_parts: tuple[PackPart, ...] = ()
+    deal_rules: frozenset[str] = frozenset()
+    """The rules whose errors say the log and the seeded deal (map, draw, floor,
+    board) part: early in a log they point at the header (``companion/hints.py``)."""
     editions: tuple[int, ...] = (1,)
     """The rules editions this build knows (``cli.md``, Editions); new sheets print the
     newest. A game whose numbers or generator change adds an edition."""
@@ -368,6 +371,20 @@ class Game(ABC):
         """The log lines that record ``action`` (a game may add checked lines, such as
         the cards a seeded draw gave)."""
         return [self.format_action(action)]
+
+    def explain(self, state: Any) -> list[str]:
+        """What a player would lay out on the table to check a position: one
+        ``name: value`` line per item of the state's summary (``validate --explain``).
+        Games add what the summary leaves out (the room's cards, the square)."""
+        lines = []
+        for key, value in self.result(state).summary.items():
+            if isinstance(value, list | tuple):
+                value = " ".join(str(v) for v in value) if all(
+                    not isinstance(v, dict) for v in value) else f"{len(value)} entries"
+            elif isinstance(value, dict):
+                value = ", ".join(f"{k} {v}" for k, v in value.items())
+            lines.append(f"{key.replace('_', ' ')}: {value if value != '' else '-'}")
+        return lines
 
     @property
     def has_solver(self) -> bool:

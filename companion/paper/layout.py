@@ -43,6 +43,7 @@ from companion.paper.units import (
     paper_size,
     paper_size_mm,
 )
+from companion.text import counted
 
 __all__ = [
     "BUILTIN_LAYOUTS",
@@ -555,7 +556,8 @@ def grid_shape(
             need = n * size + (n - 1) * layout.gap
             item_key = "item_w" if key == "cols" else "item_h"
             raise LayoutError(
-                f"layout {src}: {n} item(s) of {size:g} mm (keys {key!r}, {item_key!r}) "
+                f"layout {src}: {counted(n, 'item')} of {size:g} mm (keys {key!r}, "
+                f"{item_key!r}) "
                 f"need {need:g} mm but {paper} leaves {avail:.1f} mm inside the "
                 f"{layout.margin:g} mm margins"
                 + (" in landscape" if layout.landscape else "")

@@ -30,6 +30,7 @@ class ClearTheDungeon(Game):
                   "seed), with backs", seeded=False, backs=True, scale_check=True),
     )
     map_kind = "mat"
+    deal_rules = frozenset({"deal-seed"})
     stage_name = "monsters defeated"
     pack_parts = (
         PackPart("mat", "Play mat (landscape)"),

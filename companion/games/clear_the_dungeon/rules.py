@@ -14,6 +14,7 @@ from typing import Literal
 from companion.cards import Card
 from companion.errors import IllegalAction
 from companion.games.clear_the_dungeon.generation import MONSTER_CARDS, POWER_CARDS, deal
+from companion.text import counted
 
 LOSS_DAMAGE = 7
 HAND_SIZE = 3
@@ -195,7 +196,8 @@ def _draw(s: State, a: Draw) -> State:
         for i, c in enumerate(a.cards[:n]):  # each card as it is read, then the count
             s = _see(s, c, i, monster=False)
         if len(a.cards) != n:
-            raise _fail(f"{n} card(s) are drawn ({left} left in the power deck), "
+            raise _fail(f"{counted(n, 'card')} {'is' if n == 1 else 'are'} drawn ({left} "
+                        "left in the power deck), "
                         f"not {len(a.cards)}", "draw-count",
                         n if len(a.cards) > n else None)
         drawn = a.cards
@@ -260,6 +262,8 @@ def _play(s: State, a: Play) -> State:
         from_reserve = True
     else:
         extra = f"; reserve card: {s.reserve_card}" if s.reserve_card else ""
+        if not s.hand and s.deck_left > 0:
+            extra += "; the hand is empty: 'draw' first"
         raise _fail(f"{a.card} is not in the hand (hand: {_names(s.hand)}{extra})",
                     "play-card", 0)
     k = _column(s, a)

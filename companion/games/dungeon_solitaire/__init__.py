@@ -41,6 +41,7 @@ class DungeonSolitaire(Game):
                   "same for every seed)", seeded=False),
     )
     seeded_only = True
+    deal_rules = frozenset({"chest-card", "move-exits"})
     editions = tuple(EDITIONS)
     stage_name = "level"
     balance_targets = (

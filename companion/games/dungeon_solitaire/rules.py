@@ -19,6 +19,7 @@ from companion.games.dungeon_solitaire.generation import (
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
 from companion.rng import stream
+from companion.text import counted
 
 
 # --------------------------------------------------------------------------- actions
@@ -266,7 +267,8 @@ def _draw(s: State, a: Draw) -> State:
     if want == 0:
         raise _fail("your deck is empty this round", "draw-empty")
     if len(a.ids) != want:
-        raise _fail(f"draw {want} card(s) ({len(s.deck)} in your deck), not {len(a.ids)}",
+        raise _fail(f"draw {counted(want, 'card')} ({len(s.deck)} in your deck), not "
+                    f"{len(a.ids)}",
                     "draw-count", want if len(a.ids) > want else None)
     for i, rid in enumerate(a.ids):
         if rid in a.ids[:i]:

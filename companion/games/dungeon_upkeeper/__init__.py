@@ -42,6 +42,7 @@ class DungeonUpkeeper(Game):
         SheetKind("log", "a log sheet with a row per floor for the path letters"),
     )
     seeded_only = True
+    deal_rules = frozenset({"step-wall", "step-off-map"})
     editions = tuple(EDITIONS)
     stage_name = "floor"
     balance_targets = (
@@ -77,6 +78,20 @@ class DungeonUpkeeper(Game):
         if after.outcome is None and after.floor != before.floor:
             lines.append(f"floor {after.floor}")
         return lines
+
+    def explain(self, state: State) -> list[str]:
+        """The summary, and the square the pencil is on with the traps reset and the
+        chests refilled on this floor so far."""
+        from companion.games.dungeon_upkeeper.floor import cell_name
+
+        def squares(cells: frozenset[tuple[int, int]]) -> str:
+            return " ".join(sorted(cell_name(c) for c in cells)) or "none"
+
+        return [*super().explain(state),
+                f"on B{state.floor} at {cell_name(state.position)}, "
+                f"{state.steps_here} steps taken here",
+                f"traps reset: {squares(state.reset)}; chests refilled: "
+                f"{squares(state.refilled)}"]
 
     def stage(self, state: State) -> int:
         return state.floor

@@ -194,7 +194,9 @@ def apply(s: State, action: Action) -> State:
         if s.outcome is not None:
             raise _fail(f"the run is over ({s.outcome})", "game-over")
         if action.number != s.floor:
-            raise _fail(f"the path is on floor B{s.floor}, not B{action.number}",
+            slip = (f": a checkpoint cannot skip a floor; the path must reach B{s.floor}'s "
+                    "exit first" if action.number > s.floor else "")
+            raise _fail(f"the path is on floor B{s.floor}, not B{action.number}{slip}",
                         "floor-checkpoint", 0)
         return s
     for step in action.steps:

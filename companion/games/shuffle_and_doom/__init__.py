@@ -32,6 +32,7 @@ class ShuffleAndDoom(Game):
     params = (Param("size", "Size", 7, 4, 26, "the map is SIZE×SIZE cells (4–26)"),)
     variants = ("easy-stats", "flat-consumables")
     won_outcomes = ("cleared",)
+    deal_rules = frozenset({"room-cards", "room-size", "enter-target"})
     stage_name = "rooms emptied"
     pack_parts = (
         PackPart("map", "Dungeon map with the stat tracker"),
@@ -105,6 +106,20 @@ class ShuffleAndDoom(Game):
 
     def stage(self, state: State) -> int:
         return sum(1 for status in state.status if status == "emptied")
+
+    def explain(self, state: State) -> list[str]:
+        """The summary, the stats still owed in setup, and the room the player is in:
+        each card with what it is and its value now."""
+        lines = super().explain(state)
+        if state.in_setup:
+            lines.append("setup: " + ("choose row or column" if state.choice is None
+                                      else f"{state.bonus_owed} ♦ bonus still to assign"))
+        if state.room is not None:
+            cards = ", ".join(f"{e.card} {e.kind} {e.value}" for e in state.room.entities)
+            lines.append(f"in room {state.room.index + 1}: {cards or 'empty'}")
+        else:
+            lines.append("in no room")
+        return lines
 
     def result(self, state: State) -> Result:
         emptied = sum(1 for st in state.status if st == "emptied")

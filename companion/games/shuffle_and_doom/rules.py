@@ -21,6 +21,7 @@ from companion.games.shuffle_and_doom.dungeon import (
     reachable,
 )
 from companion.games.shuffle_and_doom.generation import deal, pass_order
+from companion.text import counted
 
 Stat = Literal["health", "attack", "intelligence"]
 STATS: tuple[Stat, ...] = ("health", "attack", "intelligence")
@@ -480,7 +481,8 @@ def _room_cards(s: State, a: RoomCards) -> State:
         index = s.awaiting_room
         size = min(len(s.dmap.rooms[index]), len(FULL_DECK))
         if len(a.cards) != size:
-            raise _fail(f"this room has {size} cell(s), so {size} card(s) are drawn, "
+            raise _fail(f"this room has {counted(size, 'cell')}, so {counted(size, 'card')} "
+                        f"{'is' if size == 1 else 'are'} drawn, "
                         f"not {len(a.cards)}", "room-size",
                         min(len(a.cards), size) if len(a.cards) > size else None)
         s, drawn = _draw_free(s, a.cards)
@@ -494,7 +496,7 @@ def _room_cards(s: State, a: RoomCards) -> State:
             raise _fail(f"{c} is not in this room: the seed's deal gives "
                         f"{' '.join(str(x) for x in expected)}", "room-cards", i)
     if len(a.cards) != len(expected):
-        raise _fail(f"the room holds {len(expected)} card(s) "
+        raise _fail(f"the room holds {counted(len(expected), 'card')} "
                     f"({' '.join(str(x) for x in expected)}), not {len(a.cards)}",
                     "room-cards")
     return replace(s, drawn=None)
@@ -607,8 +609,11 @@ def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
     held = next((h for h in s.inventory if h.card == card), None)
     if held is None or held.kind != kind:
         have = " ".join(str(h.card) for h in s.inventory if h.kind == kind) or "none"
+        in_room = s.room is not None and any(e.card == card for e in s.room.entities)
+        slip = (f"; {card} is still in the room: 'take {card}' or 'loot' first"
+                if in_room else "")
         raise _fail(f"cannot {verb} {card}: no such {kind} in the inventory ({kind}s: "
-                    f"{have})", f"{verb}-target", 0)
+                    f"{have}){slip}", f"{verb}-target", 0)
     inventory = tuple(h for h in s.inventory if h.card != card)
     gain = _consumable(s, held)
     if kind == "potion":

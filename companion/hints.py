@@ -1,0 +1,135 @@
+"""Point at the real mistake: when a seeded log goes wrong early, the header is the
+likelier culprit than the play (a seed typed one character off, the wrong size, a
+sheet of an older edition). The validator then tries the near alternatives, replays
+the log under each, and names the one it fits: "this log fits size 5, not 7".
+
+Only header tags are varied, never the actions; an alternative counts only if the
+whole log then replays without error, and a hint is given only when exactly one of
+them fits (a log too short to tell two seeds apart gets none), so it is never a guess. The search is
+bounded (a few hundred short replays, and a time budget), and is skipped when the
+error comes late in the game, where a wrong header would have shown itself already.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from companion.errors import EXIT_USAGE, LogError
+from companion.log import LogFile, Tag
+from companion.seeds import CROCKFORD, is_payload, normalize_seed
+
+__all__ = ["EARLY_ACTIONS", "HINT_BUDGET_S", "with_hint"]
+
+EARLY_ACTIONS = 12
+"""An error within the first this-many action lines may come from the header."""
+HINT_BUDGET_S = 1.5
+"""Seconds the search for a fitting header may take, at most."""
+
+_LOOKALIKE = {"0": "O", "O": "0", "1": "IL", "I": "1", "L": "1", "5": "S", "S": "5",
+              "8": "B", "B": "8", "2": "Z", "Z": "2", "6": "G", "G": "6"}
+
+
+def _seed_neighbours(seed: str) -> Iterator[str]:
+    """Seeds one slip away from ``seed``: look-alike characters first (0/O, 1/I/L,
+    5/S...), then two neighbours swapped, then any one character changed."""
+    chars = list(seed)
+    seen = {seed}
+
+    def fresh(candidate: str) -> Iterator[str]:
+        if candidate not in seen:
+            seen.add(candidate)
+            yield candidate
+
+    for i, ch in enumerate(chars):
+        for other in _LOOKALIKE.get(ch, ""):
+            yield from fresh("".join(chars[:i] + [other] + chars[i + 1:]))
+    for i in range(len(chars) - 1):
+        if chars[i] != chars[i + 1] and "-" not in (chars[i], chars[i + 1]):
+            swapped = chars[:i] + [chars[i + 1], chars[i]] + chars[i + 2:]
+            yield from fresh("".join(swapped))
+    for i, ch in enumerate(chars):
+        if ch == "-":
+            continue
+        for other in CROCKFORD:
+            if other != ch:
+                yield from fresh("".join(chars[:i] + [other] + chars[i + 1:]))
+
+
+def _with_tag(log: LogFile, name: str, value: str) -> LogFile:
+    key = name.lower()
+    tags = dict(log.tags)
+    old = tags.get(key)
+    tags[key] = (Tag(old.name, value, old.line, old.column, old.value_column)
+                 if old is not None else Tag(name, value, 1, 1, 1))
+    return replace(log, tags=tags)
+
+
+def _alternatives(log: LogFile, game: Any) -> Iterator[tuple[LogFile, str]]:
+    """(the log with one header tag changed, what the hint says) in the order a
+    player most likely slipped: edition, parameters, then the seed."""
+    edition_tag = log.tag("edition")
+    current = int(edition_tag.value) if edition_tag is not None and \
+        edition_tag.value.strip().isdigit() else game.edition
+    for e in sorted(game.editions, reverse=True):
+        if e != current:
+            yield (_with_tag(log, "Edition", str(e)),
+                   f"edition {e}, not {current}: add [Edition \"{e}\"] (a sheet printed "
+                   f"under edition {e})")
+    for p in game.params:
+        tag = log.tag(p.tag)
+        now = tag.value.strip() if tag is not None else str(p.default)
+        for value in range(p.low, p.high + 1):
+            if str(value) != now:
+                yield (_with_tag(log, p.tag, str(value)),
+                       f"{p.name} {value}, not {now}: check the [{p.tag}] tag")
+    seed_tag = log.tag("seed")
+    if seed_tag is None or is_payload(seed_tag.value):
+        return
+    try:
+        seed = normalize_seed(seed_tag.value)
+    except ValueError:
+        return
+    for other in _seed_neighbours(seed):
+        yield (_with_tag(log, "Seed", other),
+               f"seed {other}, not {seed}: check the [Seed] tag against your sheet")
+
+
+def with_hint(log: LogFile, game: Any, error: LogError,
+              replay: Callable[[LogFile], object],
+              budget_s: float = HINT_BUDGET_S) -> LogError:
+    """``error``, its message extended with a hint when the log's header is the likely
+    culprit: the near header it fits (see the module docstring), or, for an error the
+    game marks as a mismatch with the seeded deal (``Game.deal_rules``), a reminder to
+    check the ``[Seed]`` and parameter tags. ``replay`` replays a log, raising
+    LogError (or any CompanionError) if it does not fit.
+
+    Never raises: the original error is returned when no hint applies.
+    """
+    if error.exit_code == EXIT_USAGE or log.tag("seed") is None:
+        return error
+    early = sum(1 for a in log.actions if a.line < error.line) < EARLY_ACTIONS
+    if not early:
+        return error
+    deadline = time.monotonic() + budget_s
+    fits: list[str] = []
+    for alternative, says in _alternatives(log, game):
+        if time.monotonic() > deadline:
+            break
+        try:
+            replay(alternative)
+        except Exception:  # noqa: BLE001 - any failure means "does not fit"
+            continue
+        fits.append(says)
+        if len(fits) > 1:  # a log too short to tell: no guess
+            break
+    hint = f"this log fits {fits[0]}" if len(fits) == 1 else ""
+    if not hint and error.rule in getattr(game, "deal_rules", frozenset()):
+        hint = ("the log and the seeded deal part here: check the [Seed] and parameter "
+                "tags against your sheet")
+    if not hint:
+        return error
+    return type(error)(f"{error.message} (hint: {hint})", error.file, error.line,
+                       error.column, error.rule)
