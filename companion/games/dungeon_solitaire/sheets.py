@@ -38,10 +38,11 @@ near 42 bytes; every payload of a document is also in the PDF metadata.
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from companion.errors import LayoutError, ParameterError
 from companion.games.dungeon_solitaire.cards import RewardCard, Room, Special
@@ -55,12 +56,25 @@ from companion.games.dungeon_solitaire.generation import (
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
 from companion.paper.cards import CAP_HEIGHT, draw_lattice, fit_font_size
 from companion.paper.document import SheetDocument
+from companion.paper.fold import (
+    FoldPlan,
+    back_turned,
+    check_backs,
+    draw_fold_crop_marks,
+    draw_fold_line,
+    draw_offset_note,
+    fold_plan,
+)
 from companion.paper.frame import (
     INK,
+    LABEL_FONT,
+    SCALE_BAR_HEIGHT,
+    SCALE_BAR_MM,
     draw_field,
     draw_footer,
     draw_heading,
     draw_ruled_lines,
+    draw_scale_bar,
     draw_text,
     draw_title,
     footer_height,
@@ -137,6 +151,11 @@ TEXT_BAND_MM = 9.5
 """The margin band a card page names itself in when no QR code fits there."""
 BAND_GAP_MM = 2.0
 """Between the margin band and the crop marks above it."""
+FOLD_QR_MM = 16.0
+"""The QR code in the strip of a fold-over page, quiet zone included: a symbol of 12.5 mm
+or more, as every fold page's payload (it names the kind) needs QR version 3 or more."""
+NOTE_SIZE = 6.5
+"""The printing notes in a page's margin (points)."""
 
 # --- colours --------------------------------------------------------------------------
 FLOOR = (0.99, 0.965, 0.9)
@@ -264,6 +283,8 @@ def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping
     ``options["edition"]`` this build does not know.
     """
     edition = game.check_edition(options.get("edition", game.edition))
+    if kind == "calibrate":  # the same sheet for every seed, size and edition
+        return [game.payload("", {}, kind=kind)]
     if kind == "tiles":
         return [sheet_payload(game, seed, params, kind, n, edition)
                 for n in wanted_levels(options)]
@@ -275,6 +296,103 @@ def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping
 
 def _params_text(size: int) -> str:
     return f"board {size}x{size}"
+
+
+def _plural(n: int, word: str) -> str:
+    """``n`` and ``word``, with an s unless ``n`` is 1: "1 sheet", "2 sheets"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _span(values: Sequence[int], word: str) -> str:
+    """Numbers as a reader would say them: "level 3", "levels 2-4", "levels 1, 3"."""
+    ordered = sorted(set(values))
+    if len(ordered) == 1:
+        return f"{word} {ordered[0]}"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{word}s {ordered[0]}-{ordered[-1]}"
+    return f"{word}s " + ", ".join(str(v) for v in ordered)
+
+
+def backs_mode(layout: Layout, options: Mapping[str, Any]) -> str:
+    """How the backs of tiles and reward cards print: ``duplex`` (on the next page,
+    mirrored), ``fold`` (beside their fronts about a fold line) or ``none`` (fronts
+    only), from ``options["backs"]``; a layout that prints one-sided (``duplex =
+    "none"``) makes the default duplex none.
+
+    Raises ParameterError for any other ``options["backs"]``.
+    """
+    backs = check_backs(options.get("backs"))
+    if backs == "duplex" and layout.duplex == "none":
+        return "none"
+    return backs
+
+
+NOTE_LIFT = mm(0.6)
+"""How far :func:`_draw_offset_note` lifts the shared offset note."""
+
+
+def _draw_offset_note(c: Any, page_size: tuple[float, float], items: list[Rect],
+                      offset_mm: Offset) -> Rect:
+    """The back-offset note of a duplex back page (:func:`draw_offset_note`), lifted
+    :data:`NOTE_LIFT`: set below the backs its baseline is 5.3 mm up, where the
+    descenders of its words (p, y, brackets) reach under the 5 mm a printer loses.
+    Returns the box it took (points).
+
+    Raises LayoutError if no margin of the page holds it.
+    """
+    c.saveState()
+    c.translate(0, NOTE_LIFT)
+    try:
+        box = draw_offset_note(c, (page_size[0], page_size[1] - NOTE_LIFT),
+                               [Rect(r.x, r.y - NOTE_LIFT, r.w, r.h) for r in items],
+                               offset_mm)
+    finally:
+        c.restoreState()
+    return Rect(box.x, box.y + NOTE_LIFT, box.w, box.h)
+
+
+def _doc_flip(layout: Layout, backs: str) -> str | None:
+    """The ``Duplex`` viewer preference of a tiles or cards document: the edge to flip
+    on when backs print on the next page, else none."""
+    return _flip(layout) if backs == "duplex" else None
+
+
+def scale_check_width(c: Any) -> float:
+    """The width (points) of :func:`draw_scale_bar`'s 50 mm bar with its label."""
+    label = f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %"
+    return float(mm(SCALE_BAR_MM + 2) + c.stringWidth(label, *LABEL_FONT))
+
+
+def _draw_scale_check(c: Any, right: float, y: float) -> Rect:
+    """A 50 mm scale bar (:func:`draw_scale_bar`) whose label ends at ``right``, its
+    bottom at ``y``. Returns the box it covers, label and all."""
+    width = scale_check_width(c)
+    draw_scale_bar(c, right - width, y)
+    return Rect(right - width, y, width, SCALE_BAR_HEIGHT)
+
+
+STACKED_SCALE_HEIGHT = mm(5.2)
+"""The height of :func:`_draw_stacked_scale_check`: the bar and its ticks over the label."""
+
+
+def _draw_stacked_scale_check(c: Any, x: float, y: float) -> Rect:
+    """The scale check for a column too narrow for :func:`draw_scale_bar`'s label beside
+    its bar (the mat's panel): the same 50 mm bar, 0.8 mm high with a tick every 10 mm,
+    and the same words under it; bottom-left at ``(x, y)``. Returns the box it covers."""
+    label = f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %"
+    bar_y = y + mm(3.2)
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setStrokeColorRGB(*INK)
+    c.rect(x, bar_y, mm(SCALE_BAR_MM), mm(0.8), stroke=0, fill=1)
+    c.setLineWidth(0.4)
+    for k in range(int(SCALE_BAR_MM // 10) + 1):
+        c.line(x + mm(10 * k), bar_y, x + mm(10 * k), bar_y + mm(1.8))
+    c.setFont(*LABEL_FONT)
+    c.drawString(x, y + mm(0.6), label)
+    c.restoreState()
+    width = max(mm(SCALE_BAR_MM), c.stringWidth(label, *LABEL_FONT))
+    return Rect(x, y, width, STACKED_SCALE_HEIGHT)
 
 
 def _layout(options: Mapping[str, Any], default: str) -> Layout:
@@ -377,20 +495,43 @@ def _reading_order(cells: Sequence[Cell]) -> list[Cell]:
     return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
-def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
-               back_offset: Offset = (0.0, 0.0),
-               levels: Sequence[int] | None = None,
-               rules: RulesTable = RULES) -> list[TilePage]:
-    """The page plan of the level tiles: for each level a front page (the board's tiles
-    at their squares) and its back page (mirrored left-right for a long-edge flip, then
-    shifted by ``back_offset`` mm), unless the layout prints single-sided.
+def _grid(layout: Layout | None, what: str) -> Layout:
+    """``layout`` (default: the built-in ``tile``), checked to be a grid.
 
-    Raises LayoutError for a layout that is not a grid or does not fit ``paper``.
+    Raises LayoutError for a layout of another kind.
     """
     layout = layout or load_layout("tile")
     if layout.kind != "grid":
-        raise LayoutError(f"the tiles need a grid layout, not the {layout.kind} layout "
+        raise LayoutError(f"the {what} need a grid layout, not the {layout.kind} layout "
                           f"{layout.name!r}: try --layout tile")
+    return layout
+
+
+def _two_sided(layout: Layout, backs: str) -> bool:
+    """Whether back pages follow the fronts (``backs`` duplex, the layout two-sided).
+
+    Raises ValueError for ``fold``: fold-over pages have their own plan
+    (:func:`tile_fold_pages`, :func:`card_fold_pages`).
+    """
+    if backs == "fold":
+        raise ValueError("fold-over pages are planned by tile_fold_pages/card_fold_pages")
+    return backs == "duplex" and layout.duplex != "none"
+
+
+def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
+               back_offset: Offset = (0.0, 0.0),
+               levels: Sequence[int] | None = None,
+               rules: RulesTable = RULES, backs: str = "duplex") -> list[TilePage]:
+    """The page plan of the level tiles: for each level a front page (the board's tiles
+    at their squares) and its back page (mirrored left-right for a long-edge flip, then
+    shifted by ``back_offset`` mm), unless ``backs`` is ``none`` or the layout prints
+    single-sided.
+
+    Raises LayoutError for a layout that is not a grid or does not fit ``paper``,
+    ValueError for ``backs`` fold (see :func:`tile_fold_pages`).
+    """
+    layout = _grid(layout, "tiles")
+    two_sided = _two_sided(layout, backs)
     grid = board_grid(layout, paper, size)
     page_w = layout.page_size(paper)[0]
     plan: list[TilePage] = []
@@ -399,9 +540,9 @@ def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
         cells = tuple(_reading_order(list(lvl.board)))
         slots = tuple(grid.cell_rect(c) for c in cells)
         plan.append(TilePage("front", n, cells, slots, bounding_rect(list(slots)), grid.block))
-        if layout.duplex != "none":
-            backs = tuple(mirror_slot(s, page_w, back_offset) for s in slots)
-            plan.append(TilePage("back", n, cells, backs, bounding_rect(list(backs)),
+        if two_sided:
+            behind = tuple(mirror_slot(s, page_w, back_offset) for s in slots)
+            plan.append(TilePage("back", n, cells, behind, bounding_rect(list(behind)),
                                  mirror_slot(grid.block, page_w, back_offset)))
     return plan
 
@@ -432,20 +573,21 @@ def _card_rows(layout: Layout, paper: str, side_mm: float, band_mm: float) -> in
 
 
 def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
-               back_offset: Offset = (0.0, 0.0), rules: RulesTable = RULES) -> list[CardPage]:
+               back_offset: Offset = (0.0, 0.0), rules: RulesTable = RULES,
+               backs: str = "duplex") -> list[CardPage]:
     """The page plan of the reward deck: cards of the tile size (:func:`tile_side_mm`)
     in as big a grid as the page takes over a band of bottom margin, each front page
-    followed by its backs (mirrored, shifted by ``back_offset`` mm). Every front names
-    itself in its band; the band holds a small QR code (:func:`draw_margin_qr`) when
-    that costs no row of cards. No page but cards: the printing notes are in the band
-    of every front, so they come with page 1.
+    followed by its backs (mirrored, shifted by ``back_offset`` mm) unless ``backs`` is
+    ``none`` or the layout prints single-sided. Every front names itself in its band,
+    with the scale check and the printing notes; the band holds a small QR code
+    (:func:`draw_margin_qr`) when that costs no row of cards. No page but cards: the
+    printing notes are in the band of every front, so they come with page 1.
 
-    Raises LayoutError for a layout that is not a grid or does not fit ``paper``.
+    Raises LayoutError for a layout that is not a grid or does not fit ``paper``,
+    ValueError for ``backs`` fold (see :func:`card_fold_pages`).
     """
-    layout = layout or load_layout("tile")
-    if layout.kind != "grid":
-        raise LayoutError(f"the cards need a grid layout, not the {layout.kind} layout "
-                          f"{layout.name!r}: try --layout tile")
+    layout = _grid(layout, "cards")
+    two_sided = _two_sided(layout, backs)
     side = tile_side_mm(layout, paper, size)
     cols, fit_rows = grid_shape(layout, paper, (side, side))
     qr_mm = MARGIN_QR_MM
@@ -476,22 +618,109 @@ def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
         front = slots[:len(chunk)]
         plan.append(CardPage("front", tuple(chunk), tuple(front), bounding_rect(list(front)),
                              qr, band))
-        if layout.duplex != "none":
-            backs = [mirror_slot(s, page_w, back_offset) for s in front]
-            plan.append(CardPage("back", tuple(chunk), tuple(backs), bounding_rect(backs),
+        if two_sided:
+            behind = [mirror_slot(s, page_w, back_offset) for s in front]
+            plan.append(CardPage("back", tuple(chunk), tuple(behind), bounding_rect(behind),
                                  False))
     return plan
 
 
-def draw_margin_qr(c: Any, x: float, y: float, payload: str) -> float:
-    """A small QR code of ``payload``, :data:`MARGIN_QR_MM` square with its 4-module
-    quiet zone, its bottom-left corner at ``(x, y)``, drawn as vector runs like the
-    identity block's: for page margins that cannot hold the 30 mm one. The symbol is
-    over 12 mm wide for any payload of QR version 1 or more (14.1 mm at version 3, the
-    42-byte payloads). Returns its side."""
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class FoldPage(Generic[T]):
+    """One fold-over page (``--backs fold``): ``items[i]`` (a level tile as ``(level,
+    cell)``, or a reward card) has its face at ``fronts[i]`` and its back at
+    ``backs[i]``, the mirror image of ``fronts[i]`` about the fold of ``plan``."""
+
+    plan: FoldPlan
+    items: tuple[T, ...]
+    fronts: tuple[Rect, ...]
+    backs: tuple[Rect, ...]
+
+    @property
+    def trim(self) -> Rect:
+        """The TrimBox: the fronts, which are cut through both layers."""
+        return bounding_rect(list(self.fronts))
+
+    @property
+    def band(self) -> Rect:
+        """The strip under the cards where the page names itself (QR code, game,
+        seed, kind, page n of m), with the scale check and the printing notes."""
+        area = self.plan.area
+        return Rect(area.x, area.y, area.w, mm(FOLD_QR_MM))
+
+
+def fold_sheet_plan(layout: Layout, paper: str, side_mm: float) -> FoldPlan:
+    """The fold-over page of ``side_mm`` squares (tiles or reward cards) of ``layout``
+    (its gap kept, bleed on each side) on ``paper``: :func:`fold_plan` with a strip
+    at the bottom for the page's name (:data:`FOLD_QR_MM` high, 2 mm more when the
+    fold runs down the page, for the fronts' crop marks above it).
+
+    Raises LayoutError if not even one square and its back fit.
+    """
+    gap = layout.gap + 2 * layout.bleed
+    margin = EDGE_MM + layout.bleed
+    strip = EDGE_MM + FOLD_QR_MM
+    plan = fold_plan(paper, (side_mm, side_mm), gap_mm=gap, margin_mm=margin,
+                     reserve_mm=strip)
+    if plan.vertical:
+        plan = fold_plan(paper, (side_mm, side_mm), gap_mm=gap, margin_mm=margin,
+                         reserve_mm=strip + BAND_GAP_MM)
+    return plan
+
+
+def _fold_pages(plan: FoldPlan, items: Sequence[T]) -> list[FoldPage[T]]:
+    per = plan.per_page
+    out: list[FoldPage[T]] = []
+    for i in range(0, len(items), per):
+        chunk = tuple(items[i:i + per])
+        out.append(FoldPage(plan, chunk, plan.fronts[:len(chunk)], plan.backs[:len(chunk)]))
+    return out
+
+
+def tile_fold_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
+                    levels: Sequence[int] | None = None,
+                    rules: RulesTable = RULES) -> list[FoldPage[tuple[int, Cell]]]:
+    """The fold-over pages of the level tiles (``--backs fold``): every tile of
+    ``levels`` (default all nine), level by level in reading order, at the size they
+    have on duplex pages (:func:`tile_side_mm`), as many to a page as
+    :func:`fold_sheet_plan` holds, over as many pages as they need.
+
+    Raises LayoutError for a layout that is not a grid or does not fit ``paper``.
+    """
+    layout = _grid(layout, "tiles")
+    side = tile_side_mm(layout, paper, size)
+    items: list[tuple[int, Cell]] = []
+    for n in levels or range(1, rules.levels + 1):
+        board = generate_level(seed, n, size, rules).board
+        items += [(n, cell) for cell in _reading_order(list(board))]
+    return _fold_pages(fold_sheet_plan(layout, paper, side), items)
+
+
+def card_fold_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
+                    rules: RulesTable = RULES) -> list[FoldPage[RewardCard]]:
+    """The fold-over pages of the reward deck (``--backs fold``), in number order, the
+    cards of the tile size.
+
+    Raises LayoutError for a layout that is not a grid or does not fit ``paper``.
+    """
+    layout = _grid(layout, "cards")
+    side = tile_side_mm(layout, paper, size)
+    return _fold_pages(fold_sheet_plan(layout, paper, side), reward_deck(seed, rules))
+
+
+def draw_margin_qr(c: Any, x: float, y: float, payload: str,
+                   side_mm: float = MARGIN_QR_MM) -> float:
+    """A small QR code of ``payload``, ``side_mm`` (default :data:`MARGIN_QR_MM`) square
+    with its 4-module quiet zone, its bottom-left corner at ``(x, y)``, drawn as vector
+    runs like the identity block's: for page margins that cannot hold the 30 mm one.
+    At 18 mm the symbol is over 12 mm wide for any payload of QR version 1 or more
+    (14.1 mm at version 3, the 42-byte payloads). Returns its side."""
     matrix = qr_matrix(payload)
     n = len(matrix)
-    module = mm(MARGIN_QR_MM) / (n + 2 * QUIET_MODULES)
+    module = mm(side_mm) / (n + 2 * QUIET_MODULES)
     quiet = QUIET_MODULES * module
     side = (n + 2 * QUIET_MODULES) * module
     c.saveState()
@@ -517,12 +746,16 @@ def page_name_lines(game: DungeonSolitaire, seed: str, size: int, kind: str, pag
 
 
 def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str],
-                   notes: Sequence[str] = ()) -> None:
+                   notes: Sequence[str] = (), short_note: str = "",
+                   qr_mm: float = MARGIN_QR_MM, scale_check: bool = True) -> Rect | None:
     """The page's name in the margin ``band``: a small QR code of ``payload`` (None:
-    none) at the left, ``lines`` beside it (the first bold), ``notes`` right-aligned."""
+    none) ``qr_mm`` square at the left, ``lines`` beside it (the first bold); at the
+    right the 50 mm scale check along the top of the band (unless ``scale_check`` is
+    false) and ``notes`` right-aligned under it, or ``short_note`` (one line) when the
+    band is too low for them all. Returns the scale check's box (None without)."""
     x = band.x
     if payload is not None:
-        x += draw_margin_qr(c, band.x, band.y, payload) + mm(1.5)
+        x += draw_margin_qr(c, band.x, band.y, payload, qr_mm) + mm(1.5)
     c.saveState()
     c.setFillColorRGB(*INK)
     size = 7.5
@@ -532,14 +765,25 @@ def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str]
         c.setFont("Helvetica-Bold" if i == 0 else "Helvetica", size)
         c.drawString(x, y, line)
         y -= lead
-    small = 6.5
-    slead = small * 1.25
-    c.setFont("Helvetica", small)
-    y = band.cy + (len(notes) - 1) * slead / 2 - small * CAP_HEIGHT / 2
-    for note in notes:
+    bar: Rect | None = None
+    top = band.y1
+    if scale_check:
+        bar = _draw_scale_check(c, band.x1, band.y1 - mm(1.9))
+        top = bar.y - mm(1.2)
+    slead = NOTE_SIZE * 1.25
+    fits = top - NOTE_SIZE * 0.75 - (len(notes) - 1) * slead - NOTE_SIZE * 0.25 >= band.y
+    shown = list(notes) if fits or not short_note else [short_note]
+    c.setFont("Helvetica", NOTE_SIZE)
+    y = top - NOTE_SIZE * 0.75
+    if not scale_check:
+        y = band.cy + (len(shown) - 1) * slead / 2 - NOTE_SIZE * CAP_HEIGHT / 2
+    for note in shown:
+        if y - NOTE_SIZE * 0.25 < band.y:
+            break
         c.drawRightString(band.x1, y, note)
         y -= slead
     c.restoreState()
+    return bar
 
 
 # ------------------------------------------------------------------------ tile art
@@ -953,28 +1197,46 @@ def _empty_cell(c: Any, r: Rect, text: str) -> None:
 def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int], paper: str,
            options: dict[str, Any]) -> bytes:
     """The PDF bytes of one sheet kind: ``tiles``, ``cards``, ``mat``, ``log``,
-    ``calibrate`` or ``map``. ``options``: ``layout``, ``back_offset`` ((x, y) mm) and
-    ``level`` (tiles: only that level; map: that level, default 1), ``edition`` (an
-    older rules edition; default: the newest).
+    ``calibrate`` or ``map``. ``options``: ``layout``, ``back_offset`` ((x, y) mm),
+    ``backs`` (tiles and cards: ``duplex``, ``fold`` or ``none``), ``level`` (tiles:
+    only that level; map: that level, default 1), ``edition`` (an older rules edition;
+    default: the newest). The calibration sheet is the same for every seed and prints
+    none (its payload has none either).
 
-    Raises ParameterError for a bad level, PayloadError for an edition this build does
-    not know, LayoutError for an unusable layout.
+    Raises ParameterError for a bad level or ``backs``, PayloadError for an edition
+    this build does not know, LayoutError for an unusable layout.
     """
     size = params["size"]
+    if kind == "calibrate":
+        seed = ""
     payloads = sheet_payloads(game, kind, seed, params, options)
     edition = game.check_edition(options.get("edition", game.edition))
     if kind == "tiles":
         layout = _grid_layout(options)
+        backs = backs_mode(layout, options)
         levels = wanted_levels(options)
         label = f"level {levels[0]}" if len(levels) == 1 else f"levels 1-{RULES.levels}"
+        folds = (tile_fold_pages(seed, size, paper, layout, levels, game.rules_table(edition))
+                 if backs == "fold" else [])
+        if any(len({lv for lv, _ in p.items}) > 1 for p in folds):
+            payloads.append(sheet_payload(game, seed, params, kind, None, edition))
         doc = SheetDocument(f"{game.title} tiles, {label}, {seed}", paper, layout.landscape,
-                            payloads)
-        draw_tiles(doc, layout, game, seed, params, levels, _offset(options), edition)
+                            payloads, duplex=_doc_flip(layout, backs))
+        if backs == "fold":
+            draw_tile_folds(doc, layout, game, seed, params, folds, edition)
+        else:
+            draw_tiles(doc, layout, game, seed, params, levels, _offset(options), edition,
+                       backs)
     elif kind == "cards":
         layout = _grid_layout(options)
+        backs = backs_mode(layout, options)
         doc = SheetDocument(f"{game.title} reward cards {seed}", paper, layout.landscape,
-                            payloads)
-        draw_cards(doc, layout, game, seed, params, payloads[0], _offset(options), edition)
+                            payloads, duplex=_doc_flip(layout, backs))
+        if backs == "fold":
+            draw_card_folds(doc, layout, game, seed, params, payloads[0], edition)
+        else:
+            draw_cards(doc, layout, game, seed, params, payloads[0], _offset(options),
+                       edition, backs)
     elif kind == "mat":
         layout = _layout(options, "map")
         doc = SheetDocument(f"{game.title} play mat {seed}", paper, True, payloads)
@@ -986,8 +1248,9 @@ def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int],
         draw_log_page(doc, layout, game, seed, size, payloads[0], edition)
     elif kind == "calibrate":
         layout = _layout(options, "list")
-        doc = SheetDocument(f"{game.title} duplex calibration", paper, False, payloads)
-        draw_calibration(doc, layout, game, seed, size, payloads[0], _offset(options))
+        doc = SheetDocument(f"{game.title} duplex calibration", paper, False, payloads,
+                            duplex="long")
+        draw_calibration(doc, layout, game, payloads[0], _offset(options))
     elif kind == "map":
         layout = _layout(options, "map")
         n = wanted_levels(options, [1])[0]
@@ -1003,13 +1266,19 @@ def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int],
 # ---------------------------------------------------------------------------- tiles
 def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                params: Mapping[str, int], levels: Sequence[int],
-               back_offset: Offset, edition: int | None = None) -> list[TilePage]:
+               back_offset: Offset, edition: int | None = None,
+               backs: str = "duplex") -> list[TilePage]:
     """Every page of the level tiles of rules ``edition`` (default: the newest; see
-    :func:`tile_pages`); returns the plan."""
+    :func:`tile_pages`), ``backs`` duplex (each back page says the offset it was
+    shifted by) or none; returns the plan.
+
+    Raises LayoutError if a back page has no margin for its offset note.
+    """
     size = params["size"]
     rules = game.rules_table(edition)
-    plan = tile_pages(seed, size, doc.paper, layout, back_offset, levels, rules)
+    plan = tile_pages(seed, size, doc.paper, layout, back_offset, levels, rules, backs)
     bleed = mm(layout.bleed)
+    two_sided = any(p.side == "back" for p in plan)
     for i, page in enumerate(plan):
         c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
         doc.set_trim(page.trim)
@@ -1019,6 +1288,7 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         if page.side == "back":
             for cell, slot in zip(page.cells, page.slots, strict=True):
                 draw_level_back(c, slot, page.level, cell)
+            _draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
         grid = board_grid(layout, doc.paper, size)
         for row in range(size):
@@ -1033,15 +1303,16 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                             page_size=doc.page_size)
         _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells), edition,
-                    (i + 1, len(plan)))
+                    (i + 1, len(plan)), two_sided)
     return plan
 
 
 def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                 params: Mapping[str, int], lvl: Level, count: int,
-                edition: int | None = None, page: tuple[int, int] = (1, 1)) -> None:
-    """The title line and the identity footer of a tiles front page, page ``page[0]``
-    of ``page[1]`` of the document."""
+                edition: int | None = None, page: tuple[int, int] = (1, 1),
+                two_sided: bool = True) -> Rect:
+    """The title line, the identity footer and the scale check of a tiles front page,
+    page ``page[0]`` of ``page[1]`` of the document; returns the scale check's box."""
     c = doc.canvas
     area = content_rect(layout, doc.paper)
     size = params["size"]
@@ -1049,7 +1320,7 @@ def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed
     c.saveState()
     c.setFillColorRGB(*INK)
     c.setFont("Helvetica-Bold", 14)
-    title = f"Level {n} of {RULES.levels}: {count} tiles"
+    title = f"Level {n} of {RULES.levels}: {_plural(count, 'tile')}"
     c.drawString(area.x, area.y1 - 14 * 0.78, title)
     c.setFont("Helvetica", 8)
     start, stairs = cell_name(lvl.start), cell_name(lvl.stairs)
@@ -1062,31 +1333,113 @@ def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed
     lines = identity_lines(game.title, seed, _params_text(size),
                            f"level {n} tiles, page {page[0]} of {page[1]}")
     foot = footer_height(payload, lines, qr_w)
+    how = ([f"Print two-sided, flip on the {_flip(layout)} edge:",
+            "each back names its level and square."] if two_sided else
+           ["Printed one-sided (no backs): each tile's",
+            "front names its square and level."])
     draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
                 right_text=[
-                    f"Print at 100 %, two-sided, flip on the {_flip(layout)} edge:",
-                    "each back names its level and square.",
+                    *how,
                     "Cut along the dashed lines.",
                     "To play: lay the tiles face down on their squares,",
                     "the start and the stairs face up.",
                     game.credits,
                 ])
+    # the scale check: right-aligned over the footer, clear of the identity block
+    # and under the board's crop marks
+    id_h = foot - mm(3)
+    return _draw_scale_check(c, area.x1, area.y + id_h + mm(1.5))
+
+
+def draw_tile_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+                    params: Mapping[str, int], pages: Sequence[FoldPage[tuple[int, Cell]]],
+                    edition: int | None = None) -> None:
+    """The fold-over pages of the level tiles (:func:`tile_fold_pages`): fronts, their
+    backs about the fold line (each naming its level and square), and in the strip
+    the page's name and QR code (that level's payload when the page holds one level
+    only, else the payload of all the tiles), the scale check and the notes."""
+    size = params["size"]
+    rules = game.rules_table(edition)
+    boards = {n: generate_level(seed, n, size, rules)
+              for n in sorted({lv for p in pages for lv, _ in p.items})}
+    bleed = mm(layout.bleed)
+    count = sum(len(p.items) for p in pages)
+    side = tile_side_mm(layout, doc.paper, size)
+    notes = [f"{_plural(count, 'tile')}, {side:g} mm, on {_plural(len(pages), 'sheet')}: "
+             "print one-sided.",
+             *_fold_notes(), "Each back names its level and square."]
+
+    def front(c: Any, item: tuple[int, Cell], r: Rect) -> None:
+        lvl = boards[item[0]]
+        draw_room(c, r, lvl.board[item[1]], marker=_marker(lvl, item[1]),
+                  label=f"{cell_name(item[1])} L{item[0]}", bleed=bleed)
+
+    def back(c: Any, item: tuple[int, Cell], r: Rect) -> None:
+        draw_level_back(c, r, item[0], item[1])
+
+    for k, page in enumerate(pages):
+        shown = sorted({lv for lv, _ in page.items})
+        level = shown[0] if len(shown) == 1 else None
+        payload = sheet_payload(game, seed, params, "tiles", level, edition)
+        lines = page_name_lines(game, seed, size, f"tiles, {_span(shown, 'level')}", k + 1,
+                                len(pages))
+        _draw_fold_page(doc, layout, page, front, back, payload, lines, notes)
+
+
+def _fold_notes() -> list[str]:
+    """How to make a fold-over sheet into cards, in two short lines."""
+    return ["Fold on the dashed line, printed side out, and glue flat;",
+            "then cut both layers along the fronts' dashed lines."]
+
+
+def _draw_fold_page(doc: SheetDocument, layout: Layout, page: FoldPage[T],
+                    front: Callable[[Any, T, Rect], None],
+                    back: Callable[[Any, T, Rect], None], payload: str,
+                    lines: Sequence[str], notes: Sequence[str]) -> Rect | None:
+    """One fold-over page: the fronts (``front`` draws one) with cut lines and crop
+    marks, the backs (``back`` draws one, upright after the fold), the fold line, and
+    the strip under them naming the page; returns the scale check's box."""
+    plan = page.plan
+    c = doc.new_page(plan.landscape)
+    doc.set_trim(page.trim)
+    bleed = mm(layout.bleed)
+    if bleed:
+        doc.set_bleed(page.trim.inset(-bleed))
+    for item, r in zip(page.items, page.fronts, strict=True):
+        front(c, item, r)
+    draw_cut_lines(c, list(page.fronts), width=0.3, gray=0.72)
+    if layout.crop_marks:
+        draw_fold_crop_marks(c, dataclasses.replace(plan, fronts=page.fronts,
+                                                    backs=page.backs))
+    for item, r in zip(page.items, page.backs, strict=True):
+        with back_turned(c, r, plan.turn):
+            back(c, item, r)
+    draw_fold_line(c, plan)
+    return draw_page_name(c, page.band, payload, lines, notes, qr_mm=FOLD_QR_MM)
 
 
 # ---------------------------------------------------------------------------- cards
 def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                params: Mapping[str, int], payload: str,
-               back_offset: Offset, edition: int | None = None) -> list[CardPage]:
+               back_offset: Offset, edition: int | None = None,
+               backs: str = "duplex") -> list[CardPage]:
     """Every page of the reward deck of rules ``edition`` (default: the newest; see
-    :func:`card_pages`); returns the plan. Each front names itself in its bottom margin
-    (and carries the deck's QR code there); the backs are all alike."""
+    :func:`card_pages`), ``backs`` duplex or none; returns the plan. Each front names
+    itself in its bottom margin (and carries the deck's QR code and the scale check
+    there); the backs are all alike, and each back page says the offset it was
+    shifted by.
+
+    Raises LayoutError if a back page has no margin for its offset note.
+    """
     size = params["size"]
     rules = game.rules_table(edition)
-    plan = card_pages(seed, size, doc.paper, layout, back_offset, rules)
+    plan = card_pages(seed, size, doc.paper, layout, back_offset, rules, backs)
     bleed = mm(layout.bleed)
     side = tile_side_mm(layout, doc.paper, size)
     fronts = sum(1 for p in plan if p.side == "front")
-    notes = _cards_notes(layout, side, fronts, back_offset)
+    two_sided = fronts < len(plan)
+    count = sum(len(p.cards) for p in plan if p.side == "front")
+    notes, short = _cards_notes(layout, side, count, fronts, two_sided)
     for i, page in enumerate(plan):
         c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
         doc.set_trim(page.trim)
@@ -1095,6 +1448,7 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         if page.side == "back":
             for slot in page.slots:
                 draw_reward_back(c, slot)
+            _draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
         for card, slot in zip(page.cards, page.slots, strict=True):
             draw_reward_front(c, card, slot, bleed)
@@ -1105,8 +1459,34 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         assert page.band is not None
         draw_page_name(c, page.band, payload if page.qr else None,
                        page_name_lines(game, seed, size, "reward cards", i + 1, len(plan)),
-                       notes)
+                       notes, short)
     return plan
+
+
+def draw_card_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
+                    params: Mapping[str, int], payload: str,
+                    edition: int | None = None) -> list[FoldPage[RewardCard]]:
+    """The fold-over pages of the reward deck (:func:`card_fold_pages`); returns them."""
+    size = params["size"]
+    pages = card_fold_pages(seed, size, doc.paper, layout, game.rules_table(edition))
+    bleed = mm(layout.bleed)
+    count = sum(len(p.items) for p in pages)
+    side = tile_side_mm(layout, doc.paper, size)
+    notes = [f"{count} reward cards, {side:g} mm, on {_plural(len(pages), 'sheet')}: "
+             "print one-sided.",
+             *_fold_notes(), "The backs are all alike; keep the deck in number order."]
+
+    def front(c: Any, card: RewardCard, r: Rect) -> None:
+        draw_reward_front(c, card, r, bleed)
+
+    def back(c: Any, card: RewardCard, r: Rect) -> None:
+        draw_reward_back(c, r)
+
+    for k, page in enumerate(pages):
+        ids = f"reward cards {page.items[0].id}-{page.items[-1].id}"
+        lines = page_name_lines(game, seed, size, ids, k + 1, len(pages))
+        _draw_fold_page(doc, layout, page, front, back, payload, lines, notes)
+    return pages
 
 
 def _flip(layout: Layout) -> str:
@@ -1114,19 +1494,21 @@ def _flip(layout: Layout) -> str:
     return "short" if layout.landscape else "long"
 
 
-def _cards_notes(layout: Layout, side: float, fronts: int, back_offset: Offset) -> list[str]:
-    """How to print, cut and keep the reward deck, in four short lines."""
-    dx, dy = back_offset
-    shift = f" (backs shifted {dx:g},{dy:g} mm)" if (dx, dy) != (0.0, 0.0) else ""
-    sheets = "1 sheet" if fronts == 1 else f"{fronts} sheets"
-    how = (f"Print at 100 %, two-sided, flip on the {_flip(layout)} edge{shift}."
-           if layout.duplex != "none" else "Print at 100 %, one-sided (no backs).")
-    return [
-        f"60 reward cards, {side:g} mm square like the tiles, on {sheets}.",
+def _cards_notes(layout: Layout, side: float, count: int, fronts: int,
+                 two_sided: bool) -> tuple[list[str], str]:
+    """How to print, cut and keep the reward deck: a few short lines, and the same in
+    one line for a low margin."""
+    how = (f"Print two-sided, flip on the {_flip(layout)} edge."
+           if two_sided else "Printed one-sided: no backs.")
+    notes = [
+        f"{count} reward cards, {side:g} mm square like the tiles, on "
+        f"{_plural(fronts, 'sheet')}.",
         how,
         "The backs are all alike; the id is on the front: keep the deck in number order.",
         "Cut along the dashed lines.",
     ]
+    short = (f"{how} Cut on the dashed lines; keep the deck in number order.")
+    return notes, short
 
 
 # ------------------------------------------------------------------------------ mat
@@ -1222,7 +1604,11 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     lines = [game.title, seed, f"{_params_text(size)}, play mat"]
     id_w, id_h = identity_size(payload, lines, qr_w, max_width=panel.w)
     draw_identity(c, panel.x, panel.y, payload, lines, qr_w, max_width=panel.w)
-    room = Rect(panel.x, panel.y + id_h + mm(3), panel.w, y - (panel.y + id_h + mm(3)))
+    # the scale check over the identity block (the panel is too narrow for its label
+    # beside the bar)
+    bar = _draw_stacked_scale_check(c, panel.x, panel.y + id_h + mm(3))
+    low = bar.y1 + mm(3)
+    room = Rect(panel.x, low, panel.w, y - low)
     _draw_mat_rules(c, room, rules)
     return MatGeometry(cells, tuple(health), tuple(levels), deck, discard)
 
@@ -1512,10 +1898,15 @@ def _ruler(c: Any, x: float, y: float, length_mm: int, vertical: bool = False) -
     c.restoreState()
 
 
-def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
-                     size: int, payload: str, back_offset: Offset) -> list[CalibrationMark]:
-    """The calibration pair: a front with five crosshairs, rulers and the instructions,
-    then its back (mirrored) with a reading scale behind each crosshair."""
+def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
+                     payload: str, back_offset: Offset) -> list[CalibrationMark]:
+    """The calibration pair: a front with five crosshairs, the 100 mm ruler and the
+    instructions, then its back (mirrored) with a reading scale behind each crosshair
+    and the offset it was printed with. No seed anywhere: the sheet is the same for
+    every seed (``payload`` has none).
+
+    Raises LayoutError if the back page has no margin for its offset note.
+    """
     marks = calibration_marks(doc.paper, back_offset)
     c = doc.canvas
     area = content_rect(layout, doc.paper)
@@ -1537,16 +1928,16 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
         "3. At each mark, read the X scale where the crosshair's upright line crosses it, "
         "and the Y scale where its level line crosses it. Use E, or the average of all "
         "five if they differ.",
-        f"4. Your offset is the reading{added}: "
-        "print tiles and cards with --back-offset X,Y, e.g. --back-offset 1.5,-0.5. "
-        "Readings within 0.5 mm need no offset.",
+        f"4. Your offset is the reading{added}. Save it once for this paper with "
+        "companion calibrate --save X,Y (e.g. --save 1.5,-0.5): every two-sided sheet "
+        "then uses it. --back-offset X,Y overrides it for one sheet. Readings within "
+        "0.5 mm need no offset.",
     ]
     y = top.y1 - mm(30)
     for s in steps:
         y = draw_text(c, text_x, y, text_w, s, size=8.5, leading=1.3) - mm(2)
     qr_w = mm(layout.qr_size)
-    # the sheet is the same for every seed: its text names none (the payload format
-    # needs one, so the QR code still carries the seed it was printed with)
+    # the sheet is the same for every seed: neither its text nor its QR code names one
     lines = [game.title, "Duplex calibration",
              "the same sheet for every seed: it measures your printer",
              f"Print it: companion sheets {game.name} --kind calibrate"]
@@ -1575,7 +1966,16 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
     c.drawCentredString(w / 2, back_area.y + mm(4),
                         "X: right is +. Y: up is +. The light dashed cross is where the "
                         "front mark should fall.")
+    _draw_offset_note(c, doc.page_size, [_scales_rect(m) for m in marks], back_offset)
     return marks
+
+
+def _scales_rect(mark: CalibrationMark) -> Rect:
+    """What a back's reading scales cover (points): the scales, their numbers and
+    letters, the light cross."""
+    x, y = mark.back
+    reach = mm(SCALE_AT_MM + 7)
+    return Rect(x - mm(12), y - mm(SCALE_MM + 5), mm(12) + reach, mm(SCALE_MM + 5) + reach)
 
 
 # ------------------------------------------------------------------------------ map
@@ -1607,9 +2007,12 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, _params_text(size),
                            f"answer key, level {number}")
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+    id_foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, id_foot), payload, lines, qr_w,
                 right_text=["SPOILER: the whole level, face up", game.credits])
+    # the scale check over the footer at the right, clear of the identity block
+    bar = _draw_scale_check(c, area.x1, area.y + id_foot - mm(1.5))
+    foot = bar.y1 - area.y + mm(1)
     # summary lines above the footer
     objects: dict[str, list[str]] = {"monster": [], "heart": [], "chest": []}
     for cell in _reading_order(list(lvl.board)):
