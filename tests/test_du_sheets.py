@@ -90,36 +90,48 @@ def test_same_seed_same_bytes():
     assert one == DU.render("map", "REPRO", {"floors": 10}, "a4", {"floor": "4"})
 
 
+@pytest.mark.parametrize("ink", ["light", "dark"])
 @pytest.mark.parametrize("seed,k,paper", [(SEED, 1, "a4"), (SEED, 10, "letter"),
                                           ("DRAWN", 5, "letter"), ("DRAWN", 10, "a4"),
                                           ("OTHER-1", 7, "a4")])
-def test_drawn_map_is_the_engine_floor(seed, k, paper):
+def test_drawn_map_is_the_engine_floor(seed, k, paper, ink):
     floor = generate_floor(seed, k)
     layout = load_layout("map")
     doc = SheetDocument("t", paper)
-    geo = draw_map_page(doc, layout, DU, seed, floor, 10)
+    geo = draw_map_page(doc, layout, DU, seed, floor, 10, ink=ink)
     imgs, pdf = images(doc.finish())
     img = imgs[0]
     page_h = pdf[0].get_size()[1]
     scale = DPI / 72
     assert (geo.cols, geo.rows) == (floor.width, floor.height)
+    # walls: solid dark grey, or a pale tint under hatch lines (mean about 210 of 255)
+    wall_max = 110 if ink == "dark" else 225
 
     def pixel(x: float, y: float) -> int:
         return img.getpixel((int(x * scale), int((page_h - y) * scale)))
 
+    def patch(rect, fx: float, fy: float, size: float = 0.12) -> float:
+        """Mean grey of the part of ``rect`` from (fx, fy) to (fx, fy) + size."""
+        x0, x1 = (int((rect.x + rect.w * f) * scale) for f in (fx, fx + size))
+        y0, y1 = (int((page_h - rect.y - rect.h * f) * scale) for f in (fy + size, fy))
+        vals = [img.getpixel((x, y)) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+        return sum(vals) / len(vals)
+
     for r, row in enumerate(floor.rows):
         for col, tile in enumerate(row):
             rect = geo.cell_rect(col, r)
-            # near a corner (clear of any icon) every square shows its kind ...
-            corner = pixel(rect.x + rect.w * 0.12, rect.y + rect.h * 0.12)
-            assert (corner < 110) == (tile == "#"), (cell_name((col, r)), tile, corner)
-            assert corner < 110 or corner > 230
-            # ... and at the centre: walls dark, plain floor white, features inked
-            centre = pixel(rect.cx, rect.cy)
+            # near the corners (clear of any icon) every square shows its kind ...
+            corners = [patch(rect, fx, fy) for fx in (0.06, 0.82) for fy in (0.06, 0.82)]
+            for corner in corners:
+                assert (corner < wall_max) == (tile == "#"), (cell_name((col, r)), tile,
+                                                             corner)
+                assert corner < wall_max or corner > 245
+            # ... and at the centre: walls inked, plain floor white, features inked
+            centre = patch(rect, 0.44, 0.44)
             if tile == "#":
-                assert centre < 110
+                assert centre < wall_max
             elif tile == ".":
-                assert centre > 230, (cell_name((col, r)), centre)
+                assert centre > 245, (cell_name((col, r)), centre)
     # the features are drawn: something dark inside each icon square
     for cell in floor.traps + floor.chests + (floor.start, floor.exit):
         rect = geo.cell_rect(*cell)

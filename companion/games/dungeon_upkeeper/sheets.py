@@ -8,7 +8,12 @@ and par in small print; the map as squares (at least 8 mm on both papers for the
 largest floor, B10's 21 x 21) with column letters above and below and row numbers on
 both sides (``a1`` is the top-left square, as in ``floor.cell_name``); a tracker
 (health boxes to cross out, moves left and score to write in, the end-of-floor
-rewards); the QR code with the seed in plain text, a legend and the credits.
+rewards); the 50 mm scale bar; the QR code with the seed in plain text, a legend and
+the credits.
+
+Walls print light by default (a pale tint, thin diagonal hatching and a black line
+along every side a wall shares with a floor square: about a third of the toner of solid
+walls) or dark (``options["ink"] = "dark"``: solid dark grey).
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     GUIDE,
     INK,
+    SCALE_BAR_HEIGHT,
     draw_field,
     draw_footer,
+    draw_scale_bar,
     draw_title,
     footer_height,
     identity_lines,
@@ -40,8 +47,23 @@ if TYPE_CHECKING:
     from companion.games.dungeon_upkeeper import DungeonUpkeeper
 
 WALL = (0.25, 0.25, 0.25)
-"""Wall squares: a dark solid grey (prints solid in black and white, saves some toner
-next to black, and a stray pencil mark on it still shows as a sheen)."""
+"""Wall squares with ``--ink dark``: a dark solid grey (prints solid in black and white,
+saves some toner next to black, and a stray pencil mark on it still shows as a sheen)."""
+WALL_TINT = (0.9, 0.9, 0.9)
+"""Wall squares with ``--ink light``: a pale grey under the hatching, so a wall stays a
+wall where the hatch lines fade on a worn toner cartridge."""
+HATCH = (0.35, 0.35, 0.35)
+HATCH_WIDTH = 0.5
+HATCH_PITCH = mm(1.8)
+"""Diagonal hatch lines over the walls with ``--ink light`` (45 degrees, this far apart
+measured along the square's edge)."""
+WALL_EDGE = 1.3
+"""The black line between a wall and a floor square with ``--ink light`` (points): the
+corridor's sides, so the path to trace stands out by its outline alone."""
+INKS = ("light", "dark")
+DEFAULT_INK = "light"
+"""Light walls by default: they read as well as solid ones at 100 and 300 dpi and in
+black and white, with a fraction of the toner (``--ink dark`` for the solid walls)."""
 GRID = (0.6, 0.6, 0.6)
 MIN_SQUARE = mm(8)
 """Smallest square a pencil path is comfortable in; B10 keeps at least this."""
@@ -52,6 +74,8 @@ COORD_BAND = mm(4.5)
 HEADER_H = mm(13)
 TRACKER_H = mm(15)
 GAP = mm(2.5)
+SCALE_ROW = SCALE_BAR_HEIGHT + mm(1)
+"""The row under the tracker that holds the 50 mm scale bar."""
 
 TILE_ICONS = {"S": "player", "X": "exit", "T": "trap", "G": "chest"}
 
@@ -110,6 +134,21 @@ def _floors_wanted(game: DungeonUpkeeper, params: dict[str, int],
     return list(range(1, params["floors"] + 1))
 
 
+def check_ink(value: Any) -> str:
+    """The wall ink of ``options["ink"]``: "light" or "dark" (any case, spaces around
+    allowed), ``None`` or "" for the default (:data:`DEFAULT_INK`).
+
+    Raises ParameterError for anything else, naming the two inks.
+    """
+    if value is None or value == "":
+        return DEFAULT_INK
+    ink = str(value).strip().lower()
+    if ink not in INKS:
+        raise ParameterError(f"ink: the walls print light (hatched) or dark (solid), "
+                             f"not {value!r}")
+    return ink
+
+
 def map_payload(game: DungeonUpkeeper, seed: str, number: int,
                 edition: int | None = None) -> str:
     """The QR payload of the map page of floor B``number`` (no ``kind``: a map)."""
@@ -128,14 +167,17 @@ def render(game: DungeonUpkeeper, kind: str, seed: str, params: dict[str, int], 
            options: dict[str, Any]) -> bytes:
     """The PDF bytes of one sheet kind: ``map`` (a page per floor, or only
     ``options["floor"]``) or ``log``. ``options["no_par"]`` leaves par off the maps;
-    ``options["edition"]`` prints an older rules edition (default: the newest).
+    ``options["edition"]`` prints an older rules edition (default: the newest);
+    ``options["ink"]`` ("light" or "dark", default :data:`DEFAULT_INK`) how the walls
+    print: hatched with an outline, or solid dark grey.
 
-    Raises ParameterError for a floor out of range, PayloadError for an edition this
-    build does not know, LayoutError for a bad layout.
+    Raises ParameterError for a floor out of range or an unknown ink, PayloadError for
+    an edition this build does not know, LayoutError for a bad layout.
     """
     floors = params["floors"]
     edition = game.check_edition(options.get("edition", game.edition))
     if kind == "map":
+        ink = check_ink(options.get("ink"))
         layout = _layout(options, "map")
         wanted = _floors_wanted(game, params, options)
         label = f"B{wanted[0]}" if len(wanted) == 1 else f"B1-B{floors}"
@@ -145,7 +187,7 @@ def render(game: DungeonUpkeeper, kind: str, seed: str, params: dict[str, int], 
             if i:
                 doc.new_page()
             draw_map_page(doc, layout, game, seed, generate_floor(seed, k), floors,
-                          show_par=not options.get("no_par"), edition=edition)
+                          show_par=not options.get("no_par"), edition=edition, ink=ink)
         return doc.finish()
     layout = _layout(options, "list")
     payload = log_payload(game, seed, floors, edition)
@@ -158,11 +200,13 @@ def render(game: DungeonUpkeeper, kind: str, seed: str, params: dict[str, int], 
 @dataclass(frozen=True)
 class MapPlan:
     """Where everything of a map page goes (points): header band, squares, tracker,
-    footer (QR code, seed, legend, credits) and the legend inside the footer."""
+    the scale bar's bottom-left corner under the tracker, footer (QR code, seed,
+    legend, credits) and the legend inside the footer."""
 
     header: Rect
     geometry: Geometry
     tracker: Rect
+    scale_bar: tuple[float, float]
     footer: Rect
     legend: Rect
     payload: str
@@ -173,7 +217,7 @@ def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
                   floor: Floor, floors: int, edition: int | None = None) -> MapPlan:
     """The page plan of ``floor``: header at the top, the footer at the bottom, the
     squares as large as fit between them (at most 16 mm) above the tracker, which
-    follows the map directly."""
+    follows the map directly, with the scale bar's row right under it."""
     area = content_rect(layout, paper)
     payload = map_payload(game, seed, floor.number, edition)
     qr_w = mm(layout.qr_size)
@@ -185,29 +229,34 @@ def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
     legend = Rect(legend_x, area.y + mm(4), area.x + area.w - legend_x, foot - mm(7))
     top = area.y + area.h
     header = Rect(area.x, top - HEADER_H, area.w, HEADER_H)
-    low = area.y + foot + TRACKER_H + GAP
+    low = area.y + foot + SCALE_ROW + TRACKER_H + GAP
     geo = Geometry.fit(Rect(area.x, low, area.w, header.y - GAP - low), floor.width,
                        floor.height)
     tracker = Rect(area.x, geo.grid_y - COORD_BAND - GAP - TRACKER_H, area.w, TRACKER_H)
-    return MapPlan(header, geo, tracker, footer, legend, payload, lines)
+    scale_bar = (area.x, tracker.y - SCALE_ROW)
+    return MapPlan(header, geo, tracker, scale_bar, footer, legend, payload, lines)
 
 
 def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, seed: str,
                   floor: Floor, floors: int, show_par: bool = True,
-                  edition: int | None = None) -> Geometry:
+                  edition: int | None = None, ink: str = DEFAULT_INK) -> Geometry:
     """Draw the page of ``floor`` under rules ``edition`` (default: the newest) on the
-    current page of ``doc`` (its payload goes into the metadata); returns where the
-    squares are."""
+    current page of ``doc`` (its payload goes into the metadata), walls in ``ink``;
+    returns where the squares are.
+
+    Raises ParameterError for an unknown ink."""
+    ink = check_ink(ink)
     c = doc.canvas
     rules = game.rules_table(edition)
     plan = plan_map_page(layout, doc.paper, game, seed, floor, floors, edition)
     doc.add_payload(plan.payload)
     draw_footer(c, plan.footer, plan.payload, plan.identity, mm(layout.qr_size),
                 right_text=[game.credits])
-    draw_legend(c, plan.legend)
+    draw_legend(c, plan.legend, ink)
     draw_header(c, plan.header, game, floor, floors, solve(floor).par if show_par else None)
-    draw_floor(c, plan.geometry, floor)
+    draw_floor(c, plan.geometry, floor, ink)
     draw_tracker(c, plan.tracker, floor, rules)
+    draw_scale_bar(c, *plan.scale_bar)
     return plan.geometry
 
 
@@ -244,20 +293,91 @@ def draw_header(c: Any, area: Rect, game: DungeonUpkeeper, floor: Floor, floors:
     c.restoreState()
 
 
-def draw_floor(c: Any, geo: Geometry, floor: Floor) -> None:
-    """The squares: walls dark, floor white with a thin grid, icons for S X T G, and
-    the coordinates on all four sides."""
-    s = geo.square
-    c.saveState()
-    # walls, one path
-    c.setFillColorRGB(*WALL)
+def _wall_edges(rows: tuple[str, ...]) -> list[tuple[int, int, int, int]]:
+    """The sides between a wall square and a floor square, in grid units (x right from
+    the left edge, y down from the top edge), collinear neighbours merged into one
+    segment ``(x0, y0, x1, y1)``: horizontal runs first, then vertical ones."""
+    h, w = len(rows), len(rows[0])
+
+    def wall(col: int, r: int) -> bool:
+        return not (0 <= r < h and 0 <= col < w) or rows[r][col] == "#"
+
+    segments: list[tuple[int, int, int, int]] = []
+    for y in range(h + 1):  # the line above row y
+        run = None
+        for x in range(w + 1):
+            edge = x < w and wall(x, y - 1) != wall(x, y)
+            if edge and run is None:
+                run = x
+            elif not edge and run is not None:
+                segments.append((run, y, x, y))
+                run = None
+    for x in range(w + 1):  # the line left of column x
+        run = None
+        for y in range(h + 1):
+            edge = y < h and wall(x - 1, y) != wall(x, y)
+            if edge and run is None:
+                run = y
+            elif not edge and run is not None:
+                segments.append((x, run, x, y))
+                run = None
+    return segments
+
+
+def _draw_walls(c: Any, geo: Geometry, rows: tuple[str, ...], ink: str) -> None:
+    """The wall squares: one solid dark grey mass (dark), or a pale tint hatched with
+    thin diagonals and a black line along every side it shares with a floor square
+    (light)."""
     path = c.beginPath()
-    for r, row in enumerate(floor.rows):
+    for r, row in enumerate(rows):
         for col, tile in enumerate(row):
             if tile == "#":
                 rect = geo.cell_rect(col, r)
                 path.rect(rect.x, rect.y, rect.w, rect.h)
-    c.drawPath(path, stroke=0, fill=1)
+    if ink == "dark":
+        c.setFillColorRGB(*WALL)
+        c.drawPath(path, stroke=0, fill=1)
+        return
+    c.saveState()
+    c.setFillColorRGB(*WALL_TINT)
+    c.clipPath(path, stroke=0, fill=1)
+    # hatching: lines x - y = k * pitch over the whole map, clipped to the walls
+    x0, y0 = geo.grid_x, geo.grid_y
+    w, h = geo.cols * geo.square, geo.rows * geo.square
+    c.setStrokeColorRGB(*HATCH)
+    c.setLineWidth(HATCH_WIDTH)
+    hatch = c.beginPath()
+    k = 0
+    while k * HATCH_PITCH < w + h:
+        d = k * HATCH_PITCH - h  # the line through (x0 + d, y0) and (x0 + d + h, y0 + h)
+        hatch.moveTo(x0 + d, y0)
+        hatch.lineTo(x0 + d + h, y0 + h)
+        k += 1
+    c.drawPath(hatch, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _draw_wall_edges(c: Any, geo: Geometry, floor: Floor) -> None:
+    """The black line along every side a wall shares with a floor square (light)."""
+    s = geo.square
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(WALL_EDGE)
+    c.setLineCap(2)  # projecting ends, so corners close
+    edges = c.beginPath()
+    for ax, ay, bx, by in _wall_edges(floor.rows):
+        edges.moveTo(geo.grid_x + ax * s, geo.grid_top - ay * s)
+        edges.lineTo(geo.grid_x + bx * s, geo.grid_top - by * s)
+    c.drawPath(edges, stroke=1, fill=0)
+    c.restoreState()
+
+
+def draw_floor(c: Any, geo: Geometry, floor: Floor, ink: str = DEFAULT_INK) -> None:
+    """The squares: walls in ``ink`` (see :func:`_draw_walls`), floor white with a thin
+    grid, icons for S X T G, and the coordinates on all four sides."""
+    s = geo.square
+    c.saveState()
+    _draw_walls(c, geo, floor.rows, ink)
     # grid lines around the open squares only (walls stay one solid mass)
     c.setStrokeColorRGB(*GRID)
     c.setLineWidth(0.4)
@@ -268,6 +388,8 @@ def draw_floor(c: Any, geo: Geometry, floor: Floor) -> None:
                 rect = geo.cell_rect(col, r)
                 grid.rect(rect.x, rect.y, rect.w, rect.h)
     c.drawPath(grid, stroke=1, fill=0)
+    if ink == "light":
+        _draw_wall_edges(c, geo, floor)
     # outline of the whole map
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(0.8)
@@ -341,8 +463,9 @@ LEGEND = (
 )
 
 
-def draw_legend(c: Any, area: Rect) -> None:
-    """What the icons mean, one line each, filling ``area`` from the top."""
+def draw_legend(c: Any, area: Rect, ink: str = DEFAULT_INK) -> None:
+    """What the icons mean, one line each, filling ``area`` from the top; the wall
+    square drawn as the map draws walls in ``ink``."""
     c.saveState()
     icon = mm(4.2)
     font = 6.6
@@ -354,8 +477,11 @@ def draw_legend(c: Any, area: Rect) -> None:
         h = max(icon + mm(0.8), lead * len(parts) + mm(0.8))
         cy = cursor - icon / 2 - mm(0.2)
         if name == "wall":
-            c.setFillColorRGB(*WALL)
-            c.rect(area.x, cy - icon / 2, icon, icon, stroke=0, fill=1)
+            _draw_walls(c, Geometry(icon, 1, 1, area.x, cy + icon / 2), ("#",), ink)
+            if ink == "light":
+                c.setStrokeColorRGB(*INK)
+                c.setLineWidth(0.8)
+                c.rect(area.x, cy - icon / 2, icon, icon, stroke=1, fill=0)
         elif name == "trap-armed":
             # what the player pencils: a circle round the printed T; then (in the
             # letter column) what that means: the trap is armed
