@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperOption
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from companion import __version__
 from companion.errors import EXIT_OK, EXIT_USAGE, CompanionError, ParameterError
@@ -24,8 +24,18 @@ from companion.games.base import shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+class Group(TyperGroup):
+    """The ``companion`` group: its own options (``--version``, the completion ones)
+    take plain values as they come, like every command's (:class:`Command`)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        # Typer adds the completion and help options after __init__
+        return _plain_params(super().get_params(ctx))
+
+
 app = typer.Typer(
     name="companion",
+    cls=Group,
     help="Print, validate and scan solo dungeon games played on paper.\n\n"
     "Games: " + ", ".join(GAME_NAMES) + ".\n\n"
     "Example: companion map shuffle-and-doom --seed K7Q2-9XMA, then "
@@ -61,17 +71,86 @@ def _main(version: Annotated[bool, typer.Option(
 
 class Command(TyperCommand):
     """Every companion command: placeholders in help read as words (``GAME``,
-    ``FILE...``), not ``{GAME}`` or ``<list[path]>``."""
+    ``FILE...``), not ``{GAME}`` or ``<list[path]>``; plain values (text, paths,
+    flags, absent options) are taken as they come, so a command like ``validate``
+    starts without building a pydantic validator per option (see :func:`_plain`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for p in self.params:
-            if isinstance(p, TyperArgument):
-                p.__class__ = _PlainArgument
+        _plain_params(self.params)
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain_params(super().get_params(ctx))  # the help option too
+
+
+def _plain_params(params: list[Any]) -> list[Any]:
+    """``params``, each Typer option and argument made one that takes plain values
+    as they come (:func:`_plain`)."""
+    for p in params:
+        if type(p) is TyperArgument:
+            p.__class__ = _PlainArgument
+        elif type(p) is TyperOption:
+            p.__class__ = _PlainOption
+    return params
+
+
+_SLOW = object()
+
+
+def _plain(param: Any, value: Any) -> Any:
+    """``value`` for ``param`` when it needs no conversion beyond ``str``/``Path``
+    (text, paths, lists of them, flags, an absent value), else ``_SLOW``: Typer then
+    converts it (ints with their ranges, and anything else) as usual. Typer 0.24+
+    builds a pydantic TypeAdapter for every option it converts, and importing
+    pydantic is most of a short command's start-up."""
+    descriptor = getattr(param, "type_descriptor", None)
+    if descriptor is None:  # an older Typer: nothing to save
+        return _SLOW
+    kind = descriptor.annotation
+    args = [a for a in getattr(kind, "__args__", ()) if a is not type(None)]
+    multi = param.multiple or param.nargs == -1
+    if value is None or (multi and value in ((), [])):
+        return () if multi else None
+    if multi:
+        if getattr(kind, "__origin__", None) is not list or len(args) != 1:
+            return _SLOW
+        item = args[0]
+        if item in (str, Path) and isinstance(value, list | tuple) and all(
+                isinstance(v, str) for v in value):
+            return [item(v) for v in value]
+        return _SLOW
+    if len(args) == 1 and getattr(kind, "__origin__", None) is not list:
+        kind = args[0]  # X | None
+    if kind is bool and isinstance(value, bool):
+        return value
+    if kind in (str, Path) and isinstance(value, str):
+        return kind(value)
+    return _SLOW
+
+
+def _process_plain(param: Any, parent: Any, ctx: Any, value: Any) -> Any:
+    """Take a plain value as it comes (:func:`_plain`); Typer converts the rest."""
+    plain = _plain(param, value)
+    if plain is _SLOW or (param.required and plain in (None, ())):
+        return parent.process_value(param, ctx, value)
+    if param.callback is not None:
+        plain = param.callback(ctx, param, plain)
+    return plain
+
+
+class _PlainOption(TyperOption):
+    """An option whose plain values skip Typer's converters."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_plain(self, TyperOption, ctx, value)
 
 
 class _PlainArgument(TyperArgument):
-    """An argument shown as ``GAME`` or ``LOGS...`` in usage and help."""
+    """An argument shown as ``GAME`` or ``LOGS...`` in usage and help, whose plain
+    values skip Typer's converters."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_plain(self, TyperArgument, ctx, value)
 
     def _word(self) -> str:
         return (self.metavar or self.name or "arg").upper() + ("..." if self.nargs != 1
@@ -906,10 +985,27 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     return path
 
 
+def only_the_command(argv: list[str]) -> Any:
+    """The app to run for ``argv``: when it names a command, an app holding only that
+    command, so Typer does not build the other ten (their options and signatures are
+    most of a short command's start-up); else the whole app (top-level help, version,
+    completion, a mistyped command). The commands and their help are the same."""
+    if not argv or argv[0].startswith("-") or os.environ.get("_COMPANION_COMPLETE"):
+        return app
+    chosen = [c for c in app.registered_commands if c.name == argv[0]]
+    if len(chosen) != 1:
+        return app
+    import copy
+
+    lean = copy.copy(app)
+    lean.registered_commands = chosen
+    return lean
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
-        app()
+        only_the_command(sys.argv[1:])()
     except CompanionError as exc:  # pragma: no cover - commands catch their own
         typer.echo(f"companion: {exc}", err=True)
         sys.exit(exc.exit_code)

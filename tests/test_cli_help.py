@@ -137,3 +137,36 @@ def test_json_shows_the_claim_of_an_invalid_log(tmp_path):
     row = json.loads(r.stdout)[0]
     assert r.exit_code == 1 and row["valid"] is False and row["claim"] == 40
     assert row["claim_matches"] is None
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_running_one_command_builds_only_that_command_with_the_same_help(command):
+    from companion.cli import only_the_command
+
+    lean = only_the_command([command, "--help"])
+    assert [c.name for c in lean.registered_commands] == [command]
+    assert len(app.registered_commands) == len(COMMANDS)  # the app itself is untouched
+    assert runner.invoke(lean, [command, "--help"]).output == invoke(command, "--help").output
+
+
+def test_anything_else_runs_the_whole_app():
+    from companion.cli import only_the_command
+
+    for argv in ([], ["--help"], ["--version"], ["valdate", "x.log"]):
+        assert only_the_command(argv) is app
+
+
+def test_the_console_script_validates_and_starts_without_pydantic(tmp_path):
+    import subprocess
+    import sys
+
+    from test_doc_examples import EXAMPLES
+
+    log = tmp_path / "game.log"
+    log.write_text(EXAMPLES[0][1], encoding="utf-8")
+    code = ("import sys; from companion.cli import main; sys.argv = ['companion', "
+            f"'validate', {str(log)!r}]\ntry:\n    main()\nexcept SystemExit as e:\n"
+            "    print('exit', e.code, 'pydantic' in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       check=False)
+    assert "valid, cleared" in r.stdout and r.stdout.strip().endswith("exit 0 False"), r
