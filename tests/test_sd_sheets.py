@@ -55,7 +55,7 @@ def test_drawn_map_matches_the_engine(seed, size):
     dmap = seeded_map(seed, size)
     layout = load_layout("map")
     doc = SheetDocument("t", "a4", payloads=[SD.payload(seed, {"size": size})])
-    geo = draw_map_page(doc, layout, SD, d, SD.payload(seed, {"size": size}))
+    geo = draw_map_page(doc, layout, SD, d, SD.payload(seed, {"size": size})).geometry
     images, pdf = pages(doc.finish())
     img = images[0]
     page_h = pdf[0].get_size()[1]
@@ -77,7 +77,7 @@ def test_stacking_list_covers_the_deal():
     d = deal("K7Q2-9XMA", 7)
     assert data["pass1"][:14] == [str(c) for c in d.row_stack + d.column_stack]
     assert len(set(data["pass1"])) == 52
-    assert 2 <= later_passes(seeded_map("K7Q2-9XMA", 26)) <= 12
+    assert later_passes(seeded_map("K7Q2-9XMA", 7)) == 0
 
 
 def test_variants_print_their_starting_stats_and_travel_in_the_qr(tmp_path):

@@ -6,28 +6,35 @@ so a sheet always shows exactly what the validator will check.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
-from companion.cards import Suit
+from companion.cards import Card, Suit
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import Deal, deal, pass_order
 from companion.games.shuffle_and_doom.rules import BASE_STATS, EASY_STATS, FLAT_VALUE
-from companion.paper.cards import draw_card_glyph
+from companion.paper.cards import draw_card_glyph, fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
     LABEL_FONT,
+    SCALE_BAR_HEIGHT,
+    SCALE_BAR_MM,
+    TITLE_FONT,
     draw_field,
     draw_footer,
     draw_ruled_lines,
+    draw_scale_bar,
     draw_title,
     footer_height,
     identity_lines,
     wrap_text,
 )
 from companion.paper.icons import draw_icon
+from companion.paper.identity import identity_size
 from companion.paper.layout import Layout, Rect, content_rect, sheet_layout
+from companion.paper.qr import qr_footprint
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -39,22 +46,61 @@ THICK = 1.8
 MAX_CELL = mm(20)
 
 
-class Geometry:
-    """Where the map grid lies on the page (points): used by drawing and by tests."""
+@dataclass(frozen=True)
+class Frame:
+    """What lies around the grid, in cells: the stack cards, the coordinates, P and F.
 
-    def __init__(self, area: Rect, size: int) -> None:
-        # columns: stack glyph (1 cell) + numbers (0.5) + grid (n) + numbers (0.5)
-        # rows: letters (0.5) + stack glyph (1) + letters (0.5) + grid (n) + letters (0.5)
-        cell = min(area.w / (size + 2.2), area.h / (size + 2.7), MAX_CELL)
+    Full (``compact=False``): the column stack's cards as wide as the row stack's, row
+    numbers on both sides, F to the right of the bottom-right cell (small maps, the
+    booklet). Compact: narrow column-stack cards, row numbers on the left only, F under
+    the bottom-right cell, so a large grid gets nearly the whole width of the page.
+    """
+
+    name: str
+    left: float
+    right: float
+    top: float
+    bottom: float
+    compact: bool = False
+
+
+FULL = Frame("full", left=1.6, right=0.6, top=1.6, bottom=1.1)
+"""The full frame with the margins the booklet's figures were drawn with."""
+FULL_PAGE = Frame("full", left=1.6, right=0.9, top=1.5, bottom=0.65)
+"""The full frame measured to its ink (F and its letter reach 0.9 cell to the right)."""
+COMPACT = Frame("compact", left=1.08, right=0.0, top=1.42, bottom=0.95, compact=True)
+
+
+class Geometry:
+    """Where the map grid lies on the page (points): used by drawing and by tests.
+
+    The grid and its ``frame`` are fitted into ``area`` (cells at most ``max_cell``),
+    centred across it and centred down it, or set at its top with ``top=True``.
+    """
+
+    def __init__(self, area: Rect, size: int, frame: Frame = FULL, top: bool = False,
+                 max_cell: float = MAX_CELL) -> None:
+        f = frame
+        cell = min(area.w / (size + f.left + f.right), area.h / (size + f.top + f.bottom),
+                   max_cell)
         self.cell = cell
         self.size = size
-        total_w = cell * (size + 2.2)
-        total_h = cell * (size + 2.7)
+        self.frame = frame
+        total_w = cell * (size + f.left + f.right)
+        total_h = cell * (size + f.top + f.bottom)
         left = area.x + (area.w - total_w) / 2
-        top = area.y + area.h - (area.h - total_h) / 2
-        self.grid_x = left + cell * 1.6
-        self.grid_top = top - cell * 1.6
+        upper = area.y + area.h - (0.0 if top else (area.h - total_h) / 2)
+        self.grid_x = left + cell * f.left
+        self.grid_top = upper - cell * f.top
         self.grid_y = self.grid_top - cell * size
+
+    @property
+    def block(self) -> Rect:
+        """The grid with its frame (stack cards, coordinates, P and F)."""
+        f, cell = self.frame, self.cell
+        return Rect(self.grid_x - f.left * cell, self.grid_y - f.bottom * cell,
+                    (self.size + f.left + f.right) * cell,
+                    (self.size + f.top + f.bottom) * cell)
 
     def cell_rect(self, col: int, row: int) -> Rect:
         """The rectangle of cell (col, row); row 0 is the top row."""
@@ -97,36 +143,373 @@ def render(game: ShuffleAndDoom, kind: str, seed: str, params: dict[str, int], p
 
 
 # ------------------------------------------------------------------------------ map
+GAP = mm(2)
+"""Between the grid's frame and what lies under it."""
+COMFORTABLE_CELL = mm(15)
+"""Cells at least this big leave room for the full-width stats tracker under the map."""
+SUBTITLE = ("Seed {seed}. Grey: filled rooms (X); white: empty (0); thick lines: room walls; "
+            "a room's small number is its size S: draw S cards on entering.")
+
+
+@dataclass(frozen=True)
+class MapPlan:
+    """Where everything on the map page lies (points), for drawing and for tests.
+
+    ``arrangement``: ``"stacked"`` (the stats tracker across the page between the map
+    and the identity footer: small maps) or ``"side"`` (the tracker beside the identity
+    block, so the grid gets the height: large maps). ``credits``: the bottom-left of the
+    credit lines and their font size. ``scale_bar``: the bottom-left of the 50 mm bar.
+    """
+
+    arrangement: str
+    geometry: Geometry
+    tracker: Rect
+    footer: Rect
+    identity: Rect
+    credits: tuple[float, float, float] | None
+    scale_bar: tuple[float, float]
+
+
+def _scale_bar_width() -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return mm(SCALE_BAR_MM) + mm(2) + stringWidth(
+        f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %", *LABEL_FONT)
+
+
+def _best_geometry(area: Rect, size: int, top: bool) -> Geometry:
+    """The grid in ``area``: the full frame while its cells are comfortable (15 mm) or
+    as large as the compact frame's (within 1 %); else the compact one."""
+    full = Geometry(area, size, FULL_PAGE, top=top)
+    compact = Geometry(area, size, COMPACT, top=top)
+    if full.cell >= COMFORTABLE_CELL or compact.cell <= full.cell * 1.01:
+        return full
+    return compact
+
+
+def plan_map_page(area: Rect, title_w: float, title_baseline: float, size: int,
+                  payload: str, lines: list[str], qr_w: float, tracker: Tracker) -> MapPlan:
+    """Lay out the map page in ``area`` (the content under the title, whose first line,
+    ``title_w`` wide on ``title_baseline``, may have room at its right): the grid as
+    large as the paper allows, with the tracker, the identity footer and the scale bar
+    kept clear of one another.
+
+    Two arrangements are tried: the tracker across the page over the footer, or beside
+    the identity block. The first is kept while its cells are comfortable (15 mm) or
+    nearly as large as the second's; a large map takes the second.
+
+    Raises ValueError if the identity block cannot be drawn (as draw_identity).
+    """
+    bar_w = _scale_bar_width()
+    # the scale bar on the title's line, at the right, when it fits there; else on a
+    # strip of its own under the title
+    on_title_line = title_w + mm(4) + bar_w <= area.w
+    head = area if on_title_line else Rect(area.x, area.y, area.w,
+                                           area.h - SCALE_BAR_HEIGHT - mm(2))
+    foot_h = footer_height(payload, lines, qr_w)
+    id_w, id_h = identity_size(payload, lines, qr_w, max_width=area.w * 0.62)
+
+    # stacked: grid, tracker across the page, footer
+    t_h = tracker.height(head.w)
+    grid_area = Rect(head.x, head.y + foot_h + t_h + GAP, head.w,
+                     head.h - foot_h - t_h - GAP)
+    stacked = _best_geometry(grid_area, size, top=False) if grid_area.h > 0 else None
+    # side: grid, then the identity block with the tracker beside it
+    col_x = head.x + id_w + mm(5)
+    col_w = head.x1 - col_x
+    side = None
+    if col_w >= TRACKER_MIN_W:
+        band = max(id_h, tracker.height(col_w))
+        side_area = Rect(head.x, head.y + band + GAP, head.w, head.h - band - GAP)
+        if side_area.h > 0:
+            side = _best_geometry(side_area, size, top=True)
+    if stacked is None and side is None:
+        from companion.errors import LayoutError
+
+        raise LayoutError("the map does not fit this layout's page: try --layout map")
+    use_stacked = side is None or (stacked is not None and (
+        stacked.cell >= COMFORTABLE_CELL or stacked.cell >= side.cell * 0.95))
+    footer = Rect(head.x, head.y, head.w, foot_h)
+    if use_stacked:
+        assert stacked is not None
+        geo = stacked
+        tracker_rect = Rect(head.x, head.y + foot_h, head.w, t_h)
+        identity = Rect(head.x, head.y, id_w, id_h)
+        credits = None
+        arrangement = "stacked"
+    else:
+        assert side is not None
+        geo = side
+        tracker_rect = Rect(col_x, head.y, col_w, geo.block.y - GAP - head.y)
+        identity = Rect(head.x, head.y, id_w, id_h)
+        credits = _credits_spot(payload, lines, qr_w, identity)
+        if credits is None:  # at the foot of the tracker's column instead
+            credits = (col_x, head.y, CREDIT_FONT)
+            lift = CREDIT_LINES * CREDIT_FONT * 1.3 + mm(1)
+            tracker_rect = Rect(col_x, head.y + lift, col_w, tracker_rect.h - lift)
+        arrangement = "side"
+    bar = (area.x1 - bar_w, title_baseline) if on_title_line else (area.x, head.y1 + mm(1))
+    return MapPlan(arrangement, geo, tracker_rect, footer, identity, credits, bar)
+
+
+CREDIT_LINES = 2
+CREDIT_FONT = 6.3
+
+
+def _credits_spot(payload: str, lines: list[str], qr_w: float,
+                  identity: Rect) -> tuple[float, float, float] | None:
+    """Where the credit lines go in the side arrangement: beside the QR code, under the
+    identity text (which is centred on the code) when there is room; else None (they go
+    at the bottom of the tracker's column)."""
+    from companion.paper.identity import BODY_STYLE, LEADING, SEED_STYLE, TITLE_STYLE
+
+    side = qr_footprint(payload, qr_w)
+    # the text at its full size (a line set smaller only leaves more room)
+    text_h = LEADING * sum(TITLE_STYLE[1] if i == 0 else SEED_STYLE[1] if i == 1
+                           else BODY_STYLE[1] for i in range(len(lines)))
+    free = (side - text_h) / 2
+    need = CREDIT_LINES * CREDIT_FONT * 1.3 + mm(1)
+    if free < need:
+        return None
+    return (identity.x + side + mm(1), identity.y + mm(0.5), CREDIT_FONT)
+
+
+def _stack_bonus_text(cards: tuple[Card, ...], size: int, start: dict[str, int]) -> str:
+    b = bonus_modifier(size)
+    hearts = sum(1 for x in cards if x.suit is Suit.HEARTS)
+    spades = sum(1 for x in cards if x.suit is Suit.SPADES)
+    clubs = sum(1 for x in cards if x.suit is Suit.CLUBS)
+    diamonds = sum(1 for x in cards if x.suit is Suit.DIAMONDS)
+    return (f"health {start['health'] + hearts * b}, attack {start['attack'] + spades * b}, "
+            f"intelligence {start['intelligence'] + clubs * b}"
+            + (f", +1 x {diamonds} to share" if diamonds else ""))
+
+
+TRACKER_MIN_W = mm(60)
+"""The narrowest column the stats tracker is drawn in."""
+WIDE_TRACKER_W = mm(150)
+"""From this width on the tracker uses its larger type and boxes."""
+STATS = (("heart", "Health"), ("club", "Intelligence"), ("spade", "Attack"),
+         ("diamond", "Gold held"), ("gold", "Gold banked"))
+INVENTORY = (("heart", "Potions"), ("club", "Books"), ("diamond", "Gold"))
+PASS_HEADING = "Deck pass (card values)"
+PASS_VALUE_FONT = 4.8
+ONE_PASS_TEXT = ("Pass 1 only: this map never runs out of cards, so every card counts its "
+                 "face value.")
+
+
+@dataclass(frozen=True)
+class _Style:
+    heading: float  # heading font size
+    text: float  # text font size
+    leading: float  # text line pitch
+    box_min: float
+    box_max: float
+    row_min: float  # inventory and pass rows
+    row_max: float
+    label: float  # stat box labels, inventory and pass labels
+
+
+WIDE = _Style(8.0, 7.0, 8.5, mm(11), mm(13), mm(4.6), mm(6), 7.0)
+NARROW = _Style(7.5, 6.0, 6.9, mm(7.5), mm(12), mm(4.0), mm(6), 6.3)
+
+
+class Tracker:
+    """The stats tracker: starting stats as the variants set them, what each map stack
+    gives, boxes to pencil the stats in, the inventory, and one box per deck pass a game
+    on this map can reach. It fits any width from :data:`TRACKER_MIN_W`; ``height``
+    says how tall it must be at least."""
+
+    def __init__(self, dmap: DungeonMap, variants: tuple[str, ...], passes: int) -> None:
+        n = dmap.size
+        b = bonus_modifier(n)
+        start = EASY_STATS if "easy-stats" in variants else BASE_STATS
+        flat = (f" Potions and books add {FLAT_VALUE}." if "flat-consumables" in variants
+                else "")
+        self.start_text = (f"Start {start['health']} health, {start['intelligence']} "
+                           f"intelligence, {start['attack']} attack, 0 gold; each map card "
+                           f"of the chosen stack adds {b} (diamonds: +1 to a stat of your "
+                           f"choice).{flat}")
+        self.row_text = f"Row stack gives {_stack_bonus_text(dmap.row_stack, n, start)}."
+        self.column_text = (f"Column stack gives "
+                            f"{_stack_bonus_text(dmap.column_stack, n, start)}.")
+        self.passes = passes
+
+    @staticmethod
+    def style(width: float) -> _Style:
+        return WIDE if width >= WIDE_TRACKER_W else NARROW
+
+    def text_lines(self, width: float) -> list[str]:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        st = self.style(width)
+        both = f"{self.row_text}   {self.column_text}"
+        stacks = [both] if stringWidth(both, "Helvetica", st.text) <= width else \
+            [self.row_text, self.column_text]
+        out: list[str] = []
+        for text in [self.start_text, *stacks]:
+            out.extend(wrap_text(text, "Helvetica", st.text, width))
+        return out
+
+    PASS_BOX = mm(3.4)
+    PASS_ROW = mm(5.6)  # a box and its value under it
+
+    def _pass_shape(self, width: float) -> tuple[float, int, int]:
+        """(pitch, columns, rows) of the pass boxes: as few rows as keep them within
+        two fifths of ``width`` (for pass 1 alone: the note's width, 1, 1)."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        if self.passes == 1:
+            return (min(mm(36), width * 0.4), 1, 1)
+        widest = stringWidth(f"x{2 ** (self.passes - 1)}", "Helvetica", PASS_VALUE_FONT)
+        pitch = max(self.PASS_BOX, widest) + mm(1.4)
+        rows = 1
+        while ceil(self.passes / rows) * pitch > width * 0.4 and rows < self.passes:
+            rows += 1
+        return (pitch, ceil(self.passes / rows), rows)
+
+    def _head_h(self, width: float) -> float:
+        st = self.style(width)
+        return st.heading * 1.25 + st.leading * len(self.text_lines(width)) + mm(1)
+
+    def _pass_h(self, width: float) -> float:
+        st = self.style(width)
+        pitch, _, rows = self._pass_shape(width)
+        if self.passes == 1:
+            lines = wrap_text(ONE_PASS_TEXT, "Helvetica", st.label - 0.5, pitch)
+            return st.label * 1.4 + len(lines) * (st.label - 0.5) * 1.2
+        return st.label * 1.4 + rows * self.PASS_ROW
+
+    def _zone_h(self, width: float, row: float) -> float:
+        return max(len(INVENTORY) * row, self._pass_h(width))
+
+    def height(self, width: float) -> float:
+        """The least height (points) the tracker needs at ``width``."""
+        st = self.style(width)
+        return self._head_h(width) + st.box_min + mm(1.5) + self._zone_h(width, st.row_min)
+
+    def draw(self, c: Any, area: Rect) -> None:
+        """Draw the tracker at the foot of ``area``, growing its boxes and rows into any
+        height beyond :meth:`height` (up to their largest)."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        st = self.style(area.w)
+        spare = max(0.0, area.h - self.height(area.w))
+        box_h = min(st.box_max, st.box_min + spare)
+        spare -= box_h - st.box_min
+        row = min(st.row_max, st.row_min + spare / len(INVENTORY))
+        used = (self._head_h(area.w) + box_h + mm(1.5) + self._zone_h(area.w, row))
+        c.saveState()
+        # at the foot of ``area``: level with the identity block beside it
+        top = area.y + used
+        c.setFillColorRGB(*INK)
+        c.setFont("Helvetica-Bold", st.heading)
+        c.drawString(area.x, top - st.heading, "Your stats (pencil, erase as they change)")
+        c.setFont("Helvetica", st.text)
+        y = top - st.heading * 1.25
+        for line in self.text_lines(area.w):
+            c.drawString(area.x, y - st.text, line)
+            y -= st.leading
+        y -= mm(1)
+        gap = mm(2) if st is WIDE else mm(1.5)
+        box_w = (area.w - gap * (len(STATS) - 1)) / len(STATS)
+        icon = mm(3) if st is WIDE else mm(2.6)
+        for i, (name, label) in enumerate(STATS):
+            x = area.x + i * (box_w + gap)
+            draw_field(c, x, y - box_h, box_w, box_h, "")
+            draw_icon(c, name, x + mm(0.8) + icon / 2, y - mm(0.8) - icon / 2, icon)
+            size = max(4.5, fit_font_size(label, "Helvetica", st.label,
+                                          box_w - icon - mm(2.2)))
+            c.setFont("Helvetica", size)
+            c.setFillColorRGB(*INK)
+            c.drawString(x + icon + mm(1.4), y - mm(0.8) - icon / 2 - size * 0.35, label)
+        y -= box_h + mm(1.5)
+        # the inventory on the left, the deck passes on the right
+        pitch, cols, rows = self._pass_shape(area.w)
+        pass_w = pitch * cols if self.passes > 1 else pitch
+        pass_w = max(pass_w, stringWidth(PASS_HEADING, "Helvetica-Bold", st.label))
+        inv_right = area.x1 - pass_w - mm(4)
+        c.setFont("Helvetica", st.label)
+        for i, (name, label) in enumerate(INVENTORY):
+            ly = y - (i + 1) * row
+            draw_icon(c, name, area.x + mm(1.4), ly + mm(2.2), mm(2.6))
+            c.setFillColorRGB(*INK)
+            c.drawString(area.x + mm(3.4), ly + mm(1.2), label)
+            c.setStrokeColorRGB(0.55, 0.55, 0.55)
+            c.setLineWidth(0.4)
+            c.line(area.x + mm(15), ly + mm(1), inv_right, ly + mm(1))
+        px = area.x1 - pass_w
+        c.setFillColorRGB(*INK)
+        c.setFont("Helvetica-Bold", st.label)
+        c.drawString(px, y - st.label, PASS_HEADING)
+        py = y - st.label * 1.4
+        if self.passes == 1:
+            c.setFont("Helvetica", st.label - 0.5)
+            for line in wrap_text(ONE_PASS_TEXT, "Helvetica", st.label - 0.5, pitch):
+                c.drawString(px, py - (st.label - 0.5), line)
+                py -= (st.label - 0.5) * 1.2
+            c.restoreState()
+            return
+        box = self.PASS_BOX
+        for k in range(self.passes):
+            r, col = divmod(k, cols)
+            cx = px + col * pitch + pitch / 2
+            top_k = py - r * self.PASS_ROW - mm(0.4)
+            c.setStrokeColorRGB(*INK)
+            c.setLineWidth(0.6)
+            c.rect(cx - box / 2, top_k - box, box, box, stroke=1, fill=0)
+            c.setFont("Helvetica", 5.5)
+            c.drawCentredString(cx, top_k - box + mm(1.0), str(k + 1))
+            c.setFont("Helvetica", PASS_VALUE_FONT)
+            c.drawCentredString(cx, top_k - box - PASS_VALUE_FONT - mm(0.2), f"x{2 ** k}")
+        c.restoreState()
+
+
 def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
-                  payload: str, variants: tuple[str, ...] = ()) -> Geometry:
+                  payload: str, variants: tuple[str, ...] = ()) -> MapPlan:
+    """The map sheet: title, the grid with both stacks, the stats tracker, the identity
+    footer (QR and seed) and a 50 mm scale bar, laid out by :func:`plan_map_page`.
+    Returns the plan. Raises LayoutError if the map does not fit the layout's page."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     c = doc.canvas
     area = content_rect(layout, doc.paper)
     size = d.size
     dmap = DungeonMap(d.row_stack, d.column_stack)
-    area = draw_title(c, area, f"{game.title}  {size} x {size} dungeon",
-                      f"Seed {d.seed}.  Grey cells are filled rooms (X), white cells are "
-                      "empty (0). Thick lines are room walls; the small number is the "
-                      "room's size S: draw S cards on entering.")
+    title = f"{game.title}  {size} x {size} dungeon"
+    rest = draw_title(c, area, title, SUBTITLE.format(seed=d.seed))
     qr_w = mm(layout.qr_size)
     params_text = _params_text(size) + (f", {', '.join(variants)}" if variants else "")
     lines = identity_lines(game.title, d.seed, params_text, "map")
-    bottom = footer_height(payload, lines, qr_w)
-    tracker_h = mm(40)
-    footer_area = Rect(area.x, area.y, area.w, bottom)
-    draw_footer(c, footer_area, payload, lines, qr_w,
-                right_text=[game.credits, "Printed by companion: companion validate checks "
-                            "your logged game."])
-    tracker = Rect(area.x, area.y + bottom, area.w, tracker_h)
-    draw_tracker(c, tracker, dmap, variants)
-    grid_area = Rect(area.x, area.y + bottom + tracker_h + mm(3), area.w,
-                     area.h - bottom - tracker_h - mm(3))
-    geo = Geometry(grid_area, size)
-    draw_grid(c, geo, dmap)
-    return geo
+    tracker = Tracker(dmap, variants, reachable_passes(dmap))
+    plan = plan_map_page(rest, stringWidth(title, *TITLE_FONT), area.y1 - TITLE_FONT[1],
+                         size, payload, lines, qr_w, tracker)
+    credits = [game.credits, "Printed by companion: companion validate checks your logged "
+               "game."]
+    if plan.arrangement == "stacked":
+        draw_footer(c, plan.footer, payload, lines, qr_w, right_text=credits)
+    else:
+        draw_footer(c, plan.footer, payload, lines, qr_w)
+        assert plan.credits is not None
+        x, y, size_pt = plan.credits
+        c.saveState()
+        c.setFillColorRGB(*INK)
+        c.setFont("Helvetica", size_pt)
+        for i, line in enumerate(reversed(credits)):
+            c.drawString(x, y + i * size_pt * 1.3, line)
+        c.restoreState()
+    tracker.draw(c, plan.tracker)
+    draw_grid(c, plan.geometry, dmap)
+    draw_scale_bar(c, *plan.scale_bar)
+    return plan
 
 
 def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap) -> None:
+    """The map: cells, room walls, room sizes, both stacks' cards, the coordinates on the
+    edges, P (the start, by a1) and F (the exit, by the bottom-right cell), all inside
+    ``geo.block``."""
     n, cell = geo.size, geo.cell
+    compact = geo.frame.compact
     c.saveState()
     # cells
     for r in range(n):
@@ -167,104 +550,47 @@ def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap) -> None:
         c.drawString(rect.x + cell * 0.08, rect.y + cell - num_size * 0.95, str(len(room)))
     # stack cards: row stack above the columns, column stack left of the rows
     gw, gh = cell * 0.82, cell * 0.92
+    above = cell * (0.42 if compact else 0.55)
     for col, card in enumerate(dmap.row_stack):
         x = geo.grid_x + col * cell + (cell - gw) / 2
-        draw_card_glyph(c, card, x, geo.grid_top + cell * 0.55, gw, gh)
+        draw_card_glyph(c, card, x, geo.grid_top + above, gw, gh)
+    side_w, side_x = (cell * 0.62, geo.grid_x - cell * 1.06) if compact else \
+        (gw, geo.grid_x - cell * 1.55)
+    side_h = cell * 0.9 if compact else gh
     for r, card in enumerate(dmap.column_stack):
-        y = geo.grid_top - (r + 1) * cell + (cell - gh) / 2
-        draw_card_glyph(c, card, geo.grid_x - cell * 1.55, y, gw, gh)
-    # coordinates on all four edges
-    font = max(5.0, min(9.0, cell * 0.34))
+        y = geo.grid_top - (r + 1) * cell + (cell - side_h) / 2
+        draw_card_glyph(c, card, side_x, y, side_w, side_h)
+    # coordinates: letters above and below; row numbers on both sides (left only when
+    # compact)
+    font = max(5.0, min(9.0, cell * (0.3 if compact else 0.34)))
     c.setFont("Helvetica", font)
     c.setFillColorRGB(0.2, 0.2, 0.2)
     for col in range(n):
         x = geo.grid_x + (col + 0.5) * cell
         letter = chr(ord("a") + col)
-        c.drawCentredString(x, geo.grid_top + cell * 0.12, letter)
+        c.drawCentredString(x, geo.grid_top + cell * (0.1 if compact else 0.12), letter)
         c.drawCentredString(x, geo.grid_y - cell * 0.12 - font * 0.75, letter)
     for r in range(n):
         y = geo.grid_top - (r + 0.5) * cell - font * 0.35
-        c.drawRightString(geo.grid_x - cell * 0.1, y, str(r + 1))
-        c.drawString(geo.grid_x + n * cell + cell * 0.1, y, str(r + 1))
+        c.drawRightString(geo.grid_x - cell * (0.07 if compact else 0.1), y, str(r + 1))
+        if not compact:
+            c.drawString(geo.grid_x + n * cell + cell * 0.1, y, str(r + 1))
     # P: the player starts outside next to a1; F: the exit beyond the bottom-right cell
-    icon = cell * 0.5
-    px, py = geo.grid_x - cell * 0.3, geo.grid_top + cell * 0.3
+    icon = cell * (0.45 if compact else 0.5)
+    px, py = geo.grid_x - cell * 0.3, geo.grid_top + cell * (0.25 if compact else 0.3)
     draw_icon(c, "player", px, py + icon * 0.1, icon)
     c.setFont("Helvetica-Bold", font)
     c.setFillColorRGB(*INK)
     c.drawRightString(px - icon * 0.55, py - font * 0.35, "P")
-    fx, fy = geo.grid_x + n * cell + cell * 0.35, geo.grid_y - cell * 0.35
-    draw_icon(c, "exit", fx, fy, icon)
-    c.drawString(fx + icon * 0.6, fy - font * 0.35, "F")
-    c.restoreState()
-
-
-def _stack_bonus_text(cards: tuple, size: int) -> str:
-    b = bonus_modifier(size)
-    hearts = sum(1 for x in cards if x.suit is Suit.HEARTS)
-    spades = sum(1 for x in cards if x.suit is Suit.SPADES)
-    clubs = sum(1 for x in cards if x.suit is Suit.CLUBS)
-    diamonds = sum(1 for x in cards if x.suit is Suit.DIAMONDS)
-    return (f"health {7 + hearts * b}, attack {3 + spades * b}, intelligence {3 + clubs * b}"
-            + (f", +1 x {diamonds} to share" if diamonds else ""))
-
-
-def draw_tracker(c: Any, area: Rect, dmap: DungeonMap,
-                 variants: tuple[str, ...] = ()) -> None:
-    """Stats boxes to pencil in, the inventory, the pass and the starting stats (as the
-    variants set them)."""
-    c.saveState()
-    n = dmap.size
-    top = area.y + area.h
-    c.setFont("Helvetica-Bold", 8)
-    c.setFillColorRGB(*INK)
-    c.drawString(area.x, top - 8, "Your stats (pencil, erase as they change)")
-    c.setFont("Helvetica", 7)
-    b = bonus_modifier(n)
-    start = EASY_STATS if "easy-stats" in variants else BASE_STATS
-    flat = (f" Potions and books add {FLAT_VALUE}." if "flat-consumables" in variants
-            else "")
-    c.drawString(area.x, top - 17, f"Start {start['health']} health, {start['intelligence']} "
-                 f"intelligence, {start['attack']} attack, 0 gold; each map card of the "
-                 f"chosen stack adds {b} (diamonds: +1 to a stat of your choice).{flat}")
-    c.drawString(area.x, top - 25, f"Row stack gives {_stack_bonus_text(dmap.row_stack, n)}.   "
-                 f"Column stack gives {_stack_bonus_text(dmap.column_stack, n)}.")
-    stats = (("heart", "Health"), ("club", "Intelligence"), ("spade", "Attack"),
-             ("diamond", "Gold held"), ("gold", "Gold banked"))
-    box_w = (area.w - mm(2) * (len(stats) - 1)) / len(stats)
-    box_h = mm(13)
-    y = top - mm(11) - box_h
-    for i, (icon, label) in enumerate(stats):
-        x = area.x + i * (box_w + mm(2))
-        draw_field(c, x, y, box_w, box_h, "      " + label)
-        draw_icon(c, icon, x + mm(2.4), y + box_h - mm(2.2), mm(3))
-    # inventory and pass tracker
-    y2 = y - mm(2)
-    inv_w = area.w * 0.66
-    labels = (("heart", "Potions"), ("club", "Books"), ("diamond", "Gold"))
-    row_h = (y2 - area.y) / len(labels)
-    c.setFont(*LABEL_FONT)
-    for i, (icon, label) in enumerate(labels):
-        ly = y2 - (i + 1) * row_h
-        draw_icon(c, icon, area.x + mm(1.6), ly + mm(2.2), mm(2.6))
-        c.setFillColorRGB(*INK)
-        c.drawString(area.x + mm(3.6), ly + mm(1.2), label)
-        c.setStrokeColorRGB(0.55, 0.55, 0.55)
-        c.setLineWidth(0.4)
-        c.line(area.x + mm(16), ly + mm(1), area.x + inv_w, ly + mm(1))
-    px = area.x + inv_w + mm(4)
-    c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 7)
-    c.drawString(px, y2 - mm(3), "Deck pass (card values)")
-    c.setFont("Helvetica", 7)
-    box = mm(3.2)
-    for k in range(6):
-        bx = px + (k % 3) * mm(18)
-        by = y2 - mm(8) - (k // 3) * mm(5)
-        c.setStrokeColorRGB(*INK)
-        c.setLineWidth(0.6)
-        c.rect(bx, by, box, box, stroke=1, fill=0)
-        c.drawString(bx + box + mm(1), by + mm(0.7), f"{k + 1}: x{2 ** k}")
+    if compact:
+        # under the bottom-right cell's letter, the F on the left of the door
+        fx, fy = geo.grid_x + (n - 0.5) * cell, geo.grid_y - cell * 0.66
+        draw_icon(c, "exit", fx, fy, icon)
+        c.drawRightString(fx - icon * 0.6, fy - font * 0.35, "F")
+    else:
+        fx, fy = geo.grid_x + n * cell + cell * 0.35, geo.grid_y - cell * 0.35
+        draw_icon(c, "exit", fx, fy, icon)
+        c.drawString(fx + icon * 0.6, fy - font * 0.35, "F")
     c.restoreState()
 
 
@@ -273,69 +599,189 @@ PASS_BLOCK_ROWS = 4
 PASS_BLOCK_COLS = 13
 
 
+DECK = 52
+
+
+def reachable_passes(dmap: DungeonMap) -> int:
+    """The highest deck pass any legal game on ``dmap`` can reach (1 = pass 1 only).
+
+    Why it is sound (rules-shuffle-and-doom.md, *Deck passes*, and ``rules._draw_seeded``):
+    cards are drawn only on first entering a filled room, S cards for a room of S cells,
+    and every room is entered at most once (it is emptied before the player may enter
+    another), so a game draws at most the map's filled cells in all. A pass ends only
+    when a card is needed and none is left; the new pass holds the 52 cards less those of
+    the room being drawn (the only cards on the table then). So if a room of S <= 52
+    cells is entered with r cards left in the pass, either S <= r (r - S are left), or
+    the pass ends after r of its cards and the new one holds 52 - r, of which the room
+    takes its other S - r: 52 - S are left, whatever r was. The passes a game reaches
+    are therefore exactly the bins of *next fit* packing of the room sizes, in the order
+    the rooms are entered, into bins of 52: a room that does not fit the cards left
+    starts a new bin. A room of more than 52 cells (a large map's big rectangle) ends
+    the pass, takes the whole next pass, and ends that one too with every card on the
+    table (the rules say the room holds no more): it counts as a 52-card item plus one
+    extra pass.
+
+    Over every order the player could choose (the map's walls, the player's stats and
+    death are ignored: each only forbids orders, so the bound stays sound), next fit
+    with B bins G1..GB needs sum(Gj) + first(Gj+1) >= 53 for each j < B. Adding these
+    up, F + (the B - 2 largest items) >= 53 (B - 1), where F is the sum of all items.
+    The largest such B (plus one per room over 52 cells) is what this returns: no game
+    can go further. Stopping early (exit, death) only reaches fewer passes, since adding
+    rooms to an order never lowers the count. On seeded 26x26 maps the bound is met by
+    a real order almost always; on maps of at most 52 filled cells (every map up to
+    7x7) it is 1: pass 1's cards never run out.
+    """
+    items: list[int] = []
+    big = 0
+    for room in dmap.rooms:
+        if len(room) > DECK:
+            items.append(DECK)
+            big += 1
+        else:
+            items.append(len(room))
+    items.sort(reverse=True)
+    total = sum(items)
+    passes = 1
+    while passes + 1 <= len(items):
+        b = passes + 1
+        if total + sum(items[: b - 2]) >= (DECK + 1) * (b - 1):
+            passes = b
+        else:
+            break
+    return passes + big
+
+
 def later_passes(dmap: DungeonMap) -> int:
-    """How many passes after the first the list prints: enough for every filled cell
-    to be drawn even when up to a largest room's worth of cards lies on the table at
-    each reshuffle, at least 2, at most 12."""
-    filled = sum(len(r) for r in dmap.rooms)
-    largest = max((len(r) for r in dmap.rooms), default=1)
-    per_pass = max(13, 52 - min(largest, 52) + 1)
-    needed = ceil(max(0, filled - 52) / per_pass) + 1
-    return max(2, min(12, needed))
+    """How many passes after the first the stacking list prints: every one a legal game
+    can reach (:func:`reachable_passes`), none more; 0 when pass 1 never runs out."""
+    return reachable_passes(dmap) - 1
 
 
-def draw_stack_pages(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
-                     payload: str) -> None:
+STACK_GLYPH_MAX = mm(12)
+"""The tallest card glyph of a stacking list: three passes fit a page of A4 or Letter."""
+
+
+def _plural(count: int, one: str, many: str | None = None) -> str:
+    """``"1 page"``, ``"2 pages"``: the count with the word in the right number."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def stack_blocks(d: Deal) -> list[tuple[str, str, tuple[Card, ...], set[Card]]]:
+    """The stacking list's blocks in print order, one per pass a game can reach
+    (:func:`reachable_passes`): (title, note, cards top first, cards to mark)."""
     dmap = DungeonMap(d.row_stack, d.column_stack)
     n = d.size
-    blocks: list[tuple[str, str, tuple, set]] = [(
+    passes = reachable_passes(dmap)
+    filled = sum(len(r) for r in dmap.rooms)
+    if passes == 1:
+        ending = (f" The rooms of this map have {_plural(filled, 'cell')} in all, so a game "
+                  f"draws at most {_plural(filled, 'card')}: pass 1's 52 never run out and "
+                  "no later pass is needed.")
+    else:
+        ending = (f" A game on this map can reach pass {passes} at most (its rooms have "
+                  f"{_plural(filled, 'cell')} in all), so the passes after it are not "
+                  "printed.")
+    blocks: list[tuple[str, str, tuple[Card, ...], set[Card]]] = [(
         "Pass 1: stack the deck in this order, top card first",
         f"The first {2 * n} cards (marked) make the map: deal {n} across the top (row "
         f"stack, a to {cell_name((n - 1, 0))[0]}), then {n} down the side (column stack, "
         f"1 to {n}). After choosing your stats put them at the bottom of the deck in the "
-        "same order: row stack, then column stack.",
+        "same order: row stack, then column stack." + ending,
         d.stacked_deck, set(d.row_stack + d.column_stack))]
-    for k in range(2, 2 + later_passes(dmap)):
+    for k in range(2, passes + 1):
+        last = " No game on this map goes past this pass." if k == passes else ""
         blocks.append((f"Pass {k}: when pass {k - 1} runs out, gather every card not on "
                        "the table and stack them in this order",
                        f"Skip any card that lies on the table. Cards of pass {k} count "
-                       f"x{2 ** (k - 1)}.", pass_order(d.seed, k), set()))
+                       f"x{2 ** (k - 1)}.{last}", pass_order(d.seed, k), set()))
+    return blocks
+
+
+def _block_height(note: str, width: float, glyph_h: float) -> float:
+    lines = len(wrap_text(note, "Helvetica", 6.8, width))
+    return mm(8) + 8 * lines + PASS_BLOCK_ROWS * (glyph_h + mm(1.2))
+
+
+def draw_stack_pages(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
+                     payload: str) -> None:
+    """The stacking list: pass 1's order (the map cards marked) and every later pass a
+    game on this map can reach, as many to a page as fit, each page numbered "page k
+    of m" when there are several. Raises LayoutError if a pass block does not fit the
+    layout's page."""
+    n = d.size
+    blocks = stack_blocks(d)
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, d.seed, _params_text(n), "stacking list")
-    first = True
-    index = 0
-    while index < len(blocks):
-        if not first:
+    subtitle = (f"Seed {d.seed}, {n} x {n} map. Arrange a real deck in these orders to play "
+                "the seeded deal (page 99 of 99).")
+    # paginate first, so every page can say how many there are
+    probe = content_rect(layout, doc.paper)
+    title_h = probe.h - _title_rest(probe, subtitle)
+    foot = footer_height(payload, lines, qr_w)
+    body_h = probe.h - title_h - foot
+    glyph_w = probe.w / PASS_BLOCK_COLS
+    # the largest glyphs that take no more pages than the smallest would
+    options = [_paginate(blocks, probe.w, body_h, h, layout)
+               for h in (min(glyph_w * 1.25, STACK_GLYPH_MAX), min(glyph_w * 1.25, mm(15)))]
+    glyph_h, pages = options[1] if len(options[1][1]) <= len(options[0][1]) else options[0]
+    for page_no, indices in enumerate(pages, start=1):
+        if page_no > 1:
             doc.new_page()
         c = doc.canvas
         area = content_rect(layout, doc.paper)
-        page_no = doc.page_count
         area = draw_title(c, area, f"{game.title}: stacking list",
                           f"Seed {d.seed}, {n} x {n} map. Arrange a real deck in these "
-                          f"orders to play the seeded deal (page {page_no}).")
-        foot = footer_height(payload, lines, qr_w)
+                          "orders to play the seeded deal"
+                          + (f" (page {page_no} of {len(pages)})." if len(pages) > 1
+                             else "."))
         draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
                     right_text=[game.credits])
-        body = Rect(area.x, area.y + foot, area.w, area.h - foot)
-        cursor = body.y + body.h
-        glyph_w = body.w / PASS_BLOCK_COLS
-        glyph_h = min(glyph_w * 1.25, mm(15))
-        block_h = mm(8) + 16 + PASS_BLOCK_ROWS * (glyph_h + mm(1.2))
-        placed = 0
-        while index < len(blocks) and cursor - block_h >= body.y:
-            title, note, cards, marked = blocks[index]
-            _draw_pass_block(c, body.x, cursor, body.w, glyph_w, glyph_h, title, note,
+        cursor = area.y + area.h
+        for i in indices:
+            title, note, cards, marked = blocks[i]
+            _draw_pass_block(c, area.x, cursor, area.w, glyph_w, glyph_h, title, note,
                              cards, marked)
-            cursor -= block_h + mm(3)
-            index += 1
-            placed += 1
-        if placed == 0:  # pragma: no cover - a block always fits a page
-            raise RuntimeError("stacking block does not fit the page")
-        first = False
+            cursor -= _block_height(note, area.w, glyph_h) + mm(3)
+
+
+def _paginate(blocks: list[tuple[str, str, tuple[Card, ...], set[Card]]], width: float,
+              body_h: float, glyph_h: float, layout: Layout) -> tuple[float, list[list[int]]]:
+    """(``glyph_h``, the block indices of each page) filling pages in order.
+
+    Raises LayoutError if a block is taller than a page's body."""
+    from companion.errors import LayoutError
+
+    pages: list[list[int]] = [[]]
+    room = body_h
+    for i, (_, note, _, _) in enumerate(blocks):
+        need = _block_height(note, width, glyph_h)
+        if need > body_h:
+            raise LayoutError(f"layout {layout.name!r} leaves no room for a pass of the "
+                              "stacking list: try --layout list")
+        if pages[-1] and need > room:
+            pages.append([])
+            room = body_h
+        pages[-1].append(i)
+        room -= need + mm(3)
+    return glyph_h, pages
+
+
+def _title_rest(area: Rect, subtitle: str) -> float:
+    """The height :func:`draw_title` leaves of ``area`` under a title and ``subtitle``."""
+    from reportlab.lib.utils import simpleSplit
+
+    from companion.paper.frame import SUB_FONT, TITLE_FONT
+
+    used = TITLE_FONT[1] + mm(1.5)
+    lines = simpleSplit(subtitle, SUB_FONT[0], SUB_FONT[1], area.w)
+    if lines:
+        used += SUB_FONT[1] * 1.25 * len(lines) + mm(1)
+    return area.h - used - mm(2)
 
 
 def _draw_pass_block(c: Any, x: float, top: float, width: float, gw: float, gh: float,
-                     title: str, note: str, cards: tuple, marked: set) -> None:
+                     title: str, note: str, cards: tuple[Card, ...], marked: set[Card]
+                     ) -> None:
     c.saveState()
     c.setFillColorRGB(*INK)
     c.setFont("Helvetica-Bold", 9)
