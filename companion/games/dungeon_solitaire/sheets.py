@@ -769,7 +769,7 @@ def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str]
     top = band.y1
     if scale_check:
         bar = _draw_scale_check(c, band.x1, band.y1 - mm(1.9))
-        top = bar.y - mm(1.2)
+        top = bar.y - mm(1.6)
     slead = NOTE_SIZE * 1.25
     fits = top - NOTE_SIZE * 0.75 - (len(notes) - 1) * slead - NOTE_SIZE * 0.25 >= band.y
     shown = list(notes) if fits or not short_note else [short_note]
