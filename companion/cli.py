@@ -838,23 +838,28 @@ def _report_logs(logs: list[Path], as_json: bool, invalid: str,
     before each offending line); exit with the worst code."""
     from companion.replay import validate_path
 
-    verdicts = [validate_path(p, explain) for p in logs]
+    rows: list[dict[str, Any]] = []
+    code = EXIT_OK
+    for path in logs:  # one at a time: a verdict is reported, then let go
+        v = validate_path(path, explain)
+        code = max(code, v.exit_code)
+        if as_json:
+            rows.append(v.to_json())
+            continue
+        if v.error is None:
+            typer.echo(f"{v.file}: {describe(v)}")
+            continue
+        rule = getattr(v.error, "rule", None)
+        typer.echo(f"{v.error}" + (f" [{rule}]" if rule else ""), err=True)
+        if v.exit_code != EXIT_USAGE:  # a missing or unreadable file: stderr only
+            typer.echo(f"{v.file}: {invalid}")
+        if v.before is not None:
+            typer.echo(f"  before line {v.error.line}:")
+            for line in v.before:
+                typer.echo(f"    {line}")
     if as_json:
-        typer.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=1))
-    else:
-        for v in verdicts:
-            if v.error is None:
-                typer.echo(f"{v.file}: {describe(v)}")
-                continue
-            rule = getattr(v.error, "rule", None)
-            typer.echo(f"{v.error}" + (f" [{rule}]" if rule else ""), err=True)
-            if v.exit_code != EXIT_USAGE:  # a missing or unreadable file: stderr only
-                typer.echo(f"{v.file}: {invalid}")
-            if v.before is not None:
-                typer.echo(f"  before line {v.error.line}:")
-                for line in v.before:
-                    typer.echo(f"    {line}")
-    raise typer.Exit(max((v.exit_code for v in verdicts), default=EXIT_OK))
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+    raise typer.Exit(code)
 
 
 def _claim_text(v: Any) -> str:

@@ -6,6 +6,8 @@ import contextlib
 import errno as errno_codes
 import os
 import secrets
+import stat
+import sys
 from pathlib import Path
 
 from companion.errors import EXIT_USAGE, CompanionError
@@ -53,6 +55,58 @@ def _why(exc: OSError) -> str:
     if exc.errno in reasons:
         return reasons[exc.errno]
     return exc.strerror or str(exc) or type(exc).__name__
+
+
+class TooLargeError(OSError):
+    """A file longer than the reader's limit (its first ``limit + 1`` bytes were read,
+    never more)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(errno_codes.EFBIG, f"more than {limit:,} bytes")
+        self.limit = limit
+
+
+STDIN = "-"
+"""The path that means standard input."""
+
+
+def read_bounded(path: str | Path, limit: int) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), reading at most ``limit + 1``
+    of them whatever the file is: a device that never ends (``/dev/zero``), a pipe, a
+    FIFO (opened without waiting for a writer: one with no writer reads as empty), or
+    a regular file whose size the system misreports.
+
+    Raises TooLargeError if there are more than ``limit`` bytes, IsADirectoryError for
+    a folder, and the OSError of opening or reading otherwise (FileNotFoundError,
+    PermissionError...).
+    """
+    if str(path) == STDIN:
+        return _read_upto(sys.stdin.buffer.read, limit)
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno_codes.EISDIR, "is a folder", str(path))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # a FIFO is open now; read it as any file
+        return _read_upto(lambda n: os.read(fd, n), limit)
+    finally:
+        os.close(fd)
+
+
+def _read_upto(read: object, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    got = 0
+    while got <= limit:
+        chunk = read(min(1 << 20, limit + 1 - got))  # type: ignore[operator]
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    if got > limit:
+        raise TooLargeError(limit)
+    return b"".join(chunks)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -25,7 +25,7 @@ __all__ = ["EARLY_ACTIONS", "HINT_BUDGET_S", "with_hint"]
 
 EARLY_ACTIONS = 12
 """An error within the first this-many action lines may come from the header."""
-HINT_BUDGET_S = 1.5
+HINT_BUDGET_S = 0.6
 """Seconds the search for a fitting header may take, at most."""
 
 _LOOKALIKE = {"0": "O", "O": "0", "1": "IL", "I": "1", "L": "1", "5": "S", "S": "5",

@@ -11,6 +11,7 @@ where meaning would be lost.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -132,26 +133,32 @@ def decode_log_bytes(data: bytes, file: str) -> str:
     return text
 
 
-def read_log_file(path: str | Path) -> LogFile:
-    """Read and parse a log file. Raises UnreadableLogError or LogError."""
-    p = Path(path)
+def read_log_file(path: str | Path,
+                  check_header: Callable[[dict[str, Tag], int], None] | None = None
+                  ) -> LogFile:
+    """Read and parse a log file (``-``: standard input). At most MAX_LOG_BYTES + 1
+    bytes are read whatever the file is (a device or pipe that never ends included);
+    ``check_header`` as for :func:`parse_log`.
+
+    Raises UnreadableLogError or LogError."""
+    from companion.fsutil import TooLargeError, read_bounded
+
     name = str(path)
     try:
-        if p.is_dir():
-            raise UnreadableLogError("is a folder, not a log file", name)
-        size = p.stat().st_size
-        if size > MAX_LOG_BYTES:
-            raise UnreadableLogError(
-                f"log is {size:,} bytes; logs over {MAX_LOG_BYTES:,} bytes are refused", name
-            )
-        data = p.read_bytes()
+        data = read_bounded(path, MAX_LOG_BYTES)
+    except TooLargeError:
+        raise UnreadableLogError(
+            f"log too long: logs over {MAX_LOG_BYTES:,} bytes are refused", name
+        ) from None
     except FileNotFoundError:
         raise UnreadableLogError("no such file", name) from None
+    except IsADirectoryError:
+        raise UnreadableLogError("is a folder, not a log file", name) from None
     except PermissionError:
         raise UnreadableLogError("permission denied", name) from None
     except OSError as exc:
         raise UnreadableLogError(f"cannot read: {exc.strerror or exc}", name) from None
-    return parse_log(decode_log_bytes(data, name), name)
+    return parse_log(decode_log_bytes(data, name), name, check_header)
 
 
 def _strip_comment(line: str) -> str:
@@ -227,8 +234,14 @@ def _parse_tags(body: str, lineno: int, file: str) -> list[Tag]:
         tags.append(Tag(name, "".join(chars).strip(), lineno, start + 1, value_col))
 
 
-def parse_log(text: str, file: str = "<log>") -> LogFile:
+def parse_log(text: str, file: str = "<log>",
+              check_header: Callable[[dict[str, Tag], int], None] | None = None) -> LogFile:
     """Parse the envelope of a log.
+
+    ``check_header(tags, line)`` is called once the header is over (at the first
+    action's line, or at the end of a log without actions), before the rest of the
+    file is read: what it raises stops the parse there, so a file that is no log of a
+    known game is refused without reading it all.
 
     Raises UnreadableLogError for an empty log (no tag and no action), LogError for too
     many actions, and LogError, at its position, for a malformed or repeated tag or an
@@ -252,11 +265,15 @@ def parse_log(text: str, file: str = "<log>") -> LogFile:
             break
         if action is None:
             continue
+        if not actions and check_header is not None:
+            check_header(tags, lineno)
         if len(actions) >= MAX_ACTIONS:
             raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused", file, lineno, 1)
         actions.append(action)
     if not tags and not actions:
         raise UnreadableLogError("empty log: no tags and no actions", file)
+    if not actions and check_header is not None:
+        check_header(tags, max(1, len(lines)))
     return LogFile(file=file, tags=tags, actions=tuple(actions), end_line=len(lines),
                    error=deferred)
 

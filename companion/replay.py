@@ -7,9 +7,10 @@ the verdict, with its position and the documented exit code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.errors import (
     EXIT_INVALID,
@@ -23,7 +24,7 @@ from companion.errors import (
     UnreadableLogError,
 )
 from companion.games import GAME_NAMES, get_game
-from companion.games.base import Game, Header, Result, read_header
+from companion.games.base import Game, Header, Result, read_header, shown
 from companion.log import (
     ActionLine,
     LogFile,
@@ -109,20 +110,32 @@ def game_of(log: LogFile) -> Game:
     Raises UnreadableLogError if there is no such tag or it names no known game: then
     the file is not a companion log (exit code 2).
     """
-    tag = log.tag("game")
+    first = log.actions[0].line if log.actions else 1
+    return get_game(_known_game(log.tags, first, log.file))
+
+
+def _known_game(tags: dict[str, Any], first_action: int, file: str) -> str:
+    """The name of the known game the ``Game`` tag names (see :func:`game_of`)."""
+    tag = tags.get("game")
     if tag is None:
-        first = log.actions[0].line if log.actions else 1
         raise UnreadableLogError(
             'no [Game "..."] tag: not a companion log (games: ' + ", ".join(GAME_NAMES) + ")",
-            log.file, first, 1,
+            file, first_action, 1,
         )
-    name = tag.value.strip().lower()
+    name = str(tag.value).strip().lower()
     if name not in GAME_NAMES:
         raise UnreadableLogError(
-            f"unknown game {tag.value!r} (games: {', '.join(GAME_NAMES)})",
-            log.file, tag.line, tag.value_column,
+            f"unknown game {shown(tag.value)} (games: {', '.join(GAME_NAMES)})",
+            file, tag.line, tag.value_column,
         )
-    return get_game(name)
+    return name
+
+
+def _envelope_first(file: str) -> Callable[[dict[str, Any], int], None]:
+    """A header check for :func:`parse_log`: no known game, no further reading."""
+    def check(tags: dict[str, Any], line: int) -> None:
+        _known_game(tags, line, file)
+    return check
 
 
 @dataclass
@@ -177,6 +190,19 @@ def _seed_shown(value: str) -> str:
         return value
 
 
+E = TypeVar("E", bound=BaseException)
+
+
+def _detached(exc: E) -> E:
+    """``exc`` without its traceback and context: a verdict keeps the error's words and
+    position, not the frames (and the whole parsed log) it was raised in, so a batch
+    of rejected logs does not pile up in memory."""
+    exc.__traceback__ = None
+    exc.__context__ = None
+    exc.__cause__ = None
+    return exc
+
+
 def _claim_shown(log: LogFile) -> int | None:
     """The log's ``[Claim]`` as a number, shown even when the log turns out invalid
     (None when absent or not a whole number: the replay then says why)."""
@@ -194,7 +220,7 @@ def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
         log: LogFile = load()
         game = game_of(log)
     except (LogError, UnreadableLogError) as exc:
-        verdict.error = exc
+        verdict.error = _detached(exc)
         return verdict
     verdict.game = game.name
     seed_tag = log.tag("seed")
@@ -204,10 +230,10 @@ def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
     try:
         replay = replay_log(log, states)
     except UnreadableLogError as exc:
-        verdict.error = exc
+        verdict.error = _detached(exc)
         return verdict
     except LogError as exc:
-        verdict.error = with_hint(log, game, exc, replay_log)
+        verdict.error = _detached(with_hint(log, game, exc, replay_log))
         if explain and states:
             verdict.before = game.explain(states[-1])
         return verdict
@@ -228,12 +254,13 @@ def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
 def validate_path(path: str | Path, explain: bool = False) -> Verdict:
     """Validate a log file. Never raises for bad input: see :class:`Verdict`.
     ``explain``: keep the state before the offending line in ``Verdict.before``."""
-    return _verdict(str(path), lambda: read_log_file(path), explain)
+    return _verdict(str(path), lambda: read_log_file(path, _envelope_first(str(path))),
+                    explain)
 
 
 def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False) -> Verdict:
     """Validate a log given as text or bytes. Never raises for bad input."""
     def load() -> LogFile:
         s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
-        return parse_log(s, file)
+        return parse_log(s, file, _envelope_first(file))
     return _verdict(file, load, explain)

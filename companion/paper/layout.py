@@ -75,6 +75,11 @@ MAX_BLEED_MM = 6.0
 MAX_SAFE_MM = 30.0
 MAX_COUNT = 50
 MIN_CONTENT_MM = 50.0
+MIN_PAGE_WIDTH_MM = 120.0
+"""The narrowest a page sheet's content may be: its title, footer text and QR code
+side by side."""
+QR_TEXT_MM = 4.0
+"""Room kept between the QR footer and the content above it."""
 MAX_FILE_BYTES = 64_000
 MAX_LINE_CHARS = 1_000
 _EPS = 1e-9
@@ -252,12 +257,13 @@ def load_layout(name_or_path: str | Path, paper: str | None = None) -> Layout:
             )
         source = _short_path(path)
         default_name = path.stem[:200]
+        from companion.fsutil import TooLargeError, read_bounded
+
         try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise LayoutError(f"layout file {source} is {size:,} bytes: too large for a "
-                                  f"layout (at most {MAX_FILE_BYTES:,})")
-            raw = path.read_bytes()
+            raw = read_bounded(path, MAX_FILE_BYTES)
+        except TooLargeError:
+            raise LayoutError(f"layout file {source} is too large for a layout (at most "
+                              f"{MAX_FILE_BYTES:,} bytes)") from None
         except FileNotFoundError:
             raise LayoutError(f"layout file {source} does not exist") from None
         except IsADirectoryError:
@@ -265,7 +271,7 @@ def load_layout(name_or_path: str | Path, paper: str | None = None) -> Layout:
         except OSError as exc:
             raise LayoutError(f"cannot read layout file {source}: {exc.strerror or exc}") from None
         try:
-            text = raw.decode("utf-8")
+            text = raw.decode("utf-8-sig")  # a byte-order mark at the start is fine
         except UnicodeDecodeError:
             raise LayoutError(f"layout file {source} is not UTF-8 text") from None
     layout = parse_layout(text, source=source, default_name=default_name)
@@ -376,17 +382,18 @@ def _convert(source: str, key: str, value: Any) -> Any:
             if p.lower() not in papers:
                 papers.append(p.lower())
         return tuple(papers)
+    low, high = _RANGES[key]
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise wrong()
-        number: float = value
-    else:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise wrong()
-        if not math.isfinite(value):
-            raise LayoutError(f"layout {source}: key {key!r} must be a finite number, not {value}")
-        number = float(value)
-    low, high = _RANGES[key]
+    elif isinstance(value, bool) or not isinstance(value, int | float):
+        raise wrong()
+    if isinstance(value, int) and not -1e6 < value < 1e6:  # too big for a float, even
+        raise LayoutError(f"layout {source}: key {key!r} is {_short(value)} but must be "
+                          f"{low:g} to {high:g}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise LayoutError(f"layout {source}: key {key!r} must be a finite number, not {value}")
+    number: float = value if kind == "int" else float(value)
     if number < 0:
         raise LayoutError(f"layout {source}: key {key!r} must not be negative ({_short(value)})")
     if number < low:
@@ -497,11 +504,24 @@ def _check_fit(layout: Layout, paper: str) -> None:
     """LayoutError if the layout does not fit on ``paper``."""
     src = layout.source or layout.name
     aw, ah = _available_mm(layout, paper)
+    if layout.kind in ("page", "grid") and layout.qr_size > min(aw, ah) / 2 + _EPS:
+        raise LayoutError(
+            f"layout {src}: key 'qr_size' ({layout.qr_size:g} mm) with 'margin' "
+            f"{layout.margin:g} mm leaves no room for the text beside the code on {paper} "
+            f"(at most half of the {min(aw, ah):.0f} mm inside the margins)"
+        )
     if layout.kind == "page":
-        if min(aw, ah) < MIN_CONTENT_MM:
+        if aw < MIN_PAGE_WIDTH_MM:
             raise LayoutError(
-                f"layout {src}: key 'margin' ({layout.margin:g} mm) leaves less than "
-                f"{MIN_CONTENT_MM:g} mm for the content on {paper}"
+                f"layout {src}: key 'margin' ({layout.margin:g} mm) leaves {aw:.0f} mm across "
+                f"{paper}; a page sheet needs at least {MIN_PAGE_WIDTH_MM:g} mm for its "
+                "title, footer and QR code"
+            )
+        if min(aw, ah) < MIN_CONTENT_MM or ah - layout.qr_size - QR_TEXT_MM < MIN_CONTENT_MM:
+            raise LayoutError(
+                f"layout {src}: keys 'margin' ({layout.margin:g} mm) and 'qr_size' "
+                f"({layout.qr_size:g} mm) leave less than {MIN_CONTENT_MM:g} mm for the "
+                f"content on {paper}"
             )
         return
     if layout.kind == "booklet":
