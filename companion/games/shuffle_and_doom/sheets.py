@@ -6,6 +6,7 @@ so a sheet always shows exactly what the validator will check.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import ceil
 from typing import TYPE_CHECKING, Any
@@ -62,13 +63,15 @@ class Frame:
     top: float
     bottom: float
     compact: bool = False
+    right_pad: float = 0.0  # points: the outer wall's half width, where nothing is beyond
 
 
 FULL = Frame("full", left=1.6, right=0.6, top=1.6, bottom=1.1)
 """The full frame with the margins the booklet's figures were drawn with."""
-FULL_PAGE = Frame("full", left=1.6, right=0.9, top=1.5, bottom=0.65)
+FULL_PAGE = Frame("full", left=1.55, right=0.9, top=1.5, bottom=0.65)
 """The full frame measured to its ink (F and its letter reach 0.9 cell to the right)."""
-COMPACT = Frame("compact", left=1.08, right=0.0, top=1.42, bottom=0.95, compact=True)
+COMPACT = Frame("compact", left=1.06, right=0.0, top=1.36, bottom=0.9, compact=True,
+                right_pad=THICK / 2 + 0.3)
 
 
 class Geometry:
@@ -81,12 +84,12 @@ class Geometry:
     def __init__(self, area: Rect, size: int, frame: Frame = FULL, top: bool = False,
                  max_cell: float = MAX_CELL) -> None:
         f = frame
-        cell = min(area.w / (size + f.left + f.right), area.h / (size + f.top + f.bottom),
-                   max_cell)
+        cell = min((area.w - f.right_pad) / (size + f.left + f.right),
+                   area.h / (size + f.top + f.bottom), max_cell)
         self.cell = cell
         self.size = size
         self.frame = frame
-        total_w = cell * (size + f.left + f.right)
+        total_w = cell * (size + f.left + f.right) + f.right_pad
         total_h = cell * (size + f.top + f.bottom)
         left = area.x + (area.w - total_w) / 2
         upper = area.y + area.h - (0.0 if top else (area.h - total_h) / 2)
@@ -99,7 +102,7 @@ class Geometry:
         """The grid with its frame (stack cards, coordinates, P and F)."""
         f, cell = self.frame, self.cell
         return Rect(self.grid_x - f.left * cell, self.grid_y - f.bottom * cell,
-                    (self.size + f.left + f.right) * cell,
+                    (self.size + f.left + f.right) * cell + f.right_pad,
                     (self.size + f.top + f.bottom) * cell)
 
     def cell_rect(self, col: int, row: int) -> Rect:
@@ -285,7 +288,7 @@ def _stack_bonus_text(cards: tuple[Card, ...], size: int, start: dict[str, int])
             + (f", +1 x {diamonds} to share" if diamonds else ""))
 
 
-TRACKER_MIN_W = mm(60)
+TRACKER_MIN_W = mm(75)
 """The narrowest column the stats tracker is drawn in."""
 WIDE_TRACKER_W = mm(150)
 """From this width on the tracker uses its larger type and boxes."""
@@ -352,7 +355,7 @@ class Tracker:
         return out
 
     PASS_BOX = mm(3.4)
-    PASS_ROW = mm(5.6)  # a box and its value under it
+    PASS_ROW = mm(6)  # a box and its value under it
 
     def _pass_shape(self, width: float) -> tuple[float, int, int]:
         """(pitch, columns, rows) of the pass boxes: as few rows as keep them within
@@ -414,12 +417,13 @@ class Tracker:
         gap = mm(2) if st is WIDE else mm(1.5)
         box_w = (area.w - gap * (len(STATS) - 1)) / len(STATS)
         icon = mm(3) if st is WIDE else mm(2.6)
+        # one size for every label: the largest at which the longest fits its box
+        size = max(4.5, min(fit_font_size(label, "Helvetica", st.label, box_w - icon - mm(2.2))
+                            for _, label in STATS))
         for i, (name, label) in enumerate(STATS):
             x = area.x + i * (box_w + gap)
             draw_field(c, x, y - box_h, box_w, box_h, "")
             draw_icon(c, name, x + mm(0.8) + icon / 2, y - mm(0.8) - icon / 2, icon)
-            size = max(4.5, fit_font_size(label, "Helvetica", st.label,
-                                          box_w - icon - mm(2.2)))
             c.setFont("Helvetica", size)
             c.setFillColorRGB(*INK)
             c.drawString(x + icon + mm(1.4), y - mm(0.8) - icon / 2 - size * 0.35, label)
@@ -461,7 +465,8 @@ class Tracker:
             c.setFont("Helvetica", 5.5)
             c.drawCentredString(cx, top_k - box + mm(1.0), str(k + 1))
             c.setFont("Helvetica", PASS_VALUE_FONT)
-            c.drawCentredString(cx, top_k - box - PASS_VALUE_FONT - mm(0.2), f"x{2 ** k}")
+            c.drawCentredString(cx, top_k - box - mm(0.4) - PASS_VALUE_FONT * 0.72,
+                                f"x{2 ** k}")
         c.restoreState()
 
 
@@ -631,14 +636,20 @@ def reachable_passes(dmap: DungeonMap) -> int:
     a real order almost always; on maps of at most 52 filled cells (every map up to
     7x7) it is 1: pass 1's cards never run out.
     """
+    return passes_bound([len(room) for room in dmap.rooms])
+
+
+def passes_bound(room_sizes: Iterable[int]) -> int:
+    """The bound of :func:`reachable_passes` for filled rooms of these sizes (cells), in
+    any order."""
     items: list[int] = []
     big = 0
-    for room in dmap.rooms:
-        if len(room) > DECK:
+    for size in room_sizes:
+        if size > DECK:
             items.append(DECK)
             big += 1
-        else:
-            items.append(len(room))
+        elif size > 0:
+            items.append(size)
     items.sort(reverse=True)
     total = sum(items)
     passes = 1
