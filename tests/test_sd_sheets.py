@@ -17,7 +17,6 @@ from companion.paper.units import mm
 SD = get_game("shuffle-and-doom")
 
 
-
 def pages(data: bytes, dpi: int = DPI):
     pdf = pypdfium2.PdfDocument(data)
     return [pdf[i].render(scale=dpi / 72, grayscale=True).to_pil() for i in range(len(pdf))], pdf
@@ -49,12 +48,13 @@ def test_same_seed_same_bytes_and_different_seed_differs():
     assert SD.render("stack", "REPRO", {"size": 9}, "letter") == SD.render("stack", "REPRO", {"size": 9}, "letter")
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("seed,size", [("K7Q2-9XMA", 7), ("GRID", 4), ("BIGONE", 26), ("MID", 13)])
-def test_drawn_map_matches_the_engine(seed, size):
+def test_drawn_map_matches_the_engine(seed, size, paper):
     d = deal(seed, size)
     dmap = seeded_map(seed, size)
     layout = load_layout("map")
-    doc = SheetDocument("t", "a4", payloads=[SD.payload(seed, {"size": size})])
+    doc = SheetDocument("t", paper, payloads=[SD.payload(seed, {"size": size})])
     geo = draw_map_page(doc, layout, SD, d, SD.payload(seed, {"size": size})).geometry
     images, pdf = pages(doc.finish())
     img = images[0]
@@ -68,8 +68,8 @@ def test_drawn_map_matches_the_engine(seed, size):
             py = (page_h - (rect.y + rect.h * 0.4)) * scale
             value = img.getpixel((int(px), int(py)))
             assert (value < 240) == dmap.filled((col, r)), (col, r, value)
-    # legible on a page: 26x26 cells stay at least 6 mm
-    assert geo.cell >= mm(6)
+    # legible on a page: 26x26 cells are at least 7 mm on A4 and Letter
+    assert geo.cell >= mm(7)
 
 
 def test_stacking_list_covers_the_deal():
@@ -100,6 +100,15 @@ def test_variants_print_their_starting_stats_and_travel_in_the_qr(tmp_path):
     assert r.exit_code == 0, r.output
     assert "variant=easy-stats+flat-consumables" in r.stdout
     assert (tmp_path / "again.pdf").read_bytes() == out.read_bytes()
+    # what each stack gives starts from the variant's stats too
+    d = deal("EASY", 7)
+    hearts, spades, clubs = (sum(1 for c in d.row_stack if c.suit.name == suit)
+                             for suit in ("HEARTS", "SPADES", "CLUBS"))
+    b = 5  # the bonus modifier of a 7x7 map
+    assert (f"Row stack gives health {7 + hearts * b}, attack {7 + spades * b}, "
+            f"intelligence {7 + clubs * b}") in " ".join(text.split())
     plain = GAME.render("map", "EASY", {"size": 7}, "a4", {})
     text = pypdfium2.PdfDocument(plain)[0].get_textpage().get_text_range()
     assert "Start 7 health, 3 intelligence, 3 attack" in text
+    assert (f"Row stack gives health {7 + hearts * b}, attack {3 + spades * b}, "
+            f"intelligence {3 + clubs * b}") in " ".join(text.split())
