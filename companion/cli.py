@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -297,8 +298,15 @@ def handles_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _clip(text: str, limit: int = 40) -> str:
+    """``text`` cut to about ``limit`` characters, for a message that repeats it."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def resolve_paper(paper: str | None) -> str:
     """``--paper``, else ``COMPANION_PAPER``, else a4. Raises ParameterError."""
+    if paper is not None and not paper.strip():
+        raise ParameterError("--paper needs a value: a4 or letter")
     value = paper or os.environ.get("COMPANION_PAPER") or "a4"
     value = value.strip().lower()
     if value not in PAPERS:
@@ -323,14 +331,15 @@ def parse_game_options(game_name: str, extra: list[str],
     while i < len(extra):
         word = extra[i]
         if not word.startswith("--"):
-            raise ParameterError(f"unexpected argument {word!r}")
+            raise ParameterError(f"unexpected argument {shown(word)}")
         key, eq, value = word[2:].partition("=")
         if key not in names:
             known = ", ".join(f"--{n}" for n in sorted(names)) or "none"
-            raise ParameterError(f"{game.name} has no option --{key} (its options: {known})")
+            raise ParameterError(f"{game.name} has no option --{_clip(key)} (its "
+                                 f"options: {known})")
         if not eq:
             if i + 1 >= len(extra):
-                raise ParameterError(f"--{key} needs a value")
+                raise ParameterError(f"--{_clip(key)} needs a value")
             i += 1
             value = extra[i]
         out[key] = value
@@ -378,7 +387,10 @@ def parse_back_offset(text: str | None) -> tuple[float, float] | None:
     if text is None:
         return None
     parts = text.replace(";", ",").split(",")
+    plain = re.compile(r"\s*[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)\s*")
     try:
+        if len(parts) != 2 or not all(plain.fullmatch(p) for p in parts):
+            raise ValueError(text)
         x, y = (float(p) for p in parts)
     except ValueError:
         raise ParameterError(f"--back-offset takes X,Y in millimetres, like 1.5,-0.5; "
@@ -389,7 +401,7 @@ def parse_back_offset(text: str | None) -> tuple[float, float] | None:
 
 
 def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str | None,
-                out: Path | None, as_json: bool, extra: list[str],
+                out: str | None, as_json: bool, extra: list[str],
                 options: dict[str, Any]) -> None:
     game = get_game(game_name)
     chosen = kind or game.map_kind
@@ -420,11 +432,39 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
                               ensure_ascii=False, indent=1))
         return
     data = game.render(chosen, seed_text, params, paper_name, options)
+    _save(out, _default_out(game.name, seed_text, params, chosen, paper_name, options), data)
+
+
+def out_target(out: str | None, default: Path) -> Path | str:
+    """Where ``--out`` says to write: ``default`` when not given, ``-`` for standard
+    output, ``default``'s file name inside a folder (an existing one, or any path
+    ending in ``/``). Raises ParameterError for an empty value or one with a line
+    break or NUL in it."""
+    if out is None:
+        return default
+    if out == "-":
+        return out
+    if not out.strip() or any(ch in out for ch in "\n\r\0"):
+        raise ParameterError(f"--out needs a file name, not {shown(out)}")
+    path = Path(out)
+    if out.endswith(("/", os.sep)) or path.is_dir():
+        return path / default.name
+    return path
+
+
+def _save(out: str | None, default: Path, data: bytes, say: bool = True) -> None:
+    """Write ``data`` where :func:`out_target` says (atomically; ``-``: standard
+    output) and, unless it went to standard output, print the file name."""
     from companion.fsutil import write_atomic
 
-    path = out or _default_out(game.name, seed_text, params, chosen, paper_name, options)
-    write_atomic(path, data)
-    typer.echo(str(path))
+    target = out_target(out, default)
+    if target == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    write_atomic(Path(target), data)
+    if say:
+        typer.echo(str(target))
 
 
 def _check_sheet_options(game: Any, kind: Any, params: dict[str, int],
@@ -501,7 +541,7 @@ PaperOpt = Annotated[str | None, typer.Option("--paper", metavar="PAPER",
                                               autocompletion=_complete_paper,
                                               help="a4 or letter (default: "
                                               "$COMPANION_PAPER or a4)")]
-OutOpt = Annotated[Path | None, typer.Option("--out", metavar="FILE", help="output file "
+OutOpt = Annotated[str | None, typer.Option("--out", metavar="FILE", help="output file "
                                              "(default: a descriptive name under "
                                              "output/)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print the result as JSON")]
@@ -608,7 +648,7 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
               budget: Annotated[int | None, typer.Option(
                   "--budget", min=1, metavar="N",
                   help="give up after this many search nodes (answer: unknown)")] = None,
-              out: Annotated[Path | None, typer.Option(
+              out: Annotated[str | None, typer.Option(
                   "--out", metavar="FILE", help="write the best line found as a log")]
               = None,
               as_json: JsonOpt = False) -> None:
@@ -625,9 +665,8 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
     params = g.check_params(parse_game_options(g.name, list(ctx.args)))
     report = g.solve(normalize_seed(seed), params, g.check_variants(variant or ()), budget)
     if out is not None and report.log is not None:
-        from companion.fsutil import write_atomic
-
-        write_atomic(out, report.log.encode("utf-8"))
+        _save(out, Path(f"{g.name}-{report.seed}-best.log"), report.log.encode("utf-8"),
+              say=False)
     if as_json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
         return
@@ -653,7 +692,9 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
                 "(--budget to search further)")
     typer.echo(f"{g.name} seed {report.seed}{variants}: {text}")
     if out is not None:
-        typer.echo(f"best line written to {out}" if report.log else "no line to write")
+        where = out_target(out, Path(f"{g.name}-{report.seed}-best.log"))
+        typer.echo(f"best line written to {where}" if report.log else "no line to write",
+                   err=where == "-")
 
 
 @app.command("stats", cls=GameCommand, context_settings=GAME_OPTIONS)
@@ -677,7 +718,7 @@ def stats_cmd(
     first_seed: Annotated[int, typer.Option("--first-seed", metavar="K", min=0,
                                             help="start at seed S<K>")] = 0,
     as_json: JsonOpt = False,
-    out: Annotated[Path | None, typer.Option(
+    out: Annotated[str | None, typer.Option(
         "--out", metavar="FILE", help="write a PDF report with plots")] = None,
     paper: PaperOpt = None,
 ) -> None:
@@ -704,10 +745,10 @@ def stats_cmd(
         report = run(g.name, names, games, params, tuple(variant or ()), edition, jobs,
                      scheduler, first_seed, progress=lambda n: bar.advance(task, n))
     if out is not None:
-        from companion.fsutil import write_atomic
         from companion.stats_report import render_report
 
-        write_atomic(out, render_report(report, paper_name))
+        _save(out, Path(f"{g.name}-stats-{paper_name}.pdf"),
+              render_report(report, paper_name), say=False)
     if as_json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
     else:
@@ -726,7 +767,8 @@ def stats_cmd(
         for line in target_lines(report):
             console.print(line, highlight=False)
     if out is not None:
-        typer.echo(f"report written to {out}", err=True)
+        typer.echo(f"report written to {out_target(out, Path(f'{g.name}-stats-{paper_name}.pdf'))}",
+                   err=True)
 
 
 @app.command("calibrate", cls=Command)
@@ -787,7 +829,6 @@ def booklet_cmd(
     Example: companion booklet shuffle-and-doom --imposition saddle
     """
     from companion.booklets import booklet_targets, render_booklet
-    from companion.fsutil import write_atomic
 
     names = booklet_targets(game)
     paper_name = resolve_paper(paper)
@@ -796,9 +837,7 @@ def booklet_cmd(
     data = render_booklet(game, paper_name, imposition, layout)
     label = names[0] if len(names) == 1 else "all-games"
     suffix = "-saddle" if imposition else ""
-    path = out or Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf"
-    write_atomic(path, data)
-    typer.echo(str(path))
+    _save(out, Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf", data)
 
 
 @app.command("pack", cls=GameCommand, context_settings=GAME_OPTIONS)
@@ -811,7 +850,6 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
 
     Example: companion pack dungeon-solitaire --seed K7Q2-9XMA
     """
-    from companion.fsutil import write_atomic
     from companion.pack import render_pack
 
     g = get_game(game)
@@ -826,10 +864,8 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
     with typer.progressbar(length=steps, label=f"pack {g.name}", file=sys.stderr) as bar:
         data = render_pack(g.name, seed_text, params, paper_name, variants,
                            progress=lambda _label: bar.update(1), back_offset=offset)
-    path = out or _default_out(g.name, seed_text, params, "pack", paper_name,
-                               {"variants": variants})
-    write_atomic(path, data)
-    typer.echo(str(path))
+    _save(out, _default_out(g.name, seed_text, params, "pack", paper_name,
+                            {"variants": variants}), data)
 
 
 def _report_logs(logs: list[Path], as_json: bool, invalid: str,
@@ -910,7 +946,7 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
              regenerate: Annotated[bool, typer.Option("--regenerate", help="rebuild each "
                                                       "scanned sheet as a PDF")] = False,
              paper: PaperOpt = None,
-             out: Annotated[Path | None, typer.Option(
+             out: Annotated[str | None, typer.Option(
                  "--out", metavar="PATH",
                  help="with --regenerate: output file (one sheet) or folder")] = None,
              ) -> None:
@@ -964,7 +1000,7 @@ def _game_for_code(code: str) -> Any:
 
 
 def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | None,
-                out: Path | None, count: int, edition: int) -> Path:
+                out: str | None, count: int, edition: int) -> Path | str:
     from companion.fsutil import write_atomic
 
     game = get_game(game_name)
@@ -980,14 +1016,14 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     # the payload's other keys (a floor, say) name the file too, so the sheets of a
     # multi-page PDF scanned at once do not overwrite each other
     default = _default_out(game.name, seed, game_params, kind, paper_name, options)
-    if out is None:
-        path = default
-    elif out.is_dir() or count > 1:
-        path = out / default.name
-    else:
-        path = out
-    write_atomic(path, data)
-    return path
+    target = out_target(out, default)
+    if count > 1 and out is not None and target != "-" and not Path(target).is_dir():
+        target = Path(out) / default.name  # several sheets: --out is their folder
+    if target == "-":
+        raise ParameterError("scan --regenerate writes files: --out - (standard output) "
+                             "is for one sheet from map or sheets")
+    write_atomic(Path(target), data)
+    return target
 
 
 def only_the_command(argv: list[str]) -> Any:

@@ -117,22 +117,37 @@ def write_atomic(path: Path, data: bytes) -> None:
     directory, are flushed to disk (fsync) and the temporary file is then renamed over
     ``path`` (``os.replace``, atomic on POSIX and Windows). On any error (or an
     interruption such as Ctrl-C) the temporary file is removed and an existing ``path``
-    is left untouched. The new file gets the usual permissions (0666 less the umask).
+    is left untouched. A new file gets the usual permissions (0666 less the umask); a
+    replaced one keeps its own. A symlink is written through (the file it points to is
+    replaced atomically, the link stays).
 
     Raises :class:`OutputError` (a CompanionError and an OSError; exit code 2) naming
-    the file if it cannot be written: ``path`` is a folder, its folder cannot be made or
+    the file if it cannot be written: ``path`` is a folder, or exists and is not a
+    regular file (a device such as /dev/null, a FIFO, a socket: never replaced), or is
+    read-only (refused, as ``cp`` would, also for root); its folder cannot be made or
     written, the disk is full. Raises TypeError if ``data`` is not bytes-like.
     """
     path = Path(path)
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"write_atomic needs bytes, not {type(data).__name__}")
     try:
-        is_dir = path.is_dir()
+        if path.is_symlink():  # write through: the file it points to is replaced
+            path = Path(os.path.realpath(path))
+        st = path.stat() if path.exists() else None
     except OSError as exc:
         raise OutputError(f"cannot write {_shown(path)}: {_why(exc)}", path, exc) from None
-    if is_dir:
-        raise OutputError(f"cannot write {_shown(path)}: it is a folder; give a file name",
-                          path)
+    mode = 0o666
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"cannot write {_shown(path)}: it is a folder; give a file "
+                              "name", path)
+        if not stat.S_ISREG(st.st_mode):
+            raise OutputError(f"will not replace {_shown(path)}: it is not a regular file "
+                              "(a device, pipe or socket); give another file name, or - "
+                              "for standard output", path)
+        if not os.access(path, os.W_OK) or not st.st_mode & stat.S_IWUSR:
+            raise OutputError(f"cannot write {_shown(path)}: it is read-only", path)
+        mode = stat.S_IMODE(st.st_mode)
     parent = path.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -143,6 +158,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666)
+        if st is not None:  # a replaced file keeps its permissions, as cp leaves them
+            os.chmod(tmp, mode)
     except OSError as exc:
         raise OutputError(f"cannot write {_shown(path)}: {_why(exc)}", path, exc) from None
     try:

@@ -91,36 +91,37 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
     """
     s = text.strip()
     if not is_payload(s):
-        raise PayloadError(f"not a companion payload: {s[:60]!r}")
+        raise PayloadError(f"not a companion payload: {s[:40]!r}")
     rest = s[len(PAYLOAD_SCHEME) + 1 :]
     parts = rest.split("/")
     version_text = parts[0]
-    if not (version_text.isascii() and version_text.isdigit()) or len(version_text) > 9:
-        raise PayloadError(f"malformed payload {s[:60]!r}: no edition number after "
-                           "'companion:'")
+    if (not (version_text.isascii() and version_text.isdigit()) or len(version_text) > 9
+            or (version_text.startswith("0") and version_text != "0")):
+        raise PayloadError(f"malformed payload {s[:40]!r}: no edition number after "
+                           "'companion:' (digits, no leading zero)")
     edition = int(version_text)
     if not 1 <= edition <= MAX_EDITION:
-        raise PayloadError(f"payload {s[:60]!r} names edition {edition}: editions are "
+        raise PayloadError(f"payload {s[:40]!r} names edition {edition}: editions are "
                            f"numbered from 1")
     if len(parts) < 3 or not parts[1] or not parts[2]:
-        raise PayloadError(f"malformed payload {s[:60]!r}: expected companion:N/GAME/SEED")
+        raise PayloadError(f"malformed payload {s[:40]!r}: expected companion:N/GAME/SEED")
     game = parts[1].lower()
     if known_games is not None and game not in known_games:
         raise PayloadError(
-            f"payload {s[:60]!r} names game {game!r}; known: {', '.join(known_games)}"
+            f"payload {s[:40]!r} names game {game!r}; known: {', '.join(known_games)}"
         )
     seedless = "=" in parts[2]  # a sheet that does not depend on a seed: no seed part
     try:
         seed = "" if seedless else normalize_seed(parts[2])
     except SeedError as exc:
-        raise PayloadError(f"payload {s[:60]!r}: {exc}") from None
+        raise PayloadError(f"payload {s[:40]!r}: {exc}") from None
     params: dict[str, str] = {}
     for part in parts[2 if seedless else 3:]:
         key, sep, value = part.partition("=")
         key = key.lower()
         if not sep or not _KEY_RE.fullmatch(key) or not _VALUE_RE.fullmatch(value):
-            raise PayloadError(f"malformed payload parameter {part[:40]!r} in {s[:60]!r}")
+            raise PayloadError(f"malformed payload parameter {part[:40]!r} in {s[:40]!r}")
         if key in params:
-            raise PayloadError(f"payload {s[:60]!r} repeats parameter {key!r}")
+            raise PayloadError(f"payload {s[:40]!r} repeats parameter {key!r}")
         params[key] = value
     return Payload(game=game, seed=seed, params=params, edition=edition)

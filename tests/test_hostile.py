@@ -176,3 +176,118 @@ def test_a_layout_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "bom.toml"
     path.write_bytes(b"\xef\xbb\xbf" + (ROOT / "layouts" / "map.toml").read_bytes())
     assert load_layout(path).name == "map"
+
+
+# --------------------------------------------------------------- --out
+
+
+def cli(*args: object) -> subprocess.CompletedProcess[str]:
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+
+    r = CliRunner().invoke(app, [str(a) for a in args])
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    return subprocess.CompletedProcess(args, r.exit_code, r.stdout, r.stderr)
+
+
+MAP = ("map", "shuffle-and-doom", "--seed", "OUT")
+
+
+def test_out_never_replaces_what_is_not_a_regular_file(tmp_path):
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    r = cli(*MAP, "--out", fifo)
+    assert r.returncode == 2 and "not a regular file" in r.stderr
+    assert fifo.is_fifo()
+    if os.path.exists("/dev/null"):
+        before = os.stat("/dev/null")
+        r = cli(*MAP, "--out", "/dev/null")
+        assert r.returncode == 2 and "not a regular file" in r.stderr
+        assert os.stat("/dev/null").st_rdev == before.st_rdev
+
+
+def test_out_writes_through_a_symlink(tmp_path):
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(real)
+    r = cli(*MAP, "--out", link)
+    assert r.returncode == 0, r.stderr
+    assert link.is_symlink() and real.read_bytes().startswith(b"%PDF")
+
+
+def test_out_refuses_a_read_only_file_and_keeps_a_files_mode(tmp_path):
+    ro = tmp_path / "ro.pdf"
+    ro.write_bytes(b"keep me")
+    ro.chmod(0o444)
+    r = cli(*MAP, "--out", ro)
+    assert r.returncode == 2 and "read-only" in r.stderr
+    assert ro.read_bytes() == b"keep me"
+    private = tmp_path / "private.pdf"
+    private.write_bytes(b"old")
+    private.chmod(0o600)
+    assert cli(*MAP, "--out", private).returncode == 0
+    assert private.stat().st_mode & 0o777 == 0o600
+
+
+def test_out_into_a_folder_gets_the_default_name(tmp_path):
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    r = cli(*MAP, "--out", folder)
+    assert r.returncode == 0 and (folder / "shuffle-and-doom-OUT-size7-map-a4.pdf").exists()
+    r = cli(*MAP, "--out", f"{tmp_path}/new/")
+    assert r.returncode == 0
+    assert (tmp_path / "new" / "shuffle-and-doom-OUT-size7-map-a4.pdf").exists()
+
+
+def test_out_dash_writes_the_pdf_to_standard_output(tmp_path):
+    r = run(*MAP, "--out", "-")
+    assert r.returncode == 0 and r.stdout.startswith("%PDF") and "PEAK_KB" in r.stderr
+
+
+@pytest.mark.parametrize("args,words", [
+    (("--out", ""), "--out needs a file name"),
+    (("--out", "a\nb.pdf"), "--out needs a file name"),
+    (("--paper", ""), "--paper needs a value"),
+    (("--paper", " "), "--paper needs a value"),
+])
+def test_empty_or_odd_values_are_refused(args, words):
+    r = cli(*MAP, *args)
+    assert r.returncode == 2 and words in r.stderr
+
+
+@pytest.mark.parametrize("offset", ["1_5,0", "١,0", "1,2,3", "1e1,0", "0x1,0", ""])
+def test_a_back_offset_takes_plain_decimal_numbers_only(offset):
+    r = cli("sheets", "dungeon-solitaire", "--seed", "A", "--kind", "cards",
+            "--back-offset", offset)
+    assert r.returncode == 2 and "--back-offset takes X,Y" in r.stderr
+
+
+def test_whatever_the_user_typed_is_quoted_short():
+    r = cli(*MAP, "--" + "x" * 2000, "1")
+    assert r.returncode == 2 and len(r.stderr) < 300
+    r = cli(*MAP, "y" * 2000)
+    assert r.returncode == 2 and len(r.stderr) < 300
+
+
+# --------------------------------------------------------------- payloads
+
+
+def test_a_payload_edition_with_a_leading_zero_is_not_edition_1():
+    from companion.errors import PayloadError
+    from companion.seeds import parse_payload
+
+    with pytest.raises(PayloadError, match="no leading zero"):
+        parse_payload("companion:01/sd/A/size=7")
+    assert parse_payload("companion:1/sd/A/size=7").edition == 1
+
+
+def test_a_payload_floor_beyond_its_floors_is_refused():
+    from companion.errors import PayloadError
+    from companion.games import get_game
+
+    game = get_game("dungeon-upkeeper")
+    assert game.check_payload({"floors": "3", "floor": "3"})[0] == {"floors": 3}
+    with pytest.raises(PayloadError, match="floor='7' of floors=3"):
+        game.check_payload({"floors": "3", "floor": "7"})

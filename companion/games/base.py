@@ -293,6 +293,13 @@ class Game(ABC):
                                        f"{self.name} sheet prints")
             except ParameterError as exc:
                 raise PayloadError(f"payload {key}={shown(text)}: {exc}") from None
+        for key, text in items.items():  # a floor beyond the run's floors, say
+            bound = options[key].upto if key in options else ""
+            if bound:
+                limit = params.get(bound, self.param(bound).default)
+                if int(text) > limit:
+                    raise PayloadError(f"payload {key}={shown(text)} of {bound}={limit}: "
+                                       f"no such {key} in this run")
         return params, (frozenset(variants) if variants is not None else None)
 
     def sheet_variants(self, options: Mapping[str, Any]) -> tuple[str, ...]:
