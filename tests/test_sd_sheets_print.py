@@ -354,3 +354,21 @@ def test_counts_read_right(kind):
         text = text_of(SD.render(kind, seed, {"size": size}, "a4"))
         assert "(s)" not in text
         assert not PLURAL_AFTER_ONE.search(text), PLURAL_AFTER_ONE.search(text)
+
+
+def test_credits_go_under_the_tracker_when_the_identity_text_fills_the_qr_side():
+    """An identity block whose text is as tall as its QR code leaves no room beside it:
+    the credits go to the foot of the tracker's column, which still holds the tracker."""
+    from companion.games.shuffle_and_doom.sheets import plan_map_page
+
+    payload = SD.payload(SEED, {"size": 26})
+    lines = ["Shuffle and Doom!", SEED] + ["one more line of text"] * 9
+    area = Rect(mm(10), mm(10), mm(190), mm(262))
+    dmap = seeded_map(SEED, 26)
+    tracker = Tracker(dmap, (), reachable_passes(dmap))
+    plan = plan_map_page(area, mm(98), area.y1 + mm(5), 26, payload, lines, mm(30), tracker)
+    assert plan.arrangement == "side"
+    x, y, _ = plan.credits
+    assert x == plan.tracker.x and y < plan.tracker.y
+    assert plan.tracker.h >= tracker.height(plan.tracker.w) - 0.01
+    assert not overlaps(plan.tracker, plan.geometry.block)
