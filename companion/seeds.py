@@ -65,6 +65,15 @@ class Payload:
     params: dict[str, str] = field(default_factory=dict)
     edition: int = 1
 
+    def qr_text(self) -> str:
+        """The payload as its QR code holds it: upper case, ``KEY:VALUE``, so that every
+        character is in the QR alphanumeric set (5.5 bits a character instead of 8: a
+        smaller code, larger modules at the same width). Read back by
+        :func:`parse_payload` like the canonical form."""
+        tail = "".join(f"/{k}:{v}" for k, v in self.params.items())
+        seed = f"/{self.seed}" if self.seed else ""
+        return f"{PAYLOAD_SCHEME}:{self.edition}/{self.game}{seed}{tail}".upper()
+
     def encode(self) -> str:
         """The payload text, parameters in the order given."""
         tail = "".join(f"/{k}={v}" for k, v in self.params.items())
@@ -82,7 +91,9 @@ def is_payload(text: str) -> bool:
 
 def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payload:
     """Decode ``companion:N/GAME/SEED[/key=value...]``, or ``companion:N/GAME/key=value
-    [/key=value...]`` for a sheet that does not depend on a seed (seed ``""``).
+    [/key=value...]`` for a sheet that does not depend on a seed (seed ``""``). Case
+    does not matter, and ``KEY:VALUE`` stands for ``key=value`` (the QR code's form,
+    :meth:`Payload.qr_text`); values are read in lower case.
 
     Raises PayloadError if the text is not a payload, has no edition number (1 to 999),
     names a game not in ``known_games`` (when given), holds a bad seed, or a malformed
@@ -110,7 +121,7 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
         raise PayloadError(
             f"payload {s[:40]!r} names game {game!r}; known: {', '.join(known_games)}"
         )
-    seedless = "=" in parts[2]  # a sheet that does not depend on a seed: no seed part
+    seedless = "=" in parts[2] or ":" in parts[2]  # a sheet that does not depend on a seed
     try:
         seed = "" if seedless else normalize_seed(parts[2])
     except SeedError as exc:
@@ -118,7 +129,9 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
     params: dict[str, str] = {}
     for part in parts[2 if seedless else 3:]:
         key, sep, value = part.partition("=")
-        key = key.lower()
+        if not sep:  # the QR code's form: KEY:VALUE in upper case
+            key, sep, value = part.partition(":")
+        key, value = key.lower(), value.lower()
         if not sep or not _KEY_RE.fullmatch(key) or not _VALUE_RE.fullmatch(value):
             raise PayloadError(f"malformed payload parameter {part[:40]!r} in {s[:40]!r}")
         if key in params:

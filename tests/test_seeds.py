@@ -75,3 +75,19 @@ def test_payload_parser_only_raises_payload_error(text):
 def test_seed_parser_only_raises_seed_error(text):
     with contextlib.suppress(SeedError):
         assert normalize_seed(text) == normalize_seed(text.lower())
+
+
+def test_the_qr_form_of_a_payload_is_alphanumeric_and_reads_back_the_same():
+    from companion.seeds import parse_payload
+
+    alnum = set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+    for text in ["companion:1/sd/K7Q2-9XMA/size=7", "companion:1/ctd/kind=deck",
+                 "companion:1/ctd/A/variant=reserve+no-jokers/kind=log",
+                 "companion:2/du/S1/floors=10/floor=3"]:
+        p = parse_payload(text)
+        qr = p.qr_text()
+        assert set(qr) <= alnum, qr
+        back = parse_payload(qr)
+        assert back == p and back.encode() == text
+    assert parse_payload("Companion:1/SD/k7q2-9xma/Size=7").encode() == \
+        "companion:1/sd/K7Q2-9XMA/size=7"
