@@ -668,7 +668,7 @@ def later_passes(dmap: DungeonMap) -> int:
     return reachable_passes(dmap) - 1
 
 
-STACK_GLYPH_MAX = mm(12)
+STACK_GLYPH_MAX = mm(11.5)
 """The tallest card glyph of a stacking list: three passes fit a page of A4 or Letter."""
 
 
