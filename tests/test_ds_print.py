@@ -339,11 +339,16 @@ def test_every_fold_over_page_names_itself_and_its_qr_decodes(kind, name, paper)
             assert qr_texts(render_page(pdf, i, 300)) == [payload], i
             assert payload in keywords
         if kind == "tiles" and level is None:
-            # pages of two levels scan as all the tiles; the first of one level only
-            assert sheet_payload(DS, SEED, P5, "tiles") in want
-            assert "levels 1-2" in _words(page_text(pdf, 0))
+            # pages of two levels scan as all the tiles; the document names every level
+            # and then all the tiles, and so does describe
+            whole = sheet_payload(DS, SEED, P5, "tiles")
+            assert whole in want and "levels 1-2" in _words(page_text(pdf, 0))
+            every = [sheet_payload(DS, SEED, P5, "tiles", n) for n in range(1, 10)]
+            assert keywords == [*every, whole]
+            assert DS.describe("tiles", SEED, P5, {"backs": "fold"})["payloads"] == keywords
         if level == 3:
             assert set(want) == {sheet_payload(DS, SEED, P5, "tiles", 3)}
+            assert keywords == [sheet_payload(DS, SEED, P5, "tiles", 3)]
 
 
 @pytest.mark.parametrize("paper", PAPERS)

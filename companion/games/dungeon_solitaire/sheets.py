@@ -25,11 +25,22 @@ of m") with a small QR code (``.../kind=cards``, :func:`draw_margin_qr`) and the
 printing notes: 6 rows of 5 at 5x5 on A4 and Letter alike, so the deck is two sheets
 and there is no separate instruction page to upset the duplex order.
 
+Backs (``options["backs"]``, tiles and cards): ``duplex`` (the default) as above, the
+document asking viewers for a long-edge flip and every back page printing, small, the
+offset its backs were shifted by; ``fold`` puts fronts and backs on one page, mirrored
+about a marked fold line (:func:`fold_sheet_plan`), the tiles at their duplex size
+level after level over as many pages as they need (15 to a page at 5x5 on A4 and
+Letter), each page naming itself in a strip under the cards with a small QR code (a
+tiles page of one level: that level's payload; of two: ``.../kind=tiles``); ``none``
+prints the fronts only. Every front page carries a 50 mm scale check (print.md), so do
+the map and the mat.
+
 Map (``map``): one level (``options["level"]``, default 1) face up, labelled ANSWER KEY /
 SPOILER, payload ``.../level=N``. Mat, log and calibration pages carry their QR code in
-the usual footer; the calibration's back page has none (it is read against the light).
-The calibration sheet names no seed in its text (it is the same for every seed); its
-payload still holds one, as the payload format requires a seed.
+the usual footer; the calibration's back page has none (it is read against the light)
+but says the offset it was printed with. The calibration sheet is the same for every
+seed, size and edition: it is drawn without a seed and its payload
+(``companion:E/ds/kind=calibrate``) names none.
 The log sheet's examples are true of the seed's own reward deck (:func:`verb_help`).
 
 The QR payload leaves the board size out when it is the default (5), which keeps it
@@ -106,13 +117,17 @@ __all__ = [
     "BoardGrid",
     "CalibrationMark",
     "CardPage",
+    "FoldPage",
     "TilePage",
+    "backs_mode",
     "board_grid",
     "calibration_marks",
     "calibration_ruler",
+    "card_fold_pages",
     "card_pages",
     "crosshair_rect",
     "draft_example",
+    "draw_card_folds",
     "draw_level_back",
     "draw_margin_qr",
     "draw_page_name",
@@ -120,10 +135,14 @@ __all__ = [
     "draw_reward_front",
     "draw_room",
     "draw_special",
+    "draw_tile_folds",
+    "fold_sheet_plan",
     "page_name_lines",
     "render",
+    "scale_check_width",
     "sheet_payload",
     "sheet_payloads",
+    "tile_fold_pages",
     "tile_pages",
     "tile_side_mm",
     "verb_help",
@@ -277,17 +296,22 @@ def sheet_payload(game: DungeonSolitaire, seed: str, params: Mapping[str, int], 
 
 def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
                    options: Mapping[str, Any]) -> list[str]:
-    """Every payload a sheet kind's document carries, in page order.
+    """Every payload a sheet kind's document carries, in page order (fold-over tiles of
+    more than one level: the payload of all the tiles last).
 
-    Raises ParameterError for a bad ``options["level"]``, PayloadError for an
-    ``options["edition"]`` this build does not know.
+    Raises ParameterError for a bad ``options["level"]`` or ``options["backs"]``,
+    PayloadError for an ``options["edition"]`` this build does not know.
     """
     edition = game.check_edition(options.get("edition", game.edition))
     if kind == "calibrate":  # the same sheet for every seed, size and edition
         return [game.payload("", {}, kind=kind)]
     if kind == "tiles":
-        return [sheet_payload(game, seed, params, kind, n, edition)
-                for n in wanted_levels(options)]
+        levels = wanted_levels(options)
+        out = [sheet_payload(game, seed, params, kind, n, edition) for n in levels]
+        if check_backs(options.get("backs")) == "fold" and len(levels) > 1:
+            # fold-over pages holding tiles of two levels scan as all the tiles
+            out.append(sheet_payload(game, seed, params, kind, None, edition))
+        return out
     if kind == "map":
         return [sheet_payload(game, seed, params, kind, wanted_levels(options, [1])[0],
                               edition)]
@@ -1218,8 +1242,6 @@ def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int],
         label = f"level {levels[0]}" if len(levels) == 1 else f"levels 1-{RULES.levels}"
         folds = (tile_fold_pages(seed, size, paper, layout, levels, game.rules_table(edition))
                  if backs == "fold" else [])
-        if any(len({lv for lv, _ in p.items}) > 1 for p in folds):
-            payloads.append(sheet_payload(game, seed, params, kind, None, edition))
         doc = SheetDocument(f"{game.title} tiles, {label}, {seed}", paper, layout.landscape,
                             payloads, duplex=_doc_flip(layout, backs))
         if backs == "fold":
