@@ -9,7 +9,7 @@ import math
 import pypdfium2
 import pypdfium2.raw
 import pytest
-from pdfcheck import check_crop_marks_on_fronts_only, qr_texts, render_page
+from pdfcheck import ink_outside, qr_texts, render_page
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -39,10 +39,15 @@ CARD_W, CARD_H = mm(63), mm(88)
 
 
 def expected_payload(kind: str, variants: tuple[str, ...] = ()) -> str:
+    """The sheet's payload: the deck is the same for every seed and carries none."""
     extra = {} if kind == "mat" else {"kind": kind}
     if variants:
         extra["variant"] = "+".join(variants)
-    return CTD.payload(SEED, {}, **extra)
+    return CTD.payload("" if kind == "deck" else SEED, {}, **extra)
+
+
+def test_the_deck_payload_has_no_seed():
+    assert expected_payload("deck") == "companion:1/ctd/kind=deck"
 
 
 # ---------------------------------------------------------------- every kind renders
@@ -61,9 +66,8 @@ def test_every_kind_renders_and_its_qr_decodes(kind, paper):
         assert len(pdf) == 1 and (w, h) == pytest.approx((ph, pw), abs=0.01)  # landscape
     else:
         assert (w, h) == pytest.approx((pw, ph), abs=0.01)
-    # the deck carries its QR code on the last page ("about this deck")
-    page = len(pdf) - 1 if kind == "deck" else 0
-    assert qr_texts(render_page(pdf, page)) == [payload]
+    # every sheet carries its QR code on its first page (the deck's instruction page)
+    assert qr_texts(render_page(pdf, 0)) == [payload]
 
 
 def test_variants_go_into_the_payload_and_the_deal():
@@ -112,11 +116,11 @@ def test_stacking_list_follows_the_engine_deal(seed):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_deck_cards_are_exactly_poker_size_and_the_pdf_agrees(paper):
     plan = deck_pages(paper)
-    assert [p.side for p in plan] == ["front", "back"] * 6 + ["about"]
+    assert [p.side for p in plan] == ["about", "about-back"] + ["front", "back"] * 6
     fronts = [p for p in plan if p.side == "front"]
     assert [c for p in fronts for c in p.cards] == list(DECK_CARDS)
     assert len(DECK_CARDS) == 54 and sum(c.is_joker for c in DECK_CARDS) == 2
-    for page in plan[:-1]:
+    for page in plan[2:]:
         assert len(page.slots) == 9
         for slot in page.slots:
             assert slot.w == pytest.approx(CARD_W, abs=0.01)
@@ -124,11 +128,12 @@ def test_deck_cards_are_exactly_poker_size_and_the_pdf_agrees(paper):
         assert page.trim.w == pytest.approx(3 * CARD_W, abs=0.01)
         assert page.trim.h == pytest.approx(3 * CARD_H, abs=0.01)
     pdf = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, paper))
-    assert len(pdf) == 13
-    for i, page in enumerate(plan[:-1]):
+    assert len(pdf) == 14
+    for i, page in enumerate(plan[2:], start=2):
         assert pdf[i].get_trimbox() == pytest.approx(page.trim.box(), abs=0.01)
     pw, ph = PAPERS[paper]
-    assert pdf[12].get_trimbox() == pytest.approx((0, 0, pw, ph), abs=0.01)
+    for i in (0, 1):  # the instruction page and its back
+        assert pdf[i].get_trimbox() == pytest.approx((0, 0, pw, ph), abs=0.01)
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.0, -0.5), (-2.5, 3.0)])
@@ -136,7 +141,8 @@ def test_backs_mirror_their_fronts_and_follow_the_offset(offset):
     plan = deck_pages("a4", back_offset=offset)
     page_w = PAPERS["a4"][0]
     dx, dy = mm(offset[0]), mm(offset[1])
-    for front, back in zip(plan[0:12:2], plan[1:12:2], strict=True):
+    for front, back in zip(plan[2::2], plan[3::2], strict=True):
+        assert (front.side, back.side) == ("front", "back")
         assert back.cards == front.cards
         for f, b in zip(front.slots, back.slots, strict=True):
             assert b.cx == pytest.approx(page_w - f.cx + dx, abs=mm(0.1))
@@ -145,24 +151,53 @@ def test_backs_mirror_their_fronts_and_follow_the_offset(offset):
     # and the PDF: a back page's TrimBox moves by the offset
     base = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "a4"))
     moved = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "a4", {"back_offset": offset}))
-    b0, b1 = base[1].get_trimbox(), moved[1].get_trimbox()
+    b0, b1 = base[3].get_trimbox(), moved[3].get_trimbox()
     assert (b1[0] - b0[0], b1[1] - b0[1]) == pytest.approx((dx, dy), abs=0.01)
-    assert moved[0].get_trimbox() == pytest.approx(base[0].get_trimbox(), abs=0.001)
+    assert moved[2].get_trimbox() == pytest.approx(base[2].get_trimbox(), abs=0.001)
+
+
+def _drawing_outside(pdf, i, margin):
+    """Dark pixels of page ``i`` outside its TrimBox grown by ``margin`` once its text
+    (page name, offset note) is taken off: the crop marks, QR code and scale bar."""
+    page = pdf[i]
+    for obj in list(page.get_objects()):
+        if obj.type == pypdfium2.raw.FPDF_PAGEOBJ_TEXT:
+            page.remove_obj(obj)
+    page.gen_content()
+    return ink_outside(render_page(pdf, i), page.get_trimbox(), page.get_size()[1], margin)
 
 
 def test_crop_marks_on_fronts_only():
-    pdf = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "a4", {"back_offset": (1, -0.5)}))
-    check_crop_marks_on_fronts_only(pdf, (0, 1, 10, 11), mm(1))
+    """Fronts have crop marks (and their QR code and scale bar) outside their cards;
+    back pages draw nothing there (their page name and the offset note are text)."""
+    data = CTD.render("deck", SEED, {}, "a4", {"back_offset": (1, -0.5)})
+    pdf = pypdfium2.PdfDocument(data)
+    for i in (2, 3, 4, 5, 12, 13):
+        ink = _drawing_outside(pdf, i, mm(1))
+        if i % 2 == 0:
+            assert ink > 50, f"front page {i + 1} has no crop marks"
+        else:
+            assert ink == 0, f"back page {i + 1} has marks outside its cards"
+    # the crop marks themselves: beside the grid on a front page (A4), none on a back page
+    for i, want in ((2, True), (3, False)):
+        page = pdf[i]
+        x0, y0, x1, y1 = page.get_trimbox()
+        img = render_page(pdf, i)
+        s = 150 / 72
+        h = page.get_size()[1]
+        strip = img.crop((round(mm(5) * s), round((h - y1) * s), round((x0 - mm(1)) * s),
+                          round((h - y0) * s)))
+        assert (sum(strip.histogram()[:128]) > 0) == want, i
 
 
 def test_deck_on_other_layouts():
     bleed = load_layout("poker-bleed")
     plan = deck_pages("letter", bleed)
-    assert [p.side for p in plan].count("front") == 9 and len(plan) == 19
+    assert [p.side for p in plan].count("front") == 9 and len(plan) == 20
     pdf = pypdfium2.PdfDocument(CTD.render("deck", SEED, {}, "letter",
                                            {"layout": "poker-bleed"}))
-    assert len(pdf) == 19
-    trim, bbox = pdf[0].get_trimbox(), pdf[0].get_bleedbox()
+    assert len(pdf) == 20
+    trim, bbox = pdf[2].get_trimbox(), pdf[2].get_bleedbox()
     assert bbox[0] == pytest.approx(trim[0] - mm(3), abs=0.01)
     with pytest.raises(LayoutError):
         CTD.render("deck", SEED, {}, "a4", {"layout": "list"})
@@ -256,9 +291,9 @@ def test_cli_map_and_deck_with_back_offset(tmp_path):
                "--back-offset", "1,-0.5", "--out", d)
     assert r.exit_code == 0, r.output
     pdf = pypdfium2.PdfDocument(d)
-    assert len(pdf) == 13
+    assert len(pdf) == 14
     plan = deck_pages("a4", back_offset=(1.0, -0.5))
-    assert pdf[1].get_trimbox() == pytest.approx(plan[1].trim.box(), abs=0.01)
+    assert pdf[3].get_trimbox() == pytest.approx(plan[3].trim.box(), abs=0.01)
     r = invoke("sheets", "clear-the-dungeon", "--seed", "X", "--kind", "stack", "--json",
                "--variant", "no-jokers")
     assert r.exit_code == 0, r.output
@@ -280,20 +315,24 @@ def test_cli_scan_regenerates_a_variant_sheet(tmp_path):
 @pytest.mark.parametrize("layout", ["poker", "poker-bleed"])
 def test_crop_marks_start_3mm_off_the_trim(layout):
     """print.md: crop marks 3 mm off the trim, with or without bleed (with 3 mm of
-    bleed they start at the bleed edge). Measured on the rendered page: the darkest
-    ink left of and above the grid is the marks'."""
+    bleed they start at the bleed edge). Measured on the rendered first front page: the
+    darkest ink left of the grid along its top cut, and above the grid along its left
+    cut, is the marks' (the page's name, QR code and scale bar keep off those lines)."""
     data = CTD.render("deck", SEED, {}, "a4", {"layout": layout})
-    page = pypdfium2.PdfDocument(data)[0]
+    page = pypdfium2.PdfDocument(data)[2]
     left, bottom, right, top = page.get_trimbox()
     scale = 600 / 72
     image = page.render(scale=scale, grayscale=True).to_pil()
     width, height = image.size
     px = image.load()
     edge = 4  # pixels: the cards' own anti-aliased edges touch the trim
+    row = round(height - top * scale)  # the top cut
+    col = round(left * scale)  # the left cut
+    band = range(-3, 4)
     dark_x = [x for x in range(int(left * scale) - edge) if any(
-        px[x, y] < 96 for y in range(0, height, 2))]
+        px[x, row + d] < 96 for d in band)]
     dark_y = [y for y in range(int(height - top * scale) - edge) if any(
-        px[x, y] < 96 for x in range(0, width, 2))]
+        px[col + d, y] < 96 for d in band)]
     assert dark_x and dark_y
     gap_x = (left * scale - max(dark_x)) / scale
     gap_y = ((height - top * scale) - max(dark_y)) / scale

@@ -6,12 +6,23 @@ sheet always shows what the validator will check. The rules text on the sheets i
 project's own wording (the original rules are CC BY-NC-ND); the designer is credited on
 every sheet.
 
-The deck: 54 poker cards (63 x 88 mm, the ``poker`` layout: 3 x 3 on a portrait page,
-shared cut lines) make 6 front pages, each followed by its backs mirrored left-right for
-a long-edge flip. A 30 mm QR code does not fit beside a 3 x 3 grid, so the deck's payload
-goes into the PDF metadata and one last page, "about this deck", carries the QR code, the
-identity block and the printing notes. It comes last so that the front/back pairs stay on
-the two sides of one sheet when printed two-sided.
+The deck is the same for every seed and prints none (``SheetKind.seeded`` false). Its
+instruction page comes first; then 54 poker cards (63 x 88 mm, the ``poker`` layout:
+3 x 3 on a portrait page, shared cut lines) on 6 front pages, with their backs as
+``options["backs"]`` asks (:func:`deck_pages`):
+
+- ``duplex`` (the default): each front page is followed by its backs, mirrored
+  left-right for a long-edge flip. The instruction page then has a back too (the next
+  page), a sample card back lying behind the sample front, so the first sheet doubles
+  as a check of the printer's two sides and the card sheets stay pairs.
+- ``fold``: fronts and their backs on one page, mirrored about a fold line
+  (:mod:`companion.paper.fold`).
+- ``none``: the fronts only.
+
+Every card page names itself in its margin (game, kind, page n of m) and carries the
+50 mm scale bar; a small QR code goes wherever the margin holds one: the grid moves a
+few millimetres down on A4 to make room for it, US Letter has none to spare (its card
+pages name themselves in plain text up the side margin).
 """
 
 from __future__ import annotations
@@ -26,13 +37,25 @@ from companion.errors import LayoutError
 from companion.games.clear_the_dungeon.generation import deal
 from companion.paper.cards import CAP_HEIGHT, draw_card_glyph, draw_lattice, fit_font_size
 from companion.paper.document import SheetDocument
+from companion.paper.fold import (
+    FoldPlan,
+    back_turned,
+    check_backs,
+    draw_fold_crop_marks,
+    draw_fold_line,
+    draw_offset_note,
+    fold_plan,
+)
 from companion.paper.frame import (
     GUIDE,
     INK,
+    LABEL_FONT,
+    SCALE_BAR_MM,
     draw_field,
     draw_footer,
     draw_heading,
     draw_ruled_lines,
+    draw_scale_bar,
     draw_text,
     draw_title,
     footer_height,
@@ -40,18 +63,32 @@ from companion.paper.frame import (
     wrap_text,
 )
 from companion.paper.icons import RED, draw_icon, draw_star, draw_suit
-from companion.paper.identity import identity_size
+from companion.paper.identity import (
+    BODY_STYLE,
+    LEADING,
+    SEED_STYLE,
+    TITLE_STYLE,
+    identity_size,
+)
 from companion.paper.layout import (
     Layout,
     Rect,
+    bleed_rect,
     bounding_rect,
     grid_slots,
     load_layout,
     mirror_slot,
     sheet_layout,
 )
-from companion.paper.marks import draw_crop_marks, draw_cut_lines
-from companion.paper.units import mm
+from companion.paper.marks import (
+    MARK_CLEAR,
+    MIN_MARK,
+    crop_mark_segments,
+    draw_crop_marks,
+    draw_cut_lines,
+)
+from companion.paper.qr import QUIET_MODULES, qr_footprint, qr_matrix, qr_runs
+from companion.paper.units import UNPRINTABLE_MM, mm
 
 if TYPE_CHECKING:
     from companion.games.base import PayloadExtra
@@ -61,10 +98,14 @@ __all__ = [
     "DECK_CARDS",
     "DeckPage",
     "MatGeometry",
+    "backs_mode",
+    "deck_fold_plan",
     "deck_pages",
     "describe_data",
+    "draw_log_pages",
     "draw_card_back",
     "draw_card_front",
+    "draw_small_qr",
     "par_text",
     "render",
     "sheet_payload",
@@ -99,7 +140,10 @@ def sheet_payload(game: ClearTheDungeon, seed: str, params: Mapping[str, int], k
 
 
 def _variant_words(variants: Sequence[str]) -> str:
-    return ("variants " + ", ".join(variants)) if variants else "standard rules"
+    """``standard rules``, ``variant: reserve`` or ``variants: reserve, no-jokers``."""
+    if not variants:
+        return "standard rules"
+    return ("variant: " if len(variants) == 1 else "variants: ") + ", ".join(variants)
 
 
 def _layout(options: Mapping[str, Any], default: str) -> Layout:
@@ -199,14 +243,15 @@ def render(game: ClearTheDungeon, kind: str, seed: str, params: dict[str, int], 
         layout = _layout(options, "list")
         doc = SheetDocument(f"{game.title} log sheet {seed}", paper, layout.landscape,
                             [payload])
-        draw_log_page(doc, layout, game, seed, variants, payload)
+        draw_log_pages(doc, layout, game, seed, variants, payload)
     elif kind == "deck":
         layout = _layout(options, "poker")
         offset = options.get("back_offset") or (0.0, 0.0)
+        backs = backs_mode(layout, options.get("backs"))
         doc = SheetDocument(f"{game.title} printable deck", paper, layout.landscape,
-                            [payload])
-        draw_deck(doc, layout, game, seed, variants, payload,
-                  (float(offset[0]), float(offset[1])))
+                            [payload], duplex=_flip(layout) if backs == "duplex" else None)
+        draw_deck(doc, layout, game, variants, payload,
+                  (float(offset[0]), float(offset[1])), backs)
     else:  # pragma: no cover - the game checks the kind first
         game.sheet_kind(kind)
         raise AssertionError(kind)
@@ -225,6 +270,7 @@ class MatGeometry:
     hand_slots: tuple[Rect, ...]
     reserve_spot: Rect
     par_at: tuple[float, float] | None
+    scale_bar: Rect | None = None
 
 
 ATTACK_RULES: tuple[tuple[str, str], ...] = (
@@ -257,7 +303,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
                       "the spots: they need not fit inside the outlines.")
     # --- bottom band: identity block, rules reminder, credits
     qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, _variant_words(variants), "play mat")
+    lines = identity_lines(game.title, seed, "", f"play mat; {_variant_words(variants)}")
     band_h = footer_height(payload, lines, qr_w)
     band = Rect(area.x, area.y, area.w, band_h)
     id_w, id_h = identity_size(payload, lines, qr_w, max_width=area.w * 0.62)
@@ -265,6 +311,14 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
     rules = Rect(area.x + id_w + mm(6), area.y + mm(4), area.x1 - (area.x + id_w + mm(6)),
                  id_h - mm(4))
     _draw_attack_rules(c, rules)
+    # the scale check: under the identity text, beside the QR code, left of the rules
+    side = qr_footprint(payload, qr_w)
+    bar = scale_check_box(c, area.x + side + mm(2), area.y + mm(0.55))
+    text_h = sum(size * LEADING for _, size in (TITLE_STYLE, SEED_STYLE, BODY_STYLE,
+                                                BODY_STYLE))
+    if bar.y1 + mm(1) > area.y + (side - text_h) / 2:  # pragma: no cover - a huge QR
+        raise LayoutError(f"layout {layout.name}: no room for the scale bar on the mat")
+    draw_scale_bar(c, bar.x, bar.y + mm(0.55))
 
     # --- middle: monster columns and damage track (left), deck / hand / reserve (right)
     mid = Rect(area.x, band.y1, area.w, area.y1 - band.y1)
@@ -299,7 +353,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
         c.drawString(0, -6.5 * 0.75, par)
         c.restoreState()
     return MatGeometry(tuple(cols), tuple(attacks), tuple(boxes), deck_spot, tuple(hand),
-                       reserve_spot, par_at)
+                       reserve_spot, par_at, bar)
 
 
 def _draw_attack_rules(c: Any, r: Rect) -> None:
@@ -502,7 +556,8 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
                       "deck in this order to play the seeded deal: everyone who plays this "
                       "seed meets the same monsters and draws the same cards.")
     qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, _variant_words(variants), "stacking list")
+    lines = identity_lines(game.title, seed, "",
+                           f"stacking list; {_variant_words(variants)}")
     foot = footer_height(payload, lines, qr_w)
     draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
                 right_text=[game.credits])
@@ -580,26 +635,90 @@ VERB_HELP: tuple[tuple[str, str], ...] = (
 )
 
 
-def draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
-                  variants: tuple[str, ...], payload: str) -> None:
-    """The log sheet: header fields, the verbs in short, numbered lines."""
+LOG_LINES_SEEN = 84
+"""The most log lines a game was seen to take (measured 2026-11-23: ``monsters``, every
+``draw``, ``play`` and ``discard`` and the ``reveal`` lines a written-out log has).
+Simulated games, seeds S0-S4999 with the random, greedy and expert players under each
+of the four variant sets (60,000 games): longest 84 lines (75 actions; the random
+player with ``reserve``), 99.9th percentile 81 lines (72 actions). By variant set
+(max / 99.9th percentile, lines): standard 65 / 65, no-jokers 63 / 63, reserve
+84 / 83, reserve and no-jokers 84 / 82. The solver's best lines (budget 200,000 nodes,
+seeds S0-S1999, each variant set; what ``solve --out`` writes, e.g. 61 lines for one
+seed the old 60-line sheet could not hold): SOLVER_FIGURES."""
+LOG_LINES_BOUND = 101
+"""No game can take more log lines: 1 ``monsters`` line, at most 14 draws (42 power
+cards, 3 at a time), 8 reveals (12 monsters, 4 face up from the start), 42 hand cards
+played or discarded, and, with ``reserve``, at most 36 plays from the damage pile (12
+monsters take 3 cards each). Without ``reserve`` the bound is 65, which the longest
+games reach."""
+LOG_LINES = max(LOG_LINES_BOUND, LOG_LINES_SEEN)
+"""The log sheet prints at least this many numbered lines (a first page and as many
+continuation pages as that takes): the longest game seen with room to spare, and
+indeed any game the rules allow."""
+
+
+def draw_log_pages(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
+                   variants: tuple[str, ...], payload: str) -> list[int]:
+    """The log sheet: a first page (header fields, the verbs in short, numbered lines)
+    and continuation pages of numbered lines, at least :data:`LOG_LINES` lines in all.
+    Every page names itself (game, seed, kind, page n of m) beside its QR code. Returns
+    how many lines each page has.
+
+    Raises LayoutError if a page of ``layout`` has no room for a line.
+    """
+    def capacity(page: int) -> int:
+        scratch = SheetDocument("log", doc.paper, layout.landscape)
+        return _draw_log_page(scratch, layout, game, seed, variants, payload, page, 2, 1)
+
+    first, more = capacity(1), capacity(2)
+    if more < 1:
+        raise LayoutError(f"layout {layout.name}: no room for a line on a log sheet page")
+    pages = 1 + max(0, ceil((LOG_LINES - first) / more))
+    counts: list[int] = []
+    number = 1
+    for n in range(1, pages + 1):
+        if n > 1:
+            doc.new_page(layout.landscape)
+        drawn = _draw_log_page(doc, layout, game, seed, variants, payload, n, pages, number)
+        counts.append(drawn)
+        number += drawn
+    return counts
+
+
+def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
+                   variants: tuple[str, ...], payload: str, n: int, pages: int,
+                   first_number: int) -> int:
+    """Page ``n`` of ``pages`` of the log sheet, its lines numbered from
+    ``first_number``. Returns how many lines it has."""
     c = doc.canvas
     area = doc.page_rect.inset(mm(layout.margin))
-    area = draw_title(c, area, f"{game.title}: game log",
-                      "Write one action per line, as in the examples; type it up later and "
-                      "check it with: companion validate my-game.log")
+    if n == 1:
+        area = draw_title(c, area, f"{game.title}: game log",
+                          "Write one action per line, as in the examples; type it up later "
+                          "and check it with: companion validate my-game.log")
+    else:
+        area = draw_title(c, area, f"{game.title}: game log, continued",
+                          f"Page {n} of {pages}: go on from line {first_number}, where page "
+                          f"{n - 1} ends.")
     qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, _variant_words(variants), "log sheet")
+    lines = identity_lines(game.title, seed, "",
+                           f"log sheet, page {n} of {pages}; {_variant_words(variants)}")
     foot = footer_height(payload, lines, qr_w)
     draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
                 right_text=[game.credits])
     top = area.y1
     fh = mm(10)
     gap = mm(2)
+    fw = (area.w - 2 * gap) / 3
+    if n > 1:
+        for i, (label, value) in enumerate((("Seed", seed), ("Player", ""), ("Date", ""))):
+            draw_field(c, area.x + i * (fw + gap), top - fh, fw, fh, label, value)
+        y = top - fh - mm(4)
+        return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                                columns=3, pitch=mm(6.5), first_number=first_number)
     fields = (("Game", "clear-the-dungeon"), ("Seed", seed),
               ("Variant", ", ".join(variants)), ("Player", ""), ("Date", ""),
               ("Claim (score)", ""))
-    fw = (area.w - 2 * gap) / 3
     for i, (label, value) in enumerate(fields):
         row, col = divmod(i, 3)
         draw_field(c, area.x + col * (fw + gap), top - (row + 1) * fh - row * gap, fw, fh,
@@ -608,115 +727,496 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
     c.saveState()
     y = draw_heading(c, area.x, y, "Verbs", 8.5)
     row_h = 9.2
-    for i, (verb, meaning) in enumerate(VERB_HELP):
+    verbs = list(VERB_HELP)
+    if "reserve" in variants:
+        verbs.insert(5, ("play 4D on 3", "reserve: the top damage card, played like a "
+                                         "hand card"))
+    for i, (verb, meaning) in enumerate(verbs):
         vy = y - 7 - i * row_h
         c.setFont("Courier-Bold", 7.5)
         c.setFillColorRGB(*INK)
         c.drawString(area.x, vy, verb)
         c.setFont("Helvetica", 7)
         c.drawString(area.x + mm(40), vy, meaning)
-    y -= 7 + len(VERB_HELP) * row_h + mm(2)
+    y -= 7 + len(verbs) * row_h + mm(2)
     # card spelling, with the suits drawn as icons
     c.setFont("Helvetica", 7)
     c.setFillColorRGB(*INK)
     x = area.x
     text = "Cards: rank A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), then the suit letter:"
     c.drawString(x, y, text)
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    x += stringWidth(text, "Helvetica", 7) + mm(2)
+    x += c.stringWidth(text, "Helvetica", 7) + mm(2)
     for suit in SUITS:
         c.setFont("Courier-Bold", 7.5)
         c.setFillColorRGB(*INK)
         c.drawString(x, y, suit.letter)
-        x += stringWidth(suit.letter, "Courier-Bold", 7.5) + mm(0.6)
+        x += c.stringWidth(suit.letter, "Courier-Bold", 7.5) + mm(0.6)
         draw_suit(c, suit, x + mm(1.3), y + mm(0.9), mm(2.7), RED if suit.is_red else INK)
         x += mm(3)
         c.setFont("Helvetica", 7)
         c.setFillColorRGB(*INK)
         word = _SUIT_WORDS[suit] + ("," if suit is not SUITS[-1] else ";")
         c.drawString(x, y, word)
-        x += stringWidth(word, "Helvetica", 7) + mm(2)
+        x += c.stringWidth(word, "Helvetica", 7) + mm(2)
     c.drawString(x, y, "joker JK.")
     y -= 10
+    more = f" More lines on page 2 of {pages}." if pages > 1 else ""
     c.drawString(area.x, y, "A line may end with a comment after #. The damage pile loses "
-                 "at its 7th card: keep a tally in the margin if it helps.")
+                 "at its 7th card: keep a tally in the margin if it helps." + more)
     c.restoreState()
     y -= mm(4)
-    draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)), columns=3,
-                     pitch=mm(6.5))
+    return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                            columns=3, pitch=mm(6.5), first_number=first_number)
 
 
 # ----------------------------------------------------------------------------- deck
+SMALL_QR_MM = 12.5
+"""The symbol width (mm) of the small QR code on card pages (print.md: at least 12 mm,
+decoding from a flat 300 dpi scan); its white quiet zone of 4 modules comes on top."""
+QR_BAND_MM = 21.0
+"""The margin (mm) above the card grid that holds the small QR code: 5 mm the printer
+may not print (the quiet zone may lie there), the symbol, its quiet zone below and
+1 mm to the cards."""
+FOLD_RESERVE_MM = 18.0
+"""The strip kept free under the cards of a fold-over page for the page's name, QR
+code and scale bar (the most that still keeps 4 poker cards to an A4 page)."""
+NAME_SIZE = 7.5
+"""Type size (pt) of the page name in a card page's margin."""
+_CLEAR = mm(UNPRINTABLE_MM)
+_EDGES = (mm(8), _CLEAR)
+"""How far inside the paper edge margin notes go: 8 mm where there is room (print.md),
+else 5 mm (what a home printer still prints)."""
+_PAD = mm(1)
+
+
 @dataclass(frozen=True)
 class DeckPage:
-    """One page of the printable deck: ``side`` is ``front``, ``back`` or ``about``;
-    ``slots[i]`` (points) holds ``cards[i]`` (its face on a front page, its back on a back
-    page); ``trim`` is the page's TrimBox (the card block; None: the whole page)."""
+    """One page of the printable deck.
+
+    ``side`` is ``about`` (the instruction page), ``about-back`` (its back: duplex only),
+    ``front``, ``back`` or ``fold``. ``slots[i]`` (points) holds ``cards[i]``: its face
+    on a front or fold page, its back on a back page; on a fold page ``backs[i]`` holds
+    its back, ``slots[i]`` mirrored about ``fold.fold``. ``trim`` is the page's TrimBox
+    (the card block; None: the whole page).
+    """
 
     side: str
     cards: tuple[Card, ...]
     slots: tuple[Rect, ...]
     trim: Rect | None
     landscape: bool
+    backs: tuple[Rect, ...] = ()
+    fold: FoldPlan | None = None
+
+
+def backs_mode(layout: Layout, backs: object) -> str:
+    """How the deck's backs print: ``duplex``, ``fold`` or ``none`` (``options["backs"]``,
+    default duplex; a layout that prints one-sided, ``duplex = "none"``, makes the default
+    none).
+
+    Raises ParameterError for any other value.
+    """
+    mode = check_backs(backs)
+    if mode == "duplex" and layout.duplex == "none":
+        return "none"
+    return mode
+
+
+def _flip(layout: Layout) -> str:
+    """The edge a two-sided sheet of ``layout`` flips on (backs mirror left-right)."""
+    return "short" if layout.landscape else "long"
+
+
+def _grid_shift(layout: Layout, paper: str, slots: Sequence[Rect]) -> float:
+    """How far (points; negative: down) the card grid moves within the layout's margin:
+    down so that the margin above it holds the small QR code (:data:`QR_BAND_MM`) if the
+    margin below keeps the layout's own; else up to the layout's margin, to give the
+    margin below (the scale bar's on US Letter) what there is."""
+    _, page_h = layout.page_size(paper)
+    block = bounding_rect([bleed_rect(layout, s) for s in slots])
+    top, bottom = page_h - block.y1, block.y
+    margin = mm(layout.margin)
+    need = mm(QR_BAND_MM) - top
+    if need <= 0:
+        return 0.0
+    if bottom - need >= margin - 1e-6:
+        return -need
+    return max(0.0, top - margin)
+
+
+def _grid_slots(layout: Layout, paper: str) -> list[Rect]:
+    """The card slots of a front page: the layout's grid, moved down on a page whose
+    top margin can be made to hold the small QR code (:func:`_grid_shift`)."""
+    item = None if layout.item_given else CARD_MM
+    slots = grid_slots(layout, paper, item=item)
+    dy = _grid_shift(layout, paper, slots)
+    return [Rect(s.x, s.y + dy, s.w, s.h) for s in slots]
+
+
+def deck_fold_plan(layout: Layout, paper: str) -> FoldPlan:
+    """The fold-over page of the deck's cards for ``layout`` (its gap kept, bleed round
+    each card) with :data:`FOLD_RESERVE_MM` free at the bottom.
+
+    Raises LayoutError if not even one card and its back fit.
+    """
+    w, h = layout.item_w or CARD_MM[0], layout.item_h or CARD_MM[1]
+    return fold_plan(paper, (w, h), gap_mm=layout.gap + 2 * layout.bleed,
+                     margin_mm=8.0 + layout.bleed, reserve_mm=FOLD_RESERVE_MM)
 
 
 def deck_pages(paper: str, layout: Layout | None = None,
-               back_offset: tuple[float, float] = (0.0, 0.0)) -> list[DeckPage]:
-    """The page plan of the printable deck: front pages, each followed by its backs
-    (mirrored left-right, shifted by ``back_offset`` mm) unless the layout prints
-    single-sided (``duplex = "none"``), then one "about this deck" page.
+               back_offset: tuple[float, float] = (0.0, 0.0),
+               backs: str = "duplex") -> list[DeckPage]:
+    """The page plan of the printable deck: the instruction page first (followed by its
+    back when printed duplex), then the cards. ``backs`` (see :func:`backs_mode`):
+    ``duplex``, each front page followed by its backs (mirrored left-right, shifted by
+    ``back_offset`` mm); ``fold``, fronts and backs on one page about a fold; ``none``,
+    fronts only.
 
-    Raises LayoutError if the layout is not a grid layout or does not fit ``paper``.
+    Raises LayoutError if the layout is not a grid layout or does not fit ``paper``,
+    ParameterError for an unknown ``backs``.
     """
     layout = layout or load_layout("poker")
     if layout.kind != "grid":
         raise LayoutError(f"the deck needs a grid layout (cards), not the {layout.kind} "
                           f"layout {layout.name!r}: try --layout poker")
-    item = None if layout.item_given else CARD_MM
-    slots = grid_slots(layout, paper, item=item)
+    mode = backs_mode(layout, backs)
+    plan = [DeckPage("about", (), (), None, layout.landscape)]
+    if mode == "duplex":
+        plan.append(DeckPage("about-back", (), (), None, layout.landscape))
+    if mode == "fold":
+        fold = deck_fold_plan(layout, paper)
+        per = fold.per_page
+        for start in range(0, len(DECK_CARDS), per):
+            cards = DECK_CARDS[start:start + per]
+            n = len(cards)
+            plan.append(DeckPage("fold", cards, fold.fronts[:n], None, fold.landscape,
+                                 fold.backs[:n], fold))
+        return plan
+    slots = _grid_slots(layout, paper)
     page_w = layout.page_size(paper)[0]
-    backs = [mirror_slot(s, page_w, back_offset) for s in slots]
+    mirrored = [mirror_slot(s, page_w, back_offset) for s in slots]
     per = len(slots)
-    plan: list[DeckPage] = []
     for start in range(0, len(DECK_CARDS), per):
         cards = DECK_CARDS[start:start + per]
         n = len(cards)
         plan.append(DeckPage("front", cards, tuple(slots[:n]),
                              bounding_rect(list(slots[:n])), layout.landscape))
-        if layout.duplex != "none":
-            plan.append(DeckPage("back", cards, tuple(backs[:n]),
-                                 bounding_rect(list(backs[:n])), layout.landscape))
-    plan.append(DeckPage("about", (), (), None, False))
+        if mode == "duplex":
+            plan.append(DeckPage("back", cards, tuple(mirrored[:n]),
+                                 bounding_rect(list(mirrored[:n])), layout.landscape))
     return plan
 
 
-def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
-              variants: tuple[str, ...], payload: str,
-              back_offset: tuple[float, float]) -> list[DeckPage]:
-    """Every page of the printable deck (see :func:`deck_pages`); returns the plan."""
-    plan = deck_pages(doc.paper, layout, back_offset)
+# --- the page's name, QR code and scale bar in whatever margin holds them
+class _Margins:
+    """The free parts of a page: inside the printable area (5 mm in from the paper
+    edge), off the cards, crop marks and whatever was placed before."""
+
+    def __init__(self, page_size: tuple[float, float], blocked: Sequence[Rect]) -> None:
+        self.page_w, self.page_h = page_size
+        self.blocked = list(blocked)
+
+    def fits(self, r: Rect, edge: float = _CLEAR, pad: float = _PAD) -> bool:
+        """Whether ``r`` lies ``edge`` inside the paper and ``pad`` off everything."""
+        eps = 1e-6
+        if (r.x < edge - eps or r.y < edge - eps or r.x1 > self.page_w - edge + eps
+                or r.y1 > self.page_h - edge + eps):
+            return False
+        return not any(r.x < b.x1 + pad - eps and b.x < r.x1 + pad - eps
+                       and r.y < b.y1 + pad - eps and b.y < r.y1 + pad - eps
+                       for b in self.blocked)
+
+    def spots(self, w: float, h: float, key: Any, edge: float = _CLEAR,
+              pad: float = _PAD) -> list[Rect]:
+        """The free ``w`` x ``h`` rectangles flush with the printable area's edges, its
+        middle or something placed, best first as ``key`` ranks them."""
+        xs = {edge, self.page_w - edge - w, (self.page_w - w) / 2}
+        ys = {edge, self.page_h - edge - h, (self.page_h - h) / 2}
+        for b in self.blocked:
+            xs.update((b.x1 + pad, b.x - pad - w, b.x, b.x1 - w))
+            ys.update((b.y1 + pad, b.y - pad - h, b.y, b.y1 - h))
+        found = [Rect(x, y, w, h) for x in xs for y in ys]
+        return sorted((r for r in found if self.fits(r, edge, pad)), key=key)
+
+    def find(self, w: float, h: float, key: Any, edge: float = _CLEAR,
+             pad: float = _PAD) -> Rect | None:
+        """The best of :meth:`spots` (None: nothing fits)."""
+        found = self.spots(w, h, key, edge, pad)
+        return found[0] if found else None
+
+    def take(self, r: Rect) -> Rect:
+        """Mark ``r`` as used; returns it."""
+        self.blocked.append(r)
+        return r
+
+
+def _topmost(r: Rect) -> tuple[float, float]:
+    return (-round(r.y1, 3), round(r.x, 3))
+
+
+def _bottommost(r: Rect) -> tuple[float, float]:
+    return (round(r.y, 3), round(r.x, 3))
+
+
+def _qr_side(payload: str, symbol_mm: float = SMALL_QR_MM) -> tuple[float, float]:
+    """(side with the quiet zone, quiet zone) in points of :func:`draw_small_qr`."""
+    n = len(qr_matrix(payload))
+    module = mm(symbol_mm) / n
+    return (n + 2 * QUIET_MODULES) * module, QUIET_MODULES * module
+
+
+def draw_small_qr(c: Any, x: float, y: float, payload: str,
+                  symbol_mm: float = SMALL_QR_MM) -> float:
+    """The QR code of ``payload`` with a ``symbol_mm`` wide symbol (at least 12 mm, for
+    page margins that cannot hold the 30 mm one) and its 4-module white quiet zone,
+    bottom-left corner at ``(x, y)``: vector runs like the identity block's. Returns
+    its side (points).
+
+    Raises ValueError if ``symbol_mm`` is under 12 or the payload does not fit a QR code.
+    """
+    if symbol_mm < 12:
+        raise ValueError(f"a margin QR code is at least 12 mm wide, not {symbol_mm:g} mm")
+    matrix = qr_matrix(payload)
+    n = len(matrix)
+    module = mm(symbol_mm) / n
+    quiet = QUIET_MODULES * module
+    side = (n + 2 * QUIET_MODULES) * module
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(x, y, side, side, stroke=0, fill=1)
+    c.setFillColorRGB(*INK)
+    path = c.beginPath()
+    top = y + quiet + n * module
+    for r, start, length in qr_runs(matrix):
+        path.rect(x + quiet + start * module, top - (r + 1) * module, length * module,
+                  module)
+    c.drawPath(path, stroke=0, fill=1)
+    c.restoreState()
+    return side
+
+
+_LEAD = 1.25
+
+
+def _lines_size(c: Any, lines: Sequence[str], size: float) -> tuple[float, float]:
+    """(width, height) of ``lines`` (the first bold) at ``size``: from the first line's
+    ascenders to the last one's descenders."""
+    w = max(c.stringWidth(t, "Helvetica-Bold" if i == 0 else "Helvetica", size)
+            for i, t in enumerate(lines))
+    return w, (len(lines) - 1) * size * _LEAD + size * 0.95
+
+
+def _draw_lines(c: Any, r: Rect, lines: Sequence[str], size: float,
+                rotated: bool = False) -> None:
+    """``lines`` (the first bold) in the box ``r`` of :func:`_lines_size`; ``rotated``:
+    reading upwards, the first line nearest the left edge of ``r``."""
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    if rotated:
+        c.translate(r.x, r.y)
+        c.rotate(90)
+        top = 0.0
+    else:
+        c.translate(r.x, r.y)
+        top = r.h
+    y = top - size * 0.74
+    for i, text in enumerate(lines):
+        c.setFont("Helvetica-Bold" if i == 0 else "Helvetica", size)
+        c.drawString(0, y, text)
+        y -= size * _LEAD
+    c.restoreState()
+
+
+def scale_check_box(c: Any, x: float, y: float) -> Rect:
+    """The box (points) the 50 mm scale bar with its label covers when drawn by
+    :func:`draw_scale_bar` at ``(x, y)``: from the label's descenders to the ticks."""
+    label = f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %"
+    width = mm(SCALE_BAR_MM + 2) + c.stringWidth(label, *LABEL_FONT)
+    return Rect(x, y - mm(0.55), width, mm(2.4))
+
+
+def _place_scale_bar(c: Any, free: _Margins, key: Any) -> Rect | None:
+    """The 50 mm scale bar where ``key`` ranks a free place first, 8 mm inside the paper
+    if a margin has room, else 5 mm, 0.3 mm off the cards (a US Letter card page has
+    under 3 mm above and below its grid). Returns the bar's box, or None if no margin
+    holds it."""
+    box = scale_check_box(c, 0, 0)
+    for edge in _EDGES:
+        r = free.find(box.w, box.h, key, edge=edge, pad=mm(0.3))
+        if r is not None:
+            draw_scale_bar(c, r.x, r.y + mm(0.55))
+            return free.take(r)
+    return None
+
+
+def _beside(qr: Rect, w: float, h: float) -> Rect:
+    """Where a ``w`` x ``h`` page name goes beside the QR code at ``qr``."""
+    return Rect(qr.x1 + mm(1), qr.cy - h / 2, w, h)
+
+
+def _place_name(c: Any, free: _Margins, lines: Sequence[str], key: Any,
+                beside: Rect | None = None, size: float = NAME_SIZE) -> Rect | None:
+    """The page's name ``lines`` in a free margin: beside the QR code ``beside`` if
+    there is room, else across a free margin (``key`` ranks the places), else up a side
+    margin (8 mm inside the paper where there is room, else 5 mm), else one line
+    smaller. Returns the box taken (None: nowhere)."""
+    w, h = _lines_size(c, lines, size)
+    if beside is not None:
+        near = _beside(beside, w, h)
+        if free.fits(near, pad=mm(0.5)):
+            _draw_lines(c, near, lines, size)
+            return free.take(near)
+    for edge in _EDGES:
+        found = free.find(w, h, key, edge=edge)
+        if found is not None:
+            _draw_lines(c, found, lines, size)
+            return free.take(found)
+    mid = free.page_h / 2
+    for edge in _EDGES:
+        up = free.find(h, w, lambda q: (round(q.x, 3), round(abs(q.cy - mid), 3)), edge=edge)
+        if up is not None:
+            _draw_lines(c, up, lines, size, rotated=True)
+            return free.take(up)
+    one = [", ".join(lines[:2])]
+    if len(lines) > 1 or size > 6:
+        return _place_name(c, free, one, key, beside, min(size, 6.0))
+    return None
+
+
+def _page_name(game: ClearTheDungeon, n: int, m: int, what: str = "") -> list[str]:
+    """What a deck page says of itself: game and kind, page n of m."""
+    return [f"{game.title}: printable deck",
+            f"deck, page {n} of {m}" + (f": {what}" if what else "")]
+
+
+def _name_card_page(doc: SheetDocument, blocked: Sequence[Rect], payload: str | None,
+                    lines: Sequence[str], bottom: bool, scale: bool = True) -> _Margins:
+    """Name a card page in its margins: the small QR code of ``payload`` (None: none)
+    where one fits, ``lines`` beside it (or wherever they fit) and, with ``scale``, the
+    50 mm scale bar; nearest the top of the page or, with ``bottom``, its bottom."""
+    c = doc.canvas
+    key = _bottommost if bottom else _topmost
+    free = _Margins(doc.page_size, blocked)
+    qr: Rect | None = None
+    if payload is not None:
+        side, quiet = _qr_side(payload)
+        spots = free.spots(side, side, key, edge=_CLEAR - quiet)
+        text_w, text_h = _lines_size(c, lines, NAME_SIZE)
+        paired = [r for r in spots if free.fits(_beside(r, text_w, text_h), pad=mm(0.5))]
+        best = paired or spots
+        if best:
+            spot = best[0]
+            draw_small_qr(c, spot.x, spot.y, payload)
+            qr = free.take(spot)
+    _place_name(c, free, lines, key, beside=qr)
+    if scale:
+        _place_scale_bar(c, free, lambda r: (key(r)[0], -round(r.x1, 3)))
+    return free
+
+
+def _mark_boxes(segs: Sequence[tuple[float, float, float, float]]) -> list[Rect]:
+    """The crop marks ``segs`` as boxes to keep clear of, 0.7 mm round each."""
+    return [Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)).inset(-mm(0.7))
+            for x0, y0, x1, y1 in segs]
+
+
+def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon,
+              variants: tuple[str, ...], payload: str, back_offset: tuple[float, float],
+              backs: str = "duplex") -> list[DeckPage]:
+    """Every page of the printable deck (see :func:`deck_pages`); returns the plan.
+
+    Raises LayoutError as :func:`deck_pages` does, or if a back page has no margin for
+    the back-offset note.
+    """
+    plan = deck_pages(doc.paper, layout, back_offset, backs)
+    mode = backs_mode(layout, backs)
     bleed = mm(layout.bleed)
+    total = len(plan)
+    sample: Rect | None = None
     for i, page in enumerate(plan):
         c = doc.canvas if i == 0 else doc.new_page(page.landscape)
+        n = i + 1
         if page.side == "about":
-            _draw_deck_about(doc, game, seed, variants, payload, layout, plan, back_offset)
+            sample = _draw_deck_about(doc, game, variants, payload, layout, plan, mode,
+                                      back_offset)
+            continue
+        if page.side == "about-back":
+            _draw_about_back(doc, game, sample, back_offset, n, total)
+            continue
+        if page.side == "fold":
+            _draw_fold_page(doc, game, page, payload, bleed, n, total)
             continue
         assert page.trim is not None
         doc.set_trim(page.trim)
         if bleed:
             doc.set_bleed(page.trim.inset(-bleed))
+        blocked = [s.inset(-bleed) for s in page.slots]
         if page.side == "front":
             for card, slot in zip(page.cards, page.slots, strict=True):
                 draw_card_front(c, card, slot)
             draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
+            offset = max(mm(3), bleed)
             if layout.crop_marks:
-                draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
-                                page_size=doc.page_size)
+                draw_crop_marks(c, list(page.slots), offset=offset, page_size=doc.page_size)
+                blocked += _mark_boxes(crop_mark_segments(
+                    list(page.slots), offset, page_size=doc.page_size, clear=MARK_CLEAR,
+                    min_length=MIN_MARK))
+            _name_card_page(doc, blocked, payload, _page_name(game, n, total), bottom=False)
         else:
             for slot in page.slots:
                 draw_card_back(c, slot, game.title)
+            note = _offset_note(c, doc.page_size, list(page.slots), back_offset)
+            _name_card_page(doc, [*blocked, note], None,
+                            _page_name(game, n, total, f"the backs of page {n - 1}"),
+                            bottom=False, scale=False)
     return plan
+
+
+def _offset_note(c: Any, page_size: tuple[float, float], backs: list[Rect],
+                 offset: tuple[float, float]) -> Rect:
+    """:func:`draw_offset_note` drawn 0.3 mm higher: below the backs it puts its
+    baseline 0.3 mm above the 5 mm line, and the descenders of its 6 pt type (0.44 mm)
+    would then reach into the strip a printer may not print. Returns the box it took.
+
+    Raises LayoutError if no margin of the page holds the note.
+    """
+    lift = mm(0.3)
+    c.saveState()
+    c.translate(0, lift)
+    try:
+        r = draw_offset_note(c, page_size, [Rect(b.x, b.y - lift, b.w, b.h) for b in backs],
+                             offset)
+    finally:
+        c.restoreState()
+    return Rect(r.x, r.y + lift, r.w, r.h)
+
+
+def _draw_fold_page(doc: SheetDocument, game: ClearTheDungeon, page: DeckPage, payload: str,
+                    bleed: float, n: int, total: int) -> None:
+    """A fold-over page: fronts, their backs mirrored about the fold, the fold line, the
+    fronts' crop marks and the page's name, QR code and scale bar below the cards."""
+    c = doc.canvas
+    fold = page.fold
+    assert fold is not None
+    for card, slot in zip(page.cards, page.slots, strict=True):
+        draw_card_front(c, card, slot)
+    draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
+    for back in page.backs:
+        with back_turned(c, back, fold.turn):
+            draw_card_back(c, back, game.title)
+    draw_fold_line(c, fold)
+    draw_fold_crop_marks(c, fold)
+    x0, y0, x1, y1 = fold.fold
+    line = (Rect(x0 - mm(4), y0, mm(5.5), y1 - y0) if fold.vertical
+            else Rect(x0, y0 - mm(1.5), x1 - x0, mm(5.5)))
+    blocked = [s.inset(-bleed) for s in (*page.slots, *page.backs)]
+    blocked += _mark_boxes(crop_mark_segments(list(fold.fronts), page_size=fold.page_size,
+                                              clear=MARK_CLEAR, min_length=MIN_MARK))
+    blocked.append(line)
+    lines = [*_page_name(game, n, total),
+             "Fold on the dashed line, printed sides out; cut both layers at the marks."]
+    _name_card_page(doc, blocked, payload, lines, bottom=True)
 
 
 def _index(c: Any, card: Card, r: Rect, colour: tuple[float, float, float]) -> None:
@@ -858,70 +1358,153 @@ def draw_card_back(c: Any, r: Rect, title: str) -> None:
     c.restoreState()
 
 
-def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, seed: str,
-                     variants: tuple[str, ...], payload: str, layout: Layout,
-                     plan: list[DeckPage], back_offset: tuple[float, float]) -> None:
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[str, ...],
+                     payload: str, layout: Layout, plan: list[DeckPage], mode: str,
+                     back_offset: tuple[float, float]) -> Rect | None:
+    """The instruction page (the deck's first page): what the deck is, how to print,
+    check, cut and use it, its QR code and a full-size sample card. Returns the sample
+    front's rectangle (None if the page had no room for it)."""
     c = doc.canvas
     list_layout = load_layout("list")
     area = doc.page_rect.inset(mm(list_layout.margin))
     area = draw_title(c, area, f"{game.title}: printable deck",
-                      "About this deck: how to print it, cut it and use it.")
+                      "How to print, cut and use this deck. It is the same for every "
+                      "seed, so it carries none.")
     qr_w = mm(max(layout.qr_size, list_layout.qr_size))
-    lines = identity_lines(game.title, seed, _variant_words(variants), "printable deck")
+    total = len(plan)
+    lines = [game.title, "Printable deck", f"54 cards; deck, page 1 of {total}",
+             "Rebuild or check: companion scan"]
     foot = footer_height(payload, lines, qr_w)
     draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
                 right_text=[game.credits])
-    cards = [p for p in plan if p.side != "about"]
-    fronts = sum(1 for p in cards if p.side == "front")
+    bar = scale_check_box(c, 0, 0)
+    bar_y = area.y + foot + mm(0.6)
+    draw_scale_bar(c, area.x1 - bar.w, bar_y + mm(0.6))
+    bottom = bar_y + bar.h + mm(3)
     w, h = layout.item_w or CARD_MM[0], layout.item_h or CARD_MM[1]
-    duplex = layout.duplex != "none"
+    card_pages = [p for p in plan if p.side in ("front", "fold")]
+    per = max(len(p.cards) for p in card_pages)
+    size = f"{w:g} x {h:g} mm"
+    cards = (f"54 cards of {size}: A to K in spades, hearts, diamonds and clubs, and two "
+             f"jokers, {per} to a page")
     dx, dy = back_offset
-    paras = [
-        f"54 cards of {w:g} x {h:g} mm: A to K in spades, hearts, diamonds and clubs, and "
-        f"two jokers, on {fronts} front pages"
-        + (f", each followed by a page of backs (pages 1 to {len(cards)}). This page, "
-           f"page {len(cards) + 1}, prints on its own." if duplex else "."),
-        "Print at actual size (100 %, no 'fit to page'), then check with a ruler that a "
-        f"card measures {w:g} x {h:g} mm.",
+    if mode == "duplex":
+        paras = [
+            cards + ", each page of fronts followed by its page of backs.",
+            f"Print two-sided, flipping on the {_flip(layout)} edge, so that every back "
+            "lands behind its own front. Start with this sheet: its other side carries a "
+            "card back behind the sample card on this page. Hold the sheet against the "
+            "light: "
+            "printers drift a little between the two sides, and the white border round "
+            "each back hides a millimetre or two. If the back lands further off, measure "
+            "your printer with companion calibrate (or --back-offset X,Y in mm) and print "
+            "the deck again" + (f"; this copy uses {dx:g},{dy:g}." if (dx, dy) != (0, 0)
+                                else "."),
+        ]
+    elif mode == "fold":
+        paras = [
+            cards + ": the fronts on one half of each page, their backs on the other.",
+            "No duplex printer needed: fold each page on the dashed line, printed sides "
+            "out, so that every back lies behind its own front; a glue stick between the "
+            "halves keeps them together. Then cut through both layers along the crop "
+            "marks.",
+        ]
+    else:
+        paras = [cards + ", fronts only (--backs none): use sleeves with opaque backs, "
+                 "or print the deck again with its backs (two-sided, or --backs fold)."]
+    paras += [
+        "Print at actual size (100 %, no 'fit to page'): the bar on every card page "
+        f"measures 50 mm, and a card {size}.",
+        "Cut along the crop marks outside the grid; neighbouring cards share their cut "
+        "lines, so one cut parts two cards. Card sleeves make thin paper cards much "
+        "easier to shuffle.",
+        "For Clear the Dungeon, the 12 J, Q and K are the monsters and A to 10 with the "
+        "jokers are the power deck"
+        + (" (set both jokers aside: variant no-jokers)." if "no-jokers" in variants
+           else "."),
+        "To play a seeded deal, stack the deck in the order of the stacking list printed "
+        "for your seed: companion sheets clear-the-dungeon --kind stack --seed YOUR-SEED.",
     ]
-    if duplex:
-        flip = "short" if layout.landscape else "long"
-        paras.append(
-            f"Print two-sided and flip on the {flip} edge: every back lands behind its own "
-            "front. Printers drift a little between the two sides; the white border round "
-            "each back hides a few millimetres. If the backs still land off, measure how "
-            "far (right and up are positive) and print again with --back-offset X,Y (mm)"
-            + (f"; this copy uses {dx:g},{dy:g}." if (dx, dy) != (0.0, 0.0) else "."))
-    paras.append("Cut along the crop marks outside the grid; neighbouring cards share "
-                 "their cut lines, so one cut parts two cards. Card sleeves make thin "
-                 "paper cards much easier to shuffle.")
-    paras.append("For Clear the Dungeon, the 12 J, Q and K are the monsters and A to 10 "
-                 "with the jokers are the power deck"
-                 + (" (set both jokers aside: variant no-jokers)." if "no-jokers" in variants
-                    else "."))
-    paras.append("The deck is the same for every seed; the seed printed below identifies "
-                 "this copy. To play a seeded deal, stack the deck with the stacking list "
-                 "(companion sheets clear-the-dungeon --kind stack).")
+    # a sample at full size: the front (its back behind it on the other side, duplex),
+    # under the text on a portrait page, beside it on a landscape one
+    sample_w, sample_h = mm(w), mm(h)
+    pair = mode != "duplex"
+    samples_w = 2 * sample_w + mm(12) if pair else sample_w
+    beside = doc.page_size[0] > doc.page_size[1]
+    text_w = area.w - samples_w - mm(10) if beside else area.w
     y = area.y1
     for p in paras:
-        y = draw_text(c, area.x, y, area.w, p, size=9.5, leading=1.3) - mm(3)
-    # a sample of a front and a back, at full size
-    y -= mm(4)
-    sample_w, sample_h = mm(w), mm(h)
-    if y - sample_h > area.y + foot + mm(4):
-        x0 = area.x + (area.w - 2 * sample_w - mm(12)) / 2
-        front = Rect(x0, y - sample_h, sample_w, sample_h)
+        y = draw_text(c, area.x, y, text_w, p, size=9.5, leading=1.3) - mm(3)
+    if beside:
+        x0, y = area.x1 - samples_w, area.y1 - mm(2)
+    else:
+        x0, y = area.x + (area.w - samples_w) / 2, y - mm(3)
+    if y - sample_h - mm(6) < bottom:
+        return None
+    front = Rect(x0, y - sample_h, sample_w, sample_h)
+    draw_card_front(c, DECK_CARDS[12], front)
+    shown = [(front, "a front (full size)" if pair else
+              "a front (full size): its back is on the other side")]
+    if pair:
         back = Rect(x0 + sample_w + mm(12), y - sample_h, sample_w, sample_h)
-        draw_card_front(c, DECK_CARDS[12], front)
         draw_card_back(c, back, game.title)
+        shown.append((back, "the back, the same on every card"))
+    c.saveState()
+    c.setStrokeColorRGB(*GUIDE)
+    c.setLineWidth(0.4)
+    c.setFont("Helvetica", 7)
+    c.setFillColorRGB(*INK)
+    for r, caption in shown:
+        c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
+        c.drawCentredString(r.cx, r.y - mm(4), caption)
+    c.restoreState()
+    return front
+
+
+def _draw_about_back(doc: SheetDocument, game: ClearTheDungeon, sample: Rect | None,
+                     back_offset: tuple[float, float], n: int, total: int) -> None:
+    """The back of the instruction page (duplex): a card back where the sample front's
+    back lands, outlined, so the first sheet shows how the printer lines up its two
+    sides; the offset used and the page's name.
+
+    Raises LayoutError if no margin holds the back-offset note.
+    """
+    c = doc.canvas
+    list_layout = load_layout("list")
+    area = doc.page_rect.inset(mm(list_layout.margin))
+    area = draw_title(c, area, f"{game.title}: printable deck",
+                      "The back of the instruction page.")
+    text = ("Printed two-sided, the card back on this page lies behind the sample card "
+            "on the other side of this sheet. Hold the sheet against the light: if the "
+            "two outlines part by more than a millimetre or so, measure your printer with "
+            "companion calibrate and print the deck with --back-offset X,Y (mm).")
+    back = None if sample is None else mirror_slot(sample, doc.page_size[0], back_offset)
+    x, width = area.x, area.w
+    if back is not None and doc.page_size[0] > doc.page_size[1]:
+        x = back.x1 + mm(10)  # landscape: the text beside the back
+        width = area.x1 - x
+    y = draw_text(c, x, area.y1, width, text, size=9.5, leading=1.3)
+    blocked = [Rect(x, y, width, area.y1 - y)]
+    backs: list[Rect] = []
+    if back is not None:
+        draw_card_back(c, back, game.title)
+        c.saveState()
         c.setStrokeColorRGB(*GUIDE)
         c.setLineWidth(0.4)
-        for rr in (front, back):
-            c.rect(rr.x, rr.y, rr.w, rr.h, stroke=1, fill=0)
+        c.rect(back.x, back.y, back.w, back.h, stroke=1, fill=0)
         c.setFont("Helvetica", 7)
         c.setFillColorRGB(*INK)
-        c.drawCentredString(front.cx, front.y - mm(4), "a front (full size)")
-        c.drawCentredString(back.cx, back.y - mm(4), "the back")
+        c.drawCentredString(back.cx, back.y - mm(4), "the back of the sample card")
+        c.restoreState()
+        backs.append(back)
+        blocked.append(Rect(back.x, back.y - mm(5), back.w, back.h + mm(5)))
+    note = _offset_note(c, doc.page_size, backs, back_offset)
+    _name_card_page(doc, [*blocked, note], None, _page_name(game, n, total), bottom=True,
+                    scale=False)
 
 
 def describe_data(game: ClearTheDungeon, kind: str, seed: str, params: Mapping[str, int],
