@@ -110,8 +110,12 @@ def with_hint(log: LogFile, game: Any, error: LogError,
     """
     if error.exit_code == EXIT_USAGE or log.tag("seed") is None:
         return error
-    early = sum(1 for a in log.actions if a.line < error.line) < EARLY_ACTIONS
-    if not early:
+    before = 0
+    for action in log.actions:  # in line order: stop at the error (a lazy log reads no more)
+        if action.line >= error.line or before >= EARLY_ACTIONS:
+            break
+        before += 1
+    if before >= EARLY_ACTIONS:
         return error
     deadline = time.monotonic() + budget_s
     fits: list[str] = []

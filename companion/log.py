@@ -11,9 +11,10 @@ where meaning would be lost.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 from companion.errors import LogError, UnreadableLogError
 
@@ -73,17 +74,89 @@ class ActionLine:
         return " ".join([self.verb.text, *(a.text for a in self.args)])
 
 
+class LazyActions(Sequence[ActionLine]):
+    """The actions of a log, read from its lines only as far as they are asked for:
+    a replay that stops at an illegal action on line 4 never reads line 5 of a
+    100,000-line file. A malformed line ends them; it is kept in ``error`` (reported
+    after the actions before it, like :attr:`LogFile.error`)."""
+
+    def __init__(self, lines: list[str], start: int, file: str, tags: dict[str, Tag],
+                 first: ActionLine) -> None:
+        self._lines = lines
+        self._next = start  # index of the next line to read
+        self._file = file
+        self._tags = tags
+        self._items: list[ActionLine] = [first]
+        self._done = False
+        self.error: LogError | None = None
+
+    def _more(self) -> bool:
+        """Read up to the next action; False when there is none (or a malformed line)."""
+        while not self._done and self._next < len(self._lines):
+            lineno = self._next + 1
+            raw = self._lines[self._next]
+            self._next += 1
+            try:
+                action = _read_line(raw, lineno, self._file, self._tags, True)
+            except LogError as exc:
+                self.error = exc
+                self._done = True
+                return False
+            if action is None:
+                continue
+            if len(self._items) >= MAX_ACTIONS:
+                raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused",
+                               self._file, lineno, 1)
+            self._items.append(action)
+            return True
+        self._done = True
+        return False
+
+    def __iter__(self) -> Iterator[ActionLine]:
+        i = 0
+        while i < len(self._items) or self._more():
+            yield self._items[i]
+            i += 1
+
+    def __bool__(self) -> bool:
+        return True  # a lazy log has its first action (it is made at the first one)
+
+    def __len__(self) -> int:
+        while self._more():
+            pass
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> ActionLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ActionLine]: ...
+
+    def __getitem__(self, index: int | slice) -> ActionLine | Sequence[ActionLine]:
+        if isinstance(index, slice) or index < 0:
+            len(self)
+        else:
+            while index >= len(self._items) and self._more():
+                pass
+        return self._items[index]
+
+
 @dataclass(frozen=True)
 class LogFile:
     """A parsed log: its tags (by lower-case name) and its actions, in order."""
 
     file: str
     tags: dict[str, Tag]
-    actions: tuple[ActionLine, ...]
+    actions: Sequence[ActionLine]
     end_line: int
     # a malformed line after the first action: ``actions`` stop before it, and the
     # replay reports it only after them (an illegal action on an earlier line comes first)
     error: LogError | None = None
+
+    @property
+    def pending_error(self) -> LogError | None:
+        """The malformed line that ends the actions, if any (of a lazy parse too)."""
+        return self.error or getattr(self.actions, "error", None)
 
     def tag(self, key: str) -> Tag | None:
         """The tag named ``key`` (any case), or None."""
@@ -134,8 +207,8 @@ def decode_log_bytes(data: bytes, file: str) -> str:
 
 
 def read_log_file(path: str | Path,
-                  check_header: Callable[[dict[str, Tag], int], None] | None = None
-                  ) -> LogFile:
+                  check_header: Callable[[dict[str, Tag], int], None] | None = None,
+                  lazy: bool = False) -> LogFile:
     """Read and parse a log file (``-``: standard input). At most MAX_LOG_BYTES + 1
     bytes are read whatever the file is (a device or pipe that never ends included);
     ``check_header`` as for :func:`parse_log`.
@@ -158,7 +231,7 @@ def read_log_file(path: str | Path,
         raise UnreadableLogError("permission denied", name) from None
     except OSError as exc:
         raise UnreadableLogError(f"cannot read: {exc.strerror or exc}", name) from None
-    return parse_log(decode_log_bytes(data, name), name, check_header)
+    return parse_log(decode_log_bytes(data, name), name, check_header, lazy)
 
 
 def _strip_comment(line: str) -> str:
@@ -235,7 +308,8 @@ def _parse_tags(body: str, lineno: int, file: str) -> list[Tag]:
 
 
 def parse_log(text: str, file: str = "<log>",
-              check_header: Callable[[dict[str, Tag], int], None] | None = None) -> LogFile:
+              check_header: Callable[[dict[str, Tag], int], None] | None = None,
+              lazy: bool = False) -> LogFile:
     """Parse the envelope of a log.
 
     ``check_header(tags, line)`` is called once the header is over (at the first
@@ -248,6 +322,9 @@ def parse_log(text: str, file: str = "<log>",
     over-long line in the header. The same faults after the first action (a tag there
     included) are kept in ``LogFile.error`` with the actions before them: the replay
     reports the first offending line, which may be an illegal action before it.
+
+    ``lazy``: the actions after the first are read only as the replay asks for them
+    (:class:`LazyActions`); too many actions or a malformed line then surface there.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -267,6 +344,10 @@ def parse_log(text: str, file: str = "<log>",
             continue
         if not actions and check_header is not None:
             check_header(tags, lineno)
+        if lazy:
+            return LogFile(file=file, tags=tags,
+                           actions=LazyActions(lines, lineno, file, tags, action),
+                           end_line=len(lines))
         if len(actions) >= MAX_ACTIONS:
             raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused", file, lineno, 1)
         actions.append(action)

@@ -176,8 +176,8 @@ def replay_log(log: LogFile, states: list[Any] | None = None) -> Replay:
         except IllegalAction as exc:
             raise action_error(exc, line, log.file) from None
         states.append(state)
-    if log.error is not None:
-        raise log.error
+    if log.pending_error is not None:
+        raise log.pending_error
     return Replay(game, header, states)
 
 
@@ -254,13 +254,13 @@ def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
 def validate_path(path: str | Path, explain: bool = False) -> Verdict:
     """Validate a log file. Never raises for bad input: see :class:`Verdict`.
     ``explain``: keep the state before the offending line in ``Verdict.before``."""
-    return _verdict(str(path), lambda: read_log_file(path, _envelope_first(str(path))),
-                    explain)
+    return _verdict(str(path), lambda: read_log_file(path, _envelope_first(str(path)),
+                                                      lazy=True), explain)
 
 
 def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False) -> Verdict:
     """Validate a log given as text or bytes. Never raises for bad input."""
     def load() -> LogFile:
         s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
-        return parse_log(s, file, _envelope_first(file))
+        return parse_log(s, file, _envelope_first(file), lazy=True)
     return _verdict(file, load, explain)

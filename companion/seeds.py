@@ -40,7 +40,7 @@ def normalize_seed(text: str) -> str:
     if not _SEED_RE.fullmatch(s):
         bad = next(ch for ch in s if not (ch.isascii() and (ch.isalnum() or ch == "-")))
         raise SeedError(
-            f"seed {s!r} holds {bad!r}: a seed is letters, digits and dashes only"
+            f"seed {repr(s)[:40]} holds {bad!r}: a seed is letters, digits and dashes only"
         )
     return s.upper()
 

@@ -291,3 +291,20 @@ def test_a_payload_floor_beyond_its_floors_is_refused():
     assert game.check_payload({"floors": "3", "floor": "3"})[0] == {"floors": 3}
     with pytest.raises(PayloadError, match="floor='7' of floors=3"):
         game.check_payload({"floors": "3", "floor": "7"})
+
+
+def test_the_validator_reads_no_further_than_the_first_error(monkeypatch):
+    from companion.replay import validate_text
+
+    read: list[int] = []
+    real = logmod._read_line
+
+    def counting(raw: str, lineno: int, *args: object) -> object:
+        read.append(lineno)
+        return real(raw, lineno, *args)
+
+    monkeypatch.setattr(logmod, "_read_line", counting)
+    text = '[Game "shuffle-and-doom"]\n[Seed "A"]\nchoose row\n' + "hit 5♠\n" * 40_000
+    v = validate_text(text)
+    assert not v.valid and v.error.line == 4
+    assert max(read) < 100  # (the hint search replays the first lines only)

@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 
 import companion.fsutil as fsutil
 from companion.cli import app
-from companion.log import MAX_ACTIONS, MAX_LINE_CHARS, MAX_LOG_BYTES
+from companion.errors import LogError
+from companion.log import MAX_ACTIONS, MAX_LINE_CHARS, MAX_LOG_BYTES, parse_log
 from companion.paper.layout import MAX_FILE_BYTES as MAX_LAYOUT_BYTES
 from companion.scan import MAX_PDF_PAGES, MAX_PIXELS
 
@@ -72,9 +73,13 @@ def test_a_line_just_over_the_limit_is_refused_and_one_at_it_is_read(tmp_path):
 def test_too_many_actions_are_refused(tmp_path):
     p = tmp_path / "many.log"
     p.write_text(HEAD + "loot\n" * (MAX_ACTIONS + 1), "utf-8")
+    with pytest.raises(LogError, match=f"more than {MAX_ACTIONS:,} actions") as caught:
+        parse_log(p.read_text("utf-8"))
+    assert caught.value.line == MAX_ACTIONS + 3
+    # the validator reads no further than the first offending line (here the first)
     r = invoke("validate", p)
     assert r.exit_code == 1
-    assert f"{p}:{MAX_ACTIONS + 3}:1: more than {MAX_ACTIONS:,} actions" in r.stderr
+    assert f"{p}:3:1: choose the row or column stack first" in r.stderr
 
 
 def test_a_million_commas_over_many_lines_is_read_quickly(tmp_path):
