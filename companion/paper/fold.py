@@ -251,9 +251,9 @@ def draw_offset_note(c: Any, page_size: tuple[float, float], items: list[Rect],
     c.setFillColorRGB(0.35, 0.35, 0.35)
     c.setFont("Helvetica", size)
     try:
-        if block.y - clear >= height + mm(0.8) and width <= pw - 2 * clear:
+        if block.y - clear >= height + size * 0.3 + mm(0.5) and width <= pw - 2 * clear:
             x = max(clear, min(block.cx - width / 2, pw - clear - width))
-            y = clear + mm(0.3)
+            y = clear + size * 0.3  # the descenders stay inside the 5 mm too
             c.drawString(x, y, text)
             return Rect(x, y - size * 0.22, width, height)
         if block.x - clear >= height + mm(0.8) and width <= ph - 2 * clear:

@@ -101,6 +101,9 @@ class DungeonSolitaire(Game):
 
         size = params["size"]
         opts = dict(options or {})
+        if not self.sheet_kind(kind).seeded:  # the calibration sheet: no seed, no data
+            return {"game": self.name, "kind": kind,
+                    "payloads": sheets.sheet_payloads(self, kind, "", params, opts)}
         table = self.rules_table(opts.get("edition"))
         # the map shows one level (default 1); the other kinds all nine unless one is named
         wanted = sheets.wanted_levels(opts, [1] if kind == "map" else None)
