@@ -27,8 +27,9 @@ pages name themselves in plain text up the side margin).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
@@ -915,20 +916,26 @@ class _Margins:
 
     def __init__(self, page_size: tuple[float, float], blocked: Sequence[Rect]) -> None:
         self.page_w, self.page_h = page_size
-        self.blocked = list(blocked)
+        # the largest first: most places that do not fit overlap a card
+        self.blocked = sorted(blocked, key=lambda b: -b.w * b.h)
+
+    def inside(self, r: Rect, edge: float = _CLEAR) -> bool:
+        """Whether ``r`` lies ``edge`` inside the paper."""
+        eps = 1e-6
+        return (r.x >= edge - eps and r.y >= edge - eps and r.x1 <= self.page_w - edge + eps
+                and r.y1 <= self.page_h - edge + eps)
 
     def fits(self, r: Rect, edge: float = _CLEAR, pad: float = _PAD) -> bool:
         """Whether ``r`` lies ``edge`` inside the paper and ``pad`` off everything."""
         eps = 1e-6
-        if (r.x < edge - eps or r.y < edge - eps or r.x1 > self.page_w - edge + eps
-                or r.y1 > self.page_h - edge + eps):
+        if not self.inside(r, edge):
             return False
-        return not any(r.x < b.x1 + pad - eps and b.x < r.x1 + pad - eps
-                       and r.y < b.y1 + pad - eps and b.y < r.y1 + pad - eps
+        x0, y0, x1, y1 = r.x - pad + eps, r.y - pad + eps, r.x1 + pad - eps, r.y1 + pad - eps
+        return not any(x0 < b.x1 and b.x < x1 and y0 < b.y1 and b.y < y1
                        for b in self.blocked)
 
     def spots(self, w: float, h: float, key: Any, edge: float = _CLEAR,
-              pad: float = _PAD) -> list[Rect]:
+              pad: float = _PAD) -> Iterator[Rect]:
         """The free ``w`` x ``h`` rectangles flush with the printable area's edges, its
         middle or something placed, best first as ``key`` ranks them."""
         xs = {edge, self.page_w - edge - w, (self.page_w - w) / 2}
@@ -936,18 +943,18 @@ class _Margins:
         for b in self.blocked:
             xs.update((b.x1 + pad, b.x - pad - w, b.x, b.x1 - w))
             ys.update((b.y1 + pad, b.y - pad - h, b.y, b.y1 - h))
-        found = [Rect(x, y, w, h) for x in xs for y in ys]
-        return sorted((r for r in found if self.fits(r, edge, pad)), key=key)
+        found = [r for r in (Rect(x, y, w, h) for x in xs for y in ys) if self.inside(r, edge)]
+        found.sort(key=key)
+        return (r for r in found if self.fits(r, edge, pad))
 
     def find(self, w: float, h: float, key: Any, edge: float = _CLEAR,
              pad: float = _PAD) -> Rect | None:
         """The best of :meth:`spots` (None: nothing fits)."""
-        found = self.spots(w, h, key, edge, pad)
-        return found[0] if found else None
+        return next(self.spots(w, h, key, edge, pad), None)
 
     def take(self, r: Rect) -> Rect:
         """Mark ``r`` as used; returns it."""
-        self.blocked.append(r)
+        self.blocked.insert(0, r)
         return r
 
 
@@ -959,9 +966,14 @@ def _bottommost(r: Rect) -> tuple[float, float]:
     return (round(r.y, 3), round(r.x, 3))
 
 
+@lru_cache(maxsize=8)
+def _qr_matrix(payload: str) -> tuple[tuple[bool, ...], ...]:
+    return tuple(tuple(row) for row in qr_matrix(payload))
+
+
 def _qr_side(payload: str, symbol_mm: float = SMALL_QR_MM) -> tuple[float, float]:
     """(side with the quiet zone, quiet zone) in points of :func:`draw_small_qr`."""
-    n = len(qr_matrix(payload))
+    n = len(_qr_matrix(payload))
     module = mm(symbol_mm) / n
     return (n + 2 * QUIET_MODULES) * module, QUIET_MODULES * module
 
@@ -977,7 +989,7 @@ def draw_small_qr(c: Any, x: float, y: float, payload: str,
     """
     if symbol_mm < 12:
         raise ValueError(f"a margin QR code is at least 12 mm wide, not {symbol_mm:g} mm")
-    matrix = qr_matrix(payload)
+    matrix = [list(row) for row in _qr_matrix(payload)]
     n = len(matrix)
     module = mm(symbol_mm) / n
     quiet = QUIET_MODULES * module
@@ -1101,12 +1113,14 @@ def _name_card_page(doc: SheetDocument, blocked: Sequence[Rect], payload: str | 
     qr: Rect | None = None
     if payload is not None:
         side, quiet = _qr_side(payload)
-        spots = free.spots(side, side, key, edge=_CLEAR - quiet)
         text_w, text_h = _lines_size(c, lines, NAME_SIZE)
-        paired = [r for r in spots if free.fits(_beside(r, text_w, text_h), pad=mm(0.5))]
-        best = paired or spots
-        if best:
-            spot = best[0]
+        spot: Rect | None = None
+        for r in free.spots(side, side, key, edge=_CLEAR - quiet):
+            if free.fits(_beside(r, text_w, text_h), pad=mm(0.5)):
+                spot = r  # the best place with room for the name beside it
+                break
+            spot = spot or r
+        if spot is not None:
             draw_small_qr(c, spot.x, spot.y, payload)
             qr = free.take(spot)
     _place_name(c, free, lines, key, beside=qr)
