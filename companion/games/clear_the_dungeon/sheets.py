@@ -943,7 +943,8 @@ class _Margins:
         for b in self.blocked:
             xs.update((b.x1 + pad, b.x - pad - w, b.x, b.x1 - w))
             ys.update((b.y1 + pad, b.y - pad - h, b.y, b.y1 - h))
-        found = [r for r in (Rect(x, y, w, h) for x in xs for y in ys) if self.inside(r, edge)]
+        found = [r for r in (Rect(x, y, w, h) for x in sorted(xs) for y in sorted(ys))
+                 if self.inside(r, edge)]
         found.sort(key=key)
         return (r for r in found if self.fits(r, edge, pad))
 
