@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import errno as errno_codes
 import os
-import secrets
 import stat
 import sys
 from pathlib import Path
@@ -154,7 +153,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise OutputError(f"cannot make the folder {_shown(parent)} for {_shown(path)}: "
                           f"{_why(exc)}", path, exc) from None
-    tmp = parent / f".{path.name[:_TMP_STEM_CHARS]}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    tmp = parent / f".{path.name[:_TMP_STEM_CHARS]}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666)

@@ -213,8 +213,6 @@ def _claim_shown(log: LogFile) -> int | None:
 
 
 def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
-    from companion.hints import with_hint
-
     verdict = Verdict(file=file)
     try:
         log: LogFile = load()
@@ -233,6 +231,8 @@ def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
         verdict.error = _detached(exc)
         return verdict
     except LogError as exc:
+        from companion.hints import with_hint  # only a rejected log needs it
+
         verdict.error = _detached(with_hint(log, game, exc, replay_log))
         if explain and states:
             verdict.before = game.explain(states[-1])
