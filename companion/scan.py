@@ -1,10 +1,29 @@
 """Reading the QR codes of printed sheets back: from a PDF or a photo (PNG/JPEG).
 
 A PDF made by the companion carries its payloads in its metadata (Subject, Keywords),
-which is read first; otherwise every page is rendered at 150 dpi and decoded. Photos
-are decoded as they are, then, if nothing is found, once more downscaled and once
-more with the contrast stretched. The type of a file is told by its first bytes, not
-its name.
+which is read first; its first page is then rendered and the companion QR codes it
+prints must be among the metadata's payloads (a file whose printed code and metadata
+disagree is refused, exit 1; a first page that prints none, or cannot be rendered
+within the limits, leaves the metadata unchecked and says so). Only the first page is
+checked: it costs one page whatever the length, and the later pages of a pack print
+their parts' codes, which its metadata does not name.
+Otherwise the pages are rendered at 150 dpi and decoded. Photos are decoded as they
+are, then, if nothing is found, once more downscaled and once more with the contrast
+stretched. The type of a file is told by its first bytes, not its name.
+
+The work on one file is bounded, whatever the file holds (a crafted file must not take
+minutes or gigabytes): at most :data:`MAX_SCAN_PAGES` pages are looked at; a page is
+rendered at 150 dpi, or less so that it stays within :data:`MAX_PAGE_PIXELS`, and the
+pages of a file within :data:`MAX_RENDER_PIXELS` in all, sizes read before anything is
+rendered; a page holding an image over :data:`MAX_PIXELS` is not rendered, nor is a
+photo over it decoded; at most :data:`MAX_PAYLOADS` payloads are read from a file.
+On POSIX the rendering and decoding run in a forked child process limited to
+:data:`MAX_SCAN_MB` megabytes of memory (over what the process already uses) and
+:data:`MAX_SCAN_SECONDS` seconds, which bounds what cannot be checked in advance (a
+page whose content inflates to gigabytes, a decoder's own work); elsewhere, or with
+``COMPANION_SCAN_IN_PROCESS=1`` in the environment, the work runs in this process and
+the deadline is checked between pages. What was skipped is said: :func:`scan_report`
+returns it as warnings, and an error for a file in which nothing was found says why.
 
 pypdfium2, zxing-cpp and Pillow are imported inside the functions: importing this
 module costs nothing.
@@ -12,33 +31,84 @@ module costs nothing.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import math
+import os
+import time
+import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import PayloadError, ScanError
+from companion.errors import EXIT_INVALID, PayloadError, ScanError
 from companion.seeds import is_payload, parse_payload
 
 __all__ = [
     "GAME_CODES",
     "MAX_FILE_BYTES",
+    "MAX_META_BYTES",
+    "MAX_PAGE_PIXELS",
+    "MAX_PAYLOADS",
+    "MAX_PDF_PAGES",
     "MAX_PIXELS",
+    "MAX_RENDER_PIXELS",
+    "MAX_SCAN_MB",
+    "MAX_SCAN_PAGES",
+    "MAX_SCAN_SECONDS",
+    "InconsistentScanError",
+    "ScanReport",
     "ScanResult",
     "decode_image",
+    "pack_advice",
     "scan_file",
     "scan_payloads",
+    "scan_report",
 ]
 
 GAME_CODES: tuple[str, ...] = ("sd", "ctd", "du", "ds")
 """The game codes a payload may name (``cli.md``)."""
 MAX_FILE_BYTES = 100 * 1024 * 1024
+"""Files larger than this are not scanned."""
 MAX_PIXELS = 60_000_000
+"""A photo, or an image inside a PDF page, over this many pixels is not decoded."""
 RENDER_DPI = 150
 MAX_PDF_PAGES = 1000
+"""A PDF with more pages than this is refused."""
+MAX_SCAN_PAGES = 50
+"""At most this many pages of a PDF (the first ones) are rendered and decoded."""
+MAX_PAGE_PIXELS = 16_000_000
+"""A page is rendered at 150 dpi, or at less so that it is at most this many pixels
+(A4 at 150 dpi is 2.2 megapixels); the size is read before rendering."""
+MAX_RENDER_PIXELS = 150_000_000
+"""The pages of one file are rendered up to this many pixels in all."""
+MAX_PAYLOADS = 64
+"""At most this many payloads (the first ones) are read from one file."""
+MAX_META_BYTES = 1 << 20
+"""A metadata entry (Subject, Keywords) longer than this (UTF-16) is not read."""
+MAX_SCAN_SECONDS = 20.0
+"""Rendering and decoding one file stop after this many seconds."""
+MAX_SCAN_MB = 768
+"""On POSIX, rendering and decoding one file may use this many megabytes of memory over
+what the process used before."""
 _DOWNSCALE_SIDE = 1600
+_MAX_PAGE_OBJECTS = 20_000  # page objects looked through for images before rendering
+_LOW_DPI = 100  # a page rendered below this is said to be (small QR codes may be lost)
 
 _PNG = b"\x89PNG\r\n\x1a\n"
 _JPEG = b"\xff\xd8\xff"
+
+Event = dict[str, Any]
+Emit = Callable[[Event], None]
+
+
+class InconsistentScanError(ScanError):
+    """A PDF whose metadata names payloads other than the QR code its first page
+    prints: the file was altered, and neither is trusted. Exit code 1 (``cli.md``:
+    inconsistent), unlike other scan errors (2)."""
+
+    exit_code = EXIT_INVALID
 
 
 @dataclass
@@ -51,6 +121,17 @@ class ScanResult:
     seed: str
     params: dict[str, str] = field(default_factory=dict)
     edition: int = 1
+
+
+@dataclass
+class ScanReport:
+    """What :func:`scan_report` found in one file: the payloads, decoded, and what was
+    skipped or could not be checked (one sentence each, naming the file), for the
+    command line to print on standard error."""
+
+    file: str
+    results: list[ScanResult]
+    warnings: list[str] = field(default_factory=list)
 
 
 def _sniff(head: bytes) -> str | None:
@@ -69,24 +150,43 @@ def _shorten(text: str, limit: int = 40) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
-def _unique(items: list[str]) -> list[str]:
+def _unique(items: Iterable[str]) -> list[str]:
     seen: dict[str, None] = {}
     for item in items:
         seen.setdefault(item, None)
     return list(seen)
 
 
-def scan_file(path: Path | str) -> list[str]:
-    """The companion QR payloads in a PDF or a PNG/JPEG photo, in order, without
-    duplicates.
+def _pages_text(pages: list[int]) -> str:
+    """``page 3``, ``pages 1 to 9``, ``pages 1, 4 and 7``."""
+    if len(pages) == 1:
+        return f"page {pages[0]}"
+    if pages == list(range(pages[0], pages[-1] + 1)):
+        return f"pages {pages[0]} to {pages[-1]}"
+    shown = [str(p) for p in pages[:5]] + ([f"{len(pages) - 5} more"] if len(pages) > 5
+                                            else [])
+    return "pages " + ", ".join(shown[:-1]) + " and " + shown[-1]
 
-    Raises ScanError, with one sentence naming the file, if it does not exist, is not
-    a file, is over 100 MB or (for an image) over 60 megapixels, is neither a PDF nor
-    a PNG/JPEG image, cannot be read (corrupt), holds no QR code, or holds only QR
-    codes that are not companion payloads (saying what they held).
+
+def scan_file(path: Path | str, warnings: list[str] | None = None) -> list[str]:
+    """The companion QR payloads in a PDF or a PNG/JPEG photo, in order, without
+    duplicates, at most :data:`MAX_PAYLOADS`.
+
+    What was skipped (pages not looked at, pages rendered at a low resolution, payloads
+    beyond the limit, a first page that could not be checked against the metadata) is
+    appended to ``warnings`` when given.
+
+    Raises InconsistentScanError (exit 1) for a PDF whose metadata and printed first
+    page name different payloads. Raises ScanError, with one sentence naming the file,
+    if it does not exist, is not a file, is over 100 MB, has over
+    :data:`MAX_PDF_PAGES` pages, is (for an image) over 60 megapixels, is neither a PDF
+    nor a PNG/JPEG image, cannot be read (corrupt), holds no QR code (saying what was
+    skipped, if anything), or holds only QR codes that are not companion payloads
+    (saying what they held).
     """
     p = Path(path)
     name = str(path)
+    notes: list[str] = [] if warnings is None else warnings
     try:
         st = p.stat()
     except FileNotFoundError:
@@ -110,36 +210,55 @@ def scan_file(path: Path | str) -> list[str]:
     kind = _sniff(head)
     if kind is None:
         raise ScanError(f"{name} is not a PDF, PNG or JPEG file")
-    texts = _scan_pdf(p, name) if kind == "pdf" else _scan_image_file(p, name, kind)
+    skipped: list[str] = []  # what keeps the file from having been read whole
+    start = len(notes)
+    if kind == "pdf":
+        texts = _scan_pdf(p, name, notes, skipped)
+    else:
+        texts = _scan_image_file(p, name, kind, skipped)
+    told = notes[start:] + skipped  # for an error: why nothing was found
+    notes.extend(skipped)
     texts = _unique([t.strip() for t in texts if t.strip()])
     payloads = [t for t in texts if is_payload(t)]
+    if len(payloads) > MAX_PAYLOADS:
+        notes.append(f"{name} holds {len(payloads)} payloads: only the first "
+                     f"{MAX_PAYLOADS} are read")
+        payloads = payloads[:MAX_PAYLOADS]
     if payloads:
         return payloads
+    why = "; ".join(_shorten(s.replace(name, "the file"), 240) for s in told[:3])
+    why = f" ({why})" if why else ""
     if texts:
         shown = ", ".join(repr(_shorten(t)) for t in texts[:3])
         more = f" and {len(texts) - 3} more" if len(texts) > 3 else ""
         raise ScanError(
             f"the QR code{'s' if len(texts) > 1 else ''} in {name} "
             f"{'hold' if len(texts) > 1 else 'holds'} {shown}{more}, "
-            f"not a companion payload (companion:1/...)"
+            f"not a companion payload (companion:1/...){why}"
         )
-    raise ScanError(f"no companion QR code found in {name}")
+    raise ScanError(f"no companion QR code found in {name}{why}")
 
 
-def scan_payloads(
-    path: Path | str, known_games: tuple[str, ...] | None = GAME_CODES
-) -> list[ScanResult]:
-    """The payloads of :func:`scan_file`, decoded.
+def scan_report(path: Path | str, known_games: tuple[str, ...] | None = GAME_CODES,
+                regenerate: bool = False) -> ScanReport:
+    """The payloads of :func:`scan_file`, decoded, with its warnings.
 
-    Raises ScanError as :func:`scan_file` does, and PayloadError (naming the file) for
-    a payload of a rules edition this build does not know, of a game not in
-    ``known_games``, malformed, or with a key or value none of the game's sheets prints.
+    With ``regenerate`` (the sheets are to be rebuilt), a pack's payload is refused at
+    once with :func:`pack_advice`, before any sheet is rebuilt; without it, that advice
+    is a warning.
+
+    Raises ScanError as :func:`scan_file` does (InconsistentScanError, exit 1, for a
+    PDF whose metadata and first page disagree), and PayloadError (naming the file)
+    for a payload of a rules edition this build does not know, of a game not in
+    ``known_games``, malformed, or with a key or value none of the game's sheets prints,
+    and, with ``regenerate``, for a pack's payload.
     """
     from companion.games import game_by_code
 
     name = str(path)
+    warnings: list[str] = []
     results: list[ScanResult] = []
-    for text in scan_file(path):
+    for text in scan_file(path, warnings):
         try:
             payload = parse_payload(text, known_games)
             if payload.game in GAME_CODES:  # its keys and values as the game's sheets print
@@ -148,23 +267,327 @@ def scan_payloads(
                 game.check_payload(payload.params)
         except PayloadError as exc:
             raise PayloadError(f"{name}: {exc}") from None
-        results.append(
-            ScanResult(
-                file=name,
-                payload=payload.encode(),
-                game=payload.game,
-                seed=payload.seed,
-                params=dict(payload.params),
-                edition=payload.edition,
-            )
+        result = ScanResult(
+            file=name,
+            payload=payload.encode(),
+            game=payload.game,
+            seed=payload.seed,
+            params=dict(payload.params),
+            edition=payload.edition,
         )
-    return results
+        advice = pack_advice(result)
+        if advice is not None:
+            if regenerate:
+                raise PayloadError(advice)
+            warnings.append(advice)
+        results.append(result)
+    return ScanReport(name, results, warnings)
+
+
+def scan_payloads(path: Path | str, known_games: tuple[str, ...] | None = GAME_CODES,
+                  regenerate: bool = False) -> list[ScanResult]:
+    """The payloads of :func:`scan_file`, decoded (:func:`scan_report` without its
+    warnings).
+
+    Raises ScanError and PayloadError as :func:`scan_report` does.
+    """
+    return scan_report(path, known_games, regenerate).results
+
+
+def pack_advice(result: ScanResult) -> str | None:
+    """For the payload of a session pack's cover (``kind=pack``), one sentence saying
+    that a pack is not rebuilt from its QR code and the commands that print it, or
+    one of its parts, again; None for any other payload. Raises nothing."""
+    if result.params.get("kind") != "pack" or result.game not in GAME_CODES:
+        return None
+    from companion.games import game_by_code
+
+    game = game_by_code(result.game)
+    names = {p.name for p in game.params}
+    options = [f"--{k} {v}" for k, v in result.params.items() if k in names]
+    variants = [v for v in result.params.get("variant", "").replace(",", "+").split("+")
+                if v]
+    options += [f"--variant {v}" for v in variants]
+    if result.seed:
+        options.insert(0, f"--seed {result.seed}")
+    pack = " ".join(["companion pack", game.name, *options])
+    part = " ".join(["companion sheets", game.name, *options, "--kind KIND"])
+    kinds = _unique(p.kind for p in game.pack_parts)
+    seed = f" (seed {result.seed})" if result.seed else ""
+    older = (f"; it was printed under rules edition {result.edition}, new packs print "
+             f"edition {game.edition}" if result.edition != game.edition else "")
+    return (f"{result.file} holds the QR code of a {game.name} session pack{seed}: a "
+            f"pack is not rebuilt from a scan; print it again with '{pack}', or one "
+            f"part with '{part}' (kinds: {', '.join(kinds)}){older}")
+
+
+def _same_payload(text: str) -> str:
+    """A payload text in a form that compares two printings of the same payload."""
+    try:
+        return parse_payload(text).encode().casefold()
+    except PayloadError:
+        return text.strip().casefold()
+
+
+# --- bounded work ---------------------------------------------------------------------
+
+
+@dataclass
+class _Run:
+    """The events a bounded piece of work emitted, and why it stopped early, if it did:
+    ``"time"`` (the deadline) or ``"memory"`` (the memory limit, or the renderer
+    failed)."""
+
+    events: list[Event]
+    stopped: str | None = None
+
+
+class _Deadline(Exception):
+    """Raised by the in-process emit when the deadline has passed."""
+
+
+def _preload() -> None:
+    """Import the renderer and decoders before forking, so that every child shares
+    them."""
+    import pypdfium2  # noqa: F401
+    import zxingcpp  # noqa: F401
+    from PIL import Image  # noqa: F401
+
+
+def _run_bounded(work: Callable[[Emit], None]) -> _Run:
+    """Run ``work(emit)``: in a forked child process limited to :data:`MAX_SCAN_MB`
+    megabytes over the current use and :data:`MAX_SCAN_SECONDS` seconds (POSIX), else
+    in this process with the deadline checked at each event. The events emitted
+    before a stop are kept. A ScanError raised by ``work`` is raised again here;
+    another exception is a bug and raises RuntimeError (in the child) or itself."""
+    _preload()
+    if hasattr(os, "fork") and os.environ.get("COMPANION_SCAN_IN_PROCESS") != "1":
+        return _run_forked(work)
+    return _run_in_process(work)
+
+
+def _run_in_process(work: Callable[[Emit], None]) -> _Run:
+    deadline = time.monotonic() + MAX_SCAN_SECONDS
+    run = _Run([])
+
+    def emit(event: Event) -> None:
+        run.events.append(event)
+        if time.monotonic() > deadline:
+            raise _Deadline
+
+    try:
+        work(emit)
+    except _Deadline:
+        run.stopped = "time"
+    except MemoryError:
+        run.stopped = "memory"
+    return run
+
+
+def _address_space() -> int | None:
+    """The bytes of address space this process holds, from ``/proc`` (Linux); None
+    where it cannot be read."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _limit_child() -> None:
+    """Limit this (forked) process to :data:`MAX_SCAN_MB` more megabytes of address
+    space (where the current size is known: Linux) and to a little more CPU time than
+    the deadline. A limit the system refuses is left out: the parent's deadline
+    still holds."""
+    import resource
+
+    held = _address_space()
+    if held is not None:
+        limit = held + MAX_SCAN_MB * 1024 * 1024
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        if soft == resource.RLIM_INFINITY or limit < soft:
+            with contextlib.suppress(OSError, ValueError):
+                resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    cpu = math.ceil(MAX_SCAN_SECONDS) + 2
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard == resource.RLIM_INFINITY or cpu < hard:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
+
+
+def _child(work: Callable[[Emit], None], fd: int) -> None:
+    """The forked child: limit itself, run ``work``, write each event as a JSON line
+    to ``fd``. Never returns: it leaves through ``os._exit``."""
+    status = 0
+    try:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent ends the child
+        _limit_child()
+
+        def emit(event: Event) -> None:
+            data = (json.dumps(event) + "\n").encode("utf-8")
+            while data:
+                data = data[os.write(fd, data):]
+
+        try:
+            work(emit)
+        except ScanError as exc:
+            emit({"ev": "error", "message": str(exc), "exit": exc.exit_code})
+        except MemoryError:
+            emit({"ev": "memory"})
+        except BaseException:  # a bug: say it to the parent
+            emit({"ev": "bug", "message": traceback.format_exc(limit=8)})
+        emit({"ev": "done"})
+    except BaseException:  # noqa: BLE001 - the child must never return into the caller
+        status = 3
+    finally:
+        os._exit(status)
+
+
+def _run_forked(work: Callable[[Emit], None]) -> _Run:
+    import select
+    import signal
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child, measured by its effects
+        os.close(read_fd)
+        _child(work, write_fd)
+    os.close(write_fd)
+    run = _Run([])
+    buffer = b""
+    done = False
+    finished = False
+    deadline = time.monotonic() + MAX_SCAN_SECONDS
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                run.stopped = "time"
+                break
+            ready, _, _ = select.select([read_fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(read_fd, 1 << 16)
+            if not chunk:
+                finished = True
+                break
+            buffer += chunk
+            *lines, buffer = buffer.split(b"\n")
+            for line in lines:
+                event = json.loads(line)
+                if event["ev"] == "done":
+                    done = True
+                elif event["ev"] == "memory":
+                    run.stopped = "memory"
+                else:
+                    run.events.append(event)
+    finally:
+        os.close(read_fd)
+        if not finished:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+    if run.stopped is None and not done:
+        # it died without saying why: over its CPU time, or out of memory (the renderer
+        # aborts when an allocation fails), or a crash
+        cpu = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU
+        run.stopped = "time" if cpu else "memory"
+    for event in run.events:
+        if event["ev"] == "bug":
+            raise RuntimeError("scan failed in its worker process:\n" + event["message"])
+    return run
+
+
+def _raise_child_error(run: _Run) -> None:
+    """Raise again the ScanError the work raised, if it did."""
+    for event in run.events:
+        if event["ev"] == "error":
+            cls = InconsistentScanError if event["exit"] == EXIT_INVALID else ScanError
+            raise cls(event["message"])
+
+
+def _stop_text(run: _Run, name: str, where: str) -> str:
+    if run.stopped == "time":
+        return (f"{where} of {name} was not read: scanning a file stops after "
+                f"{MAX_SCAN_SECONDS:g} s")
+    return (f"{where} of {name} was not read: it needs more than {MAX_SCAN_MB} MB of "
+            f"memory, or the renderer failed")
 
 
 # --- PDF ------------------------------------------------------------------------------
 
 
-def _scan_pdf(path: Path, name: str) -> list[str]:
+def _scan_pdf(path: Path, name: str, notes: list[str], skipped: list[str]) -> list[str]:
+    """The QR texts of a PDF: its metadata payloads (checked against its first page),
+    or those of its first pages rendered. Appends to ``notes`` what the user should
+    know, and to ``skipped`` what kept pages from being read."""
+    run = _run_bounded(lambda emit: _pdf_work(path, name, emit))
+    _raise_child_error(run)
+    events = run.events
+    info = next((e for e in events if e["ev"] == "info"), None)
+    meta = next((e["payloads"] for e in events if e["ev"] == "meta"), None)
+    for e in events:
+        if e["ev"] == "note":
+            notes.append(e["message"])
+        elif e["ev"] == "skip":
+            skipped.append(e["message"])
+    started = [e["page"] for e in events if e["ev"] == "page"]
+    read = {e["page"]: e["texts"] for e in events if e["ev"] == "texts"}
+    stopped_at = started[-1] if started and started[-1] not in read else None
+    if meta is not None:
+        if info and info["pages"] == 0:
+            notes.append(f"{name} has no pages: the payloads below come from its "
+                         "metadata only")
+        else:
+            _check_first_page(name, meta, read.get(1), run, stopped_at, notes)
+        return list(meta)
+    if run.stopped is not None:
+        last = min(info["pages"], MAX_SCAN_PAGES) if info else 0
+        first = stopped_at or (max(read) + 1 if read else 1)
+        where = _pages_text(list(range(first, last + 1))) if last >= first else "a page"
+        skipped.append(_stop_text(run, name, where))
+    texts: list[str] = []
+    for page in sorted(read):
+        texts.extend(read[page])
+    return texts
+
+
+def _check_first_page(name: str, meta: list[str], printed: list[str] | None, run: _Run,
+                      stopped_at: int | None, notes: list[str]) -> None:
+    """Compare the payloads of a PDF's metadata with the QR codes its first page
+    prints. Raises InconsistentScanError if the page prints a payload the metadata
+    does not name; a page that shows none, or that could not be read, is a note."""
+    if printed is None:
+        why = (f" ({_stop_text(run, name, 'page 1')})" if run.stopped is not None
+               and stopped_at == 1 else "")
+        notes.append(f"the payloads of {name} come from its metadata and were not "
+                     f"checked against the QR code its first page prints{why}")
+        return
+    shown = [t for t in _unique(t.strip() for t in printed) if is_payload(t)]
+    if not shown:
+        notes.append(f"page 1 of {name} shows no companion QR code: the payloads below "
+                     "come from the PDF's metadata only")
+        return
+    known = {_same_payload(t) for t in meta}
+    strange = [t for t in shown if _same_payload(t) not in known]
+    if strange:
+        listed = ", ".join(repr(_shorten(t, 60)) for t in meta[:2])
+        more = f" and {len(meta) - 2} more" if len(meta) > 2 else ""
+        raise InconsistentScanError(
+            f"{name} is inconsistent: its first page prints {_shorten(strange[0], 60)!r} "
+            f"but its metadata names {listed}{more}; the file was altered: scan a photo "
+            f"of the printed page instead"
+        )
+
+
+def _pdf_work(path: Path, name: str, emit: Emit) -> None:
+    """Open the PDF, read its metadata and render its pages within the limits,
+    emitting events (``info``, ``meta``, ``note``, ``skip``, ``page``, ``texts``).
+    Raises ScanError for an unreadable PDF or one over :data:`MAX_PDF_PAGES` pages."""
     import pypdfium2 as pdfium
 
     try:
@@ -172,62 +595,189 @@ def _scan_pdf(path: Path, name: str) -> list[str]:
     except pdfium.PdfiumError as exc:
         raise ScanError(f"{name} is not a readable PDF ({_shorten(str(exc), 60)})") from None
     try:
-        found = _pdf_metadata_payloads(doc)
-        if found:
-            return found
-        texts: list[str] = []
         n_pages = len(doc)
+        emit({"ev": "info", "pages": n_pages})
         if n_pages > MAX_PDF_PAGES:
             raise ScanError(
                 f"{name} has {n_pages} pages: at most {MAX_PDF_PAGES} are scanned"
             )
-        for i in range(n_pages):
-            page = doc[i]
-            try:
-                w, h = page.get_size()
-                scale = RENDER_DPI / 72
-                pixels = w * scale * h * scale
-                if pixels > MAX_PIXELS:
-                    scale *= (MAX_PIXELS / pixels) ** 0.5
-                image = page.render(scale=scale, grayscale=True).to_pil()
-            except pdfium.PdfiumError as exc:
-                raise ScanError(
-                    f"page {i + 1} of {name} cannot be rendered ({_shorten(str(exc), 60)})"
-                ) from None
-            finally:
-                page.close()
-            texts.extend(decode_image(image))
-        return texts
+        found = _pdf_metadata_payloads(doc, name, emit)
+        if found:
+            emit({"ev": "meta", "payloads": found})
+            if n_pages:  # the check: what the first page prints
+                _pdf_pages(doc, name, [0], emit, check=True)
+            return
+        looked = min(n_pages, MAX_SCAN_PAGES)
+        if n_pages > looked:
+            emit({"ev": "skip", "message": f"{name} has {n_pages} pages: only the first "
+                                           f"{MAX_SCAN_PAGES} are looked at"})
+        _pdf_pages(doc, name, list(range(looked)), emit, check=False)
     finally:
         doc.close()
 
 
-def _pdf_metadata_payloads(doc: Any) -> list[str]:
-    """Payload-looking tokens of the Subject then the Keywords of a PDF."""
+def _pdf_pages(doc: Any, name: str, indices: list[int], emit: Emit, check: bool) -> None:
+    """Render and decode the pages ``indices`` (0-based), sizes and images checked
+    first, within :data:`MAX_PAGE_PIXELS` a page and :data:`MAX_RENDER_PIXELS` in
+    all. Raises ScanError for a page the renderer refuses."""
+    import pypdfium2 as pdfium
+
+    total = 0.0
+    low: list[tuple[int, float, float, float]] = []  # page, width, height (mm), dpi
     try:
-        meta = doc.get_metadata_dict()
-    except Exception:  # a broken Info dictionary: fall back to rendering
-        return []
+        for i in indices:
+            try:
+                w, h = doc.get_page_size(i)  # from the page's dictionary: nothing parsed
+            except pdfium.PdfiumError:
+                w = h = float("nan")
+            if not (math.isfinite(w) and math.isfinite(h) and w > 0 and h > 0):
+                emit({"ev": "skip", "message": f"page {i + 1} of {name} has no size: "
+                                               "not rendered"})
+                continue
+            scale = RENDER_DPI / 72
+            pixels = w * scale * h * scale
+            if pixels > MAX_PAGE_PIXELS:
+                scale *= math.sqrt(MAX_PAGE_PIXELS / pixels)
+                pixels = w * scale * h * scale
+            if total + pixels > MAX_RENDER_PIXELS:
+                rest = _pages_text([j + 1 for j in indices if j >= i])
+                emit({"ev": "skip", "message": f"{rest} of {name} were not looked at: the "
+                      f"pages of a file are rendered up to "
+                      f"{MAX_RENDER_PIXELS // 1_000_000} megapixels in all"})
+                return
+            total += pixels
+            if scale * 72 < _LOW_DPI:
+                low.append((i + 1, w * 25.4 / 72, h * 25.4 / 72, scale * 72))
+            emit({"ev": "page", "page": i + 1})
+            emit(_render_page(doc, i, name, scale, check))
+    finally:
+        if low:
+            sizes = {(round(w), round(h)) for _, w, h, _ in low}
+            size = (f", {low[0][1]:.0f} x {low[0][2]:.0f} mm," if len(sizes) == 1
+                    else "")
+            emit({"ev": "note", "message": f"{_pages_text([p for p, *_ in low])} of "
+                  f"{name}{size} rendered at {min(d for *_, d in low):.0f} dpi "
+                  f"only, to stay within {MAX_PAGE_PIXELS // 1_000_000} megapixels a "
+                  f"page: small QR codes may be missed"})
+
+
+def _render_page(doc: Any, i: int, name: str, scale: float, check: bool) -> Event:
+    """The ``texts`` event of page ``i`` (0-based) rendered at ``scale``, or a ``skip``
+    event for a page holding an image over :data:`MAX_PIXELS`. Raises ScanError if the
+    renderer refuses the page."""
+    import pypdfium2 as pdfium
+
+    try:
+        page = doc[i]
+    except pdfium.PdfiumError as exc:
+        raise ScanError(
+            f"page {i + 1} of {name} cannot be read ({_shorten(str(exc), 60)})"
+        ) from None
+    try:
+        big = _largest_image(page)
+        if big is not None and big[0] * big[1] > MAX_PIXELS:
+            return {"ev": "skip", "message": (
+                f"page {i + 1} of {name} holds a {big[0]} x {big[1]} pixel image, over "
+                f"the {MAX_PIXELS // 1_000_000} megapixels an image may have: the page "
+                f"was not rendered")}
+        image = page.render(scale=scale, grayscale=True).to_pil()
+    except pdfium.PdfiumError as exc:
+        raise ScanError(
+            f"page {i + 1} of {name} cannot be rendered ({_shorten(str(exc), 60)})"
+        ) from None
+    finally:
+        page.close()
+    texts = _decode_plain(image) if check else decode_image(image)
+    return {"ev": "texts", "page": i + 1, "texts": texts}
+
+
+def _largest_image(page: Any) -> tuple[int, int] | None:
+    """The pixel size of the largest image a page draws (in its forms too), read from
+    the images' dictionaries without decoding them; None if it draws none or the
+    renderer cannot say. Looks through at most ``_MAX_PAGE_OBJECTS`` objects."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    best: tuple[int, int] | None = None
+    try:
+        for n, obj in enumerate(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,),
+                                                 max_depth=8)):
+            if n >= _MAX_PAGE_OBJECTS:
+                break
+            try:
+                w, h = obj.get_px_size()
+            except (pdfium.PdfiumError, AttributeError):
+                continue
+            if best is None or w * h > best[0] * best[1]:
+                best = (w, h)
+    except pdfium.PdfiumError:
+        return best
+    return best
+
+
+def _pdf_metadata_payloads(doc: Any, name: str, emit: Emit) -> list[str]:
+    """Payload-looking tokens of the Subject then the Keywords of a PDF, without
+    duplicates. An entry over :data:`MAX_META_BYTES` is not read (a note says so)."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
     tokens: list[str] = []
     for key in ("Subject", "Keywords"):
-        value = meta.get(key) or ""
-        tokens.extend(t.strip(",;") for t in str(value).split())
+        raw_key = (key + "\x00").encode("ascii")
+        try:
+            size = pdfium_c.FPDF_GetMetaText(doc.raw, raw_key, None, 0)
+            if size > MAX_META_BYTES:
+                emit({"ev": "note", "message": f"the {key} entry of {name} is "
+                      f"{size // 1024:,} KB long: not read (at most "
+                      f"{MAX_META_BYTES // 1024:,} KB)"})
+                continue
+            if size <= 2:
+                continue
+            buffer = ctypes.create_string_buffer(size)
+            pdfium_c.FPDF_GetMetaText(doc.raw, raw_key, buffer, size)
+            value = buffer.raw[: size - 2].decode("utf-16-le", errors="replace")
+        except Exception:  # noqa: BLE001 - a broken Info dictionary: fall back to rendering
+            continue
+        tokens.extend(t.strip(",;") for t in value.split())
     return _unique([t for t in tokens if is_payload(t)])
 
 
 # --- images ---------------------------------------------------------------------------
 
 
-def _scan_image_file(path: Path, name: str, kind: str) -> list[str]:
+def _scan_image_file(path: Path, name: str, kind: str, skipped: list[str]) -> list[str]:
+    """The QR texts of a PNG/JPEG photo, its size checked before it is decoded.
+    Raises ScanError for an image over :data:`MAX_PIXELS` or one that cannot be read;
+    appends to ``skipped`` why it was not read whole."""
+    run = _run_bounded(lambda emit: _image_work(path, name, kind, emit))
+    _raise_child_error(run)
+    if run.stopped is not None:
+        limit = (f"scanning a file stops after {MAX_SCAN_SECONDS:g} s"
+                 if run.stopped == "time" else
+                 f"it needs more than {MAX_SCAN_MB} MB of memory, or the decoder failed")
+        skipped.append(f"{name} was not read whole: {limit}")
+    return [t for e in run.events if e["ev"] == "texts" for t in e["texts"]]
+
+
+def _image_work(path: Path, name: str, kind: str, emit: Emit) -> None:
     from PIL import Image, UnidentifiedImageError
 
+    guard = Image.MAX_IMAGE_PIXELS
     try:
-        with Image.open(path) as img:
+        # Pillow's guard (89 megapixels by default) reads the size in the header, as
+        # the check below does with a clearer message: opening decodes nothing
+        Image.MAX_IMAGE_PIXELS = None
+        try:
+            img = Image.open(path)
+        finally:
+            Image.MAX_IMAGE_PIXELS = guard
+        with img:
             w, h = img.size
             if w * h > MAX_PIXELS:
                 raise ScanError(
-                    f"{name} is {w} x {h} pixels ({w * h / 1e6:.0f} megapixels): images over "
-                    f"{MAX_PIXELS // 1_000_000} megapixels are not scanned"
+                    f"{name} is {w} x {h} pixels ({w * h / 1e6:.0f} megapixels): images "
+                    f"over {MAX_PIXELS // 1_000_000} megapixels are not scanned"
                 )
             img.load()
             gray = _to_gray(img)
@@ -242,7 +792,7 @@ def _scan_image_file(path: Path, name: str, kind: str) -> list[str]:
         raise ScanError(
             f"{name} is not a readable {kind.upper()} image ({_shorten(str(exc), 60)})"
         ) from None
-    return decode_image(gray, retry=True)
+    emit({"ev": "texts", "texts": decode_image(gray, retry=True)})
 
 
 def _to_gray(img: Any) -> Any:
@@ -259,21 +809,24 @@ def _to_gray(img: Any) -> Any:
     return img.convert("L")
 
 
+def _decode_plain(image: Any) -> list[str]:
+    """The texts of the QR codes zxing-cpp finds in a PIL image as it is (a page
+    rendered from a PDF needs no retries)."""
+    import zxingcpp
+
+    gray = image if image.mode == "L" else image.convert("L")
+    qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    return [b.text for b in zxingcpp.read_barcodes(gray, formats=qr)]
+
+
 def decode_image(image: Any, retry: bool = False) -> list[str]:
     """The texts of the QR codes zxing-cpp finds in a PIL image, in reading order.
 
     With ``retry`` and nothing found, tries a downscaled copy (photos from phones are
     large and soft) and a copy with the contrast stretched.
     """
-    import zxingcpp
-
     gray = image if image.mode == "L" else image.convert("L")
-
-    def read(img: Any) -> list[str]:
-        qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
-        return [b.text for b in zxingcpp.read_barcodes(img, formats=qr)]
-
-    texts = read(gray)
+    texts = _decode_plain(gray)
     if texts or not retry:
         return texts
     from PIL import ImageOps
@@ -285,13 +838,13 @@ def decode_image(image: Any, retry: bool = False) -> list[str]:
             (max(1, round(gray.width * factor)), max(1, round(gray.height * factor))),
             resample=3,  # bicubic
         )
-        texts = read(small)
+        texts = _decode_plain(small)
         if texts:
             return texts
     else:
         half = gray.reduce(2) if min(gray.size) >= 200 else None
         if half is not None:
-            texts = read(half)
+            texts = _decode_plain(half)
             if texts:
                 return texts
-    return read(ImageOps.autocontrast(gray, cutoff=1))
+    return _decode_plain(ImageOps.autocontrast(gray, cutoff=1))
