@@ -315,3 +315,22 @@ def test_full_width_and_superscript_digits_are_not_numbers():
     assert r.exit_code == 2 and "whole number" in r.output
     r = invoke("map", "shuffle-and-doom", "--size", "+9", "--json")
     assert r.exit_code == 0, r.output
+
+
+# --- scan: bounded work on crafted files (issue 14; the crafted files are in ------------
+# --- tests/test_scan_limits.py) -----------------------------------------------------------
+
+
+def test_the_scan_limits():
+    """A PDF over 1,000 pages is refused; of the others the first 50 pages are looked at,
+    each rendered at 150 dpi or less so as to stay within 16 megapixels, and 150
+    megapixels a file in all, sizes read before rendering; a page drawing an image over
+    60 megapixels is not rendered, nor a photo over 60 megapixels decoded; 64 payloads
+    a file are read, from metadata entries of at most 1 MB; one file is given 20 s and
+    (on POSIX, in a child process) 768 MB of memory. What is skipped is said."""
+    from companion import scan
+
+    assert (scan.MAX_PDF_PAGES, scan.MAX_SCAN_PAGES, scan.MAX_PAGE_PIXELS,
+            scan.MAX_RENDER_PIXELS, scan.MAX_PIXELS, scan.MAX_PAYLOADS,
+            scan.MAX_META_BYTES, scan.MAX_SCAN_SECONDS, scan.MAX_SCAN_MB) == (
+        1000, 50, 16_000_000, 150_000_000, 60_000_000, 64, 1 << 20, 20.0, 768)
