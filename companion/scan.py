@@ -540,7 +540,7 @@ def _scan_pdf(path: Path, name: str, notes: list[str], skipped: list[str]) -> li
     stopped_at = started[-1] if started and started[-1] not in read else None
     if meta is not None:
         if info and info["pages"] == 0:
-            notes.append(f"{name} has no pages: the payloads below come from its "
+            notes.append(f"{name} has no pages: its payloads are read from its "
                          "metadata only")
         else:
             _check_first_page(name, meta, read.get(1), run, stopped_at, notes)
@@ -569,8 +569,8 @@ def _check_first_page(name: str, meta: list[str], printed: list[str] | None, run
         return
     shown = [t for t in _unique(t.strip() for t in printed) if is_payload(t)]
     if not shown:
-        notes.append(f"page 1 of {name} shows no companion QR code: the payloads below "
-                     "come from the PDF's metadata only")
+        notes.append(f"page 1 of {name} shows no companion QR code: its payloads are "
+                     "read from the PDF's metadata only")
         return
     known = {_same_payload(t) for t in meta}
     strange = [t for t in shown if _same_payload(t) not in known]

@@ -339,8 +339,8 @@ def test_metadata_without_a_printed_code_is_said(tmp_path):
                                             PAYLOAD.encode() + b") >>"))
     warnings: list[str] = []
     assert scan_file(p, warnings) == [PAYLOAD]
-    assert warnings == [f"page 1 of {p} shows no companion QR code: the payloads below "
-                        "come from the PDF's metadata only"]
+    assert warnings == [f"page 1 of {p} shows no companion QR code: its payloads are "
+                        "read from the PDF's metadata only"]
 
 
 def test_a_first_page_that_cannot_be_rendered_is_said(tmp_path):
