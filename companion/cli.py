@@ -954,22 +954,26 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
 
     Example: companion scan photo.jpg --regenerate
     """
-    from companion.scan import scan_payloads
+    from companion.scan import scan_report
 
     rows: list[dict[str, Any]] = []
     code = EXIT_OK
     for f in files:
         try:
-            results = scan_payloads(f)
+            report = scan_report(f, regenerate=regenerate)
         except CompanionError as exc:
             typer.echo(f"companion: {exc}", err=True)
             rows.append({"file": str(f), "error": str(exc)})
             code = max(code, exc.exit_code)
             continue
+        for warning in report.warnings:
+            typer.echo(f"companion: warning: {warning}", err=True)
+        results = report.results
         for r in results:
             game = _game_for_code(r.game)
             row: dict[str, Any] = {"file": str(f), "payload": r.payload, "game": game.name,
-                                   "seed": r.seed, "params": r.params, "edition": r.edition}
+                                   "seed": r.seed, "params": r.params, "edition": r.edition,
+                                   "warnings": list(report.warnings)}
             if regenerate:
                 row["regenerated"] = str(_regenerate(game.name, r.seed, dict(r.params),
                                                      paper, out, len(results) * len(files),

@@ -308,3 +308,18 @@ def test_the_validator_reads_no_further_than_the_first_error(monkeypatch):
     v = validate_text(text)
     assert not v.valid and v.error.line == 4
     assert max(read) < 100  # (the hint search replays the first lines only)
+
+
+def test_scanning_a_pack_to_rebuild_it_says_how_to_print_it_again(tmp_path):
+    data = __import__("companion.pack", fromlist=["render_pack"]).render_pack(
+        "dungeon-upkeeper", "K7Q2-9XMA", {"floors": 3}, "a4", ())
+    pdf = tmp_path / "pack.pdf"
+    pdf.write_bytes(data)
+    out = tmp_path / "rebuilt"
+    out.mkdir()
+    r = cli("scan", pdf, "--regenerate", "--out", out)
+    assert r.returncode == 2
+    assert "companion pack dungeon-upkeeper --seed K7Q2-9XMA --floors 3" in r.stderr
+    assert list(out.iterdir()) == []
+    r = cli("scan", pdf, "--json")
+    assert r.returncode == 0 and "warnings" in r.stdout
