@@ -816,7 +816,18 @@ def _decode_plain(image: Any) -> list[str]:
 
     gray = image if image.mode == "L" else image.convert("L")
     qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
-    return [b.text for b in zxingcpp.read_barcodes(gray, formats=qr)]
+    return [_canonical(b.text) for b in zxingcpp.read_barcodes(gray, formats=qr)]
+
+
+def _canonical(text: str) -> str:
+    """A companion payload as the program writes it everywhere else (QR codes hold its
+    upper-case ``KEY:VALUE`` form); a malformed one or any other text as read."""
+    if is_payload(text):
+        try:
+            return parse_payload(text).encode()
+        except PayloadError:
+            return text
+    return text
 
 
 def decode_image(image: Any, retry: bool = False) -> list[str]:

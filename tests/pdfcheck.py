@@ -13,9 +13,18 @@ def render_page(pdf: Any, index: int, dpi: int = DPI) -> Any:
     return pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
 
 
+def canonical(text: str) -> str:
+    """A companion payload as the program writes it (QR codes hold the upper-case
+    ``KEY:VALUE`` form, ``Payload.qr_text``); any other text as it is."""
+    from companion.seeds import is_payload, parse_payload
+
+    return parse_payload(text).encode() if is_payload(text) else text
+
+
 def qr_texts(img: Any) -> list[str]:
-    """The texts of every QR code zxing-cpp finds in ``img``."""
-    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+    """The texts of every QR code zxing-cpp finds in ``img``, payloads canonical."""
+    return [canonical(r.text)
+            for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
 
 
 def page_text(pdf: Any, index: int) -> str:

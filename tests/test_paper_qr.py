@@ -8,6 +8,7 @@ import zlib
 import pypdfium2 as pdfium
 import pytest
 import zxingcpp
+from pdfcheck import canonical
 from reportlab.pdfgen import canvas as rl_canvas
 
 from companion.paper.document import SheetDocument
@@ -27,7 +28,8 @@ def qr_pdf(payload: str, width: float = mm(30)) -> tuple[bytes, float]:
 def decode(data: bytes, dpi: int = 150) -> list[str]:
     page = pdfium.PdfDocument(data)[0]
     img = page.render(scale=dpi / 72, grayscale=True).to_pil()
-    return [b.text for b in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+    return [canonical(b.text)
+            for b in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
 
 
 def content_streams(data: bytes) -> list[bytes]:
@@ -51,7 +53,7 @@ def test_a_drawn_qr_decodes_to_the_exact_payload(payload):
 
 def test_matrix_is_level_m_and_small():
     m = qr_matrix(PAYLOAD)
-    assert len(m) == 29  # version 3 for a ~31-byte payload at level M
+    assert len(m) == 25  # version 2: 31 alphanumeric characters at level M (bytes: version 3)
     assert all(len(row) == len(m) for row in m)
     data, _ = qr_pdf(PAYLOAD)
     page = pdfium.PdfDocument(data)[0]

@@ -4,7 +4,7 @@ is the engine's map, pages are exact paper sizes."""
 import pypdfium2
 import pytest
 import zxingcpp
-from pdfcheck import DPI
+from pdfcheck import DPI, canonical
 
 from companion.games import get_game
 from companion.games.shuffle_and_doom import GAME, seeded_map
@@ -32,7 +32,8 @@ def test_sheet_qr_decodes_to_its_payload(kind, paper):
     want = (mm(210), mm(297)) if paper == "a4" else (mm(215.9), mm(279.4))
     assert (w, h) == pytest.approx(want, abs=0.01)
     for img in images:
-        found = [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+        found = [canonical(r.text)
+                 for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
         assert found == [expected]
     assert expected.encode() in data or b"companion:1/sd" in data  # metadata (may be encoded)
     meta = pdf.get_metadata_dict()

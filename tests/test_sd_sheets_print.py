@@ -201,7 +201,7 @@ def map_plan(size: int, paper: str, seed: str = SEED, variants: tuple[str, ...] 
 
 
 SMALLEST_CELL_MM = {  # measured, less a little: A4, Letter
-    5: (20.0, 20.0), 7: (19.9, 18.0), 9: (16.4, 17.0), 13: (13.4, 13.3),
+    5: (20.0, 20.0), 7: (19.8, 17.9), 9: (16.2, 17.0), 13: (13.4, 13.3),
     19: (9.4, 9.6), 26: (7.0, 7.2),
 }
 

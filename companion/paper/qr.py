@@ -12,16 +12,34 @@ from typing import Any
 
 from companion.paper.units import mm
 
-__all__ = ["MIN_QR_WIDTH", "QUIET_MODULES", "draw_qr", "qr_footprint", "qr_matrix", "qr_runs"]
+__all__ = ["MIN_QR_WIDTH", "QUIET_MODULES", "draw_qr", "qr_footprint", "qr_matrix", "qr_runs",
+           "qr_text"]
 
 QUIET_MODULES = 4
 MIN_QR_WIDTH = mm(30)
 _TOLERANCE = 1e-6
 
 
+def qr_text(payload: str) -> str:
+    """What the QR code of ``payload`` holds: a companion payload in its upper-case
+    alphanumeric form (:meth:`companion.seeds.Payload.qr_text`: a smaller code, so
+    larger modules at the same width, easier to read from a phone photo), any other
+    text as it is."""
+    from companion.errors import PayloadError
+    from companion.seeds import is_payload, parse_payload
+
+    if is_payload(payload):
+        try:
+            return parse_payload(payload).qr_text()
+        except PayloadError:
+            return payload
+    return payload
+
+
 def qr_matrix(payload: str) -> list[list[bool]]:
     """The modules of the QR code of ``payload`` (rows top to bottom, ``True`` = dark),
-    without quiet zone. Error correction M, smallest version that holds it.
+    without quiet zone, holding :func:`qr_text` of it. Error correction M, smallest
+    version that holds it.
 
     Raises ValueError if ``payload`` is empty or too long for a QR code.
     """
@@ -31,7 +49,7 @@ def qr_matrix(payload: str) -> list[list[bool]]:
     if not payload:
         raise ValueError("a QR code needs a non-empty payload")
     code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
-    code.add_data(payload)
+    code.add_data(qr_text(payload))
     try:
         code.make(fit=True)
     except (DataOverflowError, ValueError):
