@@ -165,7 +165,10 @@ EDGE_MM = 8.0
 MARK_EDGE_MM = 5.0
 """Crop marks stop this far from the paper edge."""
 MARGIN_QR_MM = 18.0
-"""The small QR code of a card page's margin, quiet zone included (a 14.1 mm symbol)."""
+"""The smallest QR code of a card page's margin, quiet zone included (a 14.1 mm
+symbol): a flat scan reads it, a phone photo at low resolution may not."""
+MARGIN_QR_SIZES_MM = (36.0, 32.0, 28.0, 24.0, 21.0, MARGIN_QR_MM)
+"""The card page's QR code is the largest of these that costs no row of cards."""
 TEXT_BAND_MM = 9.5
 """The margin band a card page names itself in when no QR code fits there."""
 BAND_GAP_MM = 2.0
@@ -614,13 +617,15 @@ def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
     two_sided = _two_sided(layout, backs)
     side = tile_side_mm(layout, paper, size)
     cols, fit_rows = grid_shape(layout, paper, (side, side))
-    qr_mm = MARGIN_QR_MM
     rows_text = min(fit_rows, _card_rows(layout, paper, side, TEXT_BAND_MM))
-    rows_qr = min(fit_rows, _card_rows(layout, paper, side, qr_mm))
     if rows_text < 1:
         raise LayoutError(f"layout {layout.name}: no row of {side:g} mm cards fits on "
                           f"{paper} with the page's name under it")
-    qr = rows_qr == rows_text
+    # the largest code that costs no row of cards: big modules read from phone photos
+    fitting = [q for q in MARGIN_QR_SIZES_MM
+               if min(fit_rows, _card_rows(layout, paper, side, q)) == rows_text]
+    qr = bool(fitting)
+    qr_mm = fitting[0] if fitting else MARGIN_QR_MM
     rows = rows_text
     band_mm = qr_mm if qr else TEXT_BAND_MM
     page_w, page_h = layout.page_size(paper)
@@ -1481,7 +1486,7 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         assert page.band is not None
         draw_page_name(c, page.band, payload if page.qr else None,
                        page_name_lines(game, seed, size, "reward cards", i + 1, len(plan)),
-                       notes, short)
+                       notes, short, qr_mm=page.band.h / mm(1) if page.qr else MARGIN_QR_MM)
     return plan
 
 
