@@ -7,7 +7,6 @@ zxing-cpp) are imported only inside the commands that need them.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 import sys
@@ -276,6 +275,13 @@ def _complete_variant(ctx: typer.Context, incomplete: str) -> list[str]:
     return [v for v in names if v.startswith(incomplete.lower())]
 
 
+def _json(data: Any, **kwargs: Any) -> str:
+    """``json.dumps`` (imported when a command prints JSON, not at start-up)."""
+    import json
+
+    return json.dumps(data, **kwargs)
+
+
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
     """Print ``message`` to stderr and give the exit to raise."""
     typer.echo(message, err=True)
@@ -428,7 +434,7 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
             typer.echo(f"the {chosen} sheet is the same for every seed: it prints none "
                        "(--seed left out)", err=True)
     if as_json:
-        typer.echo(json.dumps(game.describe(chosen, seed_text, params, options),
+        typer.echo(_json(game.describe(chosen, seed_text, params, options),
                               ensure_ascii=False, indent=1))
         return
     data = game.render(chosen, seed_text, params, paper_name, options)
@@ -588,7 +594,7 @@ def games_cmd(as_json: JsonOpt = False) -> None:
                         "options": [p.name for p in k.params]} for k in g.sheet_kinds],
         })
     if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        typer.echo(_json(rows, ensure_ascii=False, indent=1))
         return
     for r in rows:
         typer.echo(f"{r['name']}  ({r['title']}; payload code {r['code']})")
@@ -668,7 +674,7 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
         _save(out, Path(f"{g.name}-{report.seed}-best.log"), report.log.encode("utf-8"),
               say=False)
     if as_json:
-        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+        typer.echo(_json(report.to_json(), ensure_ascii=False, indent=1))
         return
     variants = f" ({', '.join(report.variants)})" if report.variants else ""
     pars = report.stats.get("par")
@@ -750,7 +756,7 @@ def stats_cmd(
         _save(out, Path(f"{g.name}-stats-{paper_name}.pdf"),
               render_report(report, paper_name), say=False)
     if as_json:
-        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+        typer.echo(_json(report.to_json(), ensure_ascii=False, indent=1))
     else:
         from rich.table import Table
 
@@ -894,7 +900,7 @@ def _report_logs(logs: list[Path], as_json: bool, invalid: str,
             for line in v.before:
                 typer.echo(f"    {line}")
     if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        typer.echo(_json(rows, ensure_ascii=False, indent=1))
     raise typer.Exit(code)
 
 
@@ -980,7 +986,7 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
                                                      r.edition))
             rows.append(row)
     if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        typer.echo(_json(rows, ensure_ascii=False, indent=1))
     else:
         for row in rows:
             if "error" in row:

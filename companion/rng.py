@@ -23,9 +23,27 @@ seed gives the same numbers on every machine and Python version (golden vectors 
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+import importlib
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, TypeVar
+
+
+def _sha256_constructor() -> Callable[[bytes], Any]:
+    """SHA-256 from CPython's own module when it has one (``_sha2``, 3.12+;
+    ``_sha256``, 3.11): the same digests as ``hashlib.sha256`` without loading OpenSSL,
+    a few milliseconds of a short command's start-up."""
+    for name in ("_sha2", "_sha256"):
+        try:
+            constructor: Callable[[bytes], Any] = importlib.import_module(name).sha256
+            return constructor
+        except (ImportError, AttributeError):
+            continue
+    import hashlib  # pragma: no cover - a Python without them
+
+    return hashlib.sha256  # pragma: no cover
+
+
+sha256 = _sha256_constructor()
 
 T = TypeVar("T")
 
@@ -51,10 +69,10 @@ class Stream:
     def from_names(cls, seed: str, *names: object) -> Stream:
         """The stream named by ``seed`` and ``names`` (see the module docstring)."""
         key = "\x00".join([RNG_VERSION, seed, *(str(n) for n in names)]).encode("utf-8")
-        digest = hashlib.sha256(key).digest()
+        digest = sha256(key).digest()
         words = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
         if not any(words):  # pragma: no cover - probability 2**-256
-            digest = hashlib.sha256(key + b"\x01").digest()
+            digest = sha256(key + b"\x01").digest()
             words = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
         return cls(words)
 

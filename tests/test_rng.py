@@ -53,3 +53,12 @@ def test_shuffle_is_a_permutation_and_state_is_exposed():
         s.choice([])
     with pytest.raises(ValueError):
         Stream([0, 0, 0, 0])
+
+
+def test_the_sha256_used_is_the_standard_one():
+    import hashlib
+
+    from companion import rng
+
+    for data in (b"", b"companion", bytes(range(256)) * 9):
+        assert rng.sha256(data).digest() == hashlib.sha256(data).digest()
