@@ -1,0 +1,131 @@
+"""Scoundrel (a solo dungeon crawl for a standard deck by Zach Gage and Kurt Bieg): rooms
+of four cards, a weapon that dulls on each kill, health 0 to 20. Rules in ``rules.py``,
+seeded deals in ``generation.py``, verbs in ``notation.py``, players in ``players.py``,
+the exact solver in ``solver.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any, ClassVar
+
+from companion.games.base import Game, Header, Param, PayloadExtra, Result, SolveReport
+from companion.games.scoundrel import generation, notation, rules
+from companion.games.scoundrel.notation import format_action
+from companion.games.scoundrel.rules import Action, State
+
+
+class Scoundrel(Game):
+    name = "scoundrel"
+    code = "sc"
+    title = "Scoundrel"
+    credits = "Scoundrel by Zach Gage and Kurt Bieg"
+    params: tuple[Param, ...] = ()
+    variants = ("equal-kills",)
+    deal_rules = frozenset({"deal-seed"})
+    stage_name = "cards faced"
+
+    # -- rules ------------------------------------------------------------------
+    rules: ClassVar[ModuleType] = rules
+    notation: ClassVar[ModuleType] = notation
+
+    def new_state(self, header: Header) -> State:
+        return rules.new_state(header.seed, header.variants)
+
+    def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
+                      variants: frozenset[str] | tuple[str, ...] = (),
+                      edition: int | None = None) -> State:
+        """The state before the first action of a seeded deal (``seed``) or a free deal
+        (None), without going through a log. Raises ParameterError for an unknown
+        variant or PayloadError for an unknown edition."""
+        if edition is not None:
+            self.check_edition(edition)
+        return rules.new_state(seed, frozenset(self.check_variants(list(variants))))
+
+    def stage(self, state: State) -> int:
+        return state.cards_faced
+
+    def opening_lines(self, state: State) -> list[str]:
+        """A seeded log starts with the first room, so it also reads as a free deal."""
+        if state.free or not state.checkable:
+            return []
+        return [format_action(rules.Room(state.room))]
+
+    def log_lines(self, before: State, action: Action, after: State) -> list[str]:
+        """Every room a seeded deal deals is written with its cards (in deal order), so
+        the log also reads as a free deal."""
+        lines = [format_action(action)]
+        if after.checkable and not isinstance(action, rules.Room):
+            lines.append(format_action(rules.Room(after.room)))
+        return lines
+
+    def result(self, state: State) -> Result:
+        summary: dict[str, Any] = {
+            "health": state.health,
+            "room": [str(c) for c in state.room],
+            "weapon": str(state.weapon) if state.weapon else None,
+            "slain": [str(c) for c in state.slain],
+            "dungeon_left": state.dungeon_left,
+            "discard": len(state.discard),
+            "cards_faced": state.cards_faced,
+            "last_faced": str(state.last) if state.last else None,
+            "rooms": state.rooms,
+            "rooms_avoided": state.avoids,
+        }
+        if state.lost_because:
+            summary["lost_because"] = state.lost_because
+        return Result(state.result_outcome(), state.score(), summary)
+
+    def explain(self, state: State) -> list[str]:
+        lines = super().explain(state)
+        if state.weapon is not None:
+            lines.append(f"weapon can slay: {self._can_slay(state)}")
+        lines.append("potion this room: " + ("already drunk (the next heals nothing)"
+                                             if state.drunk else "none yet"))
+        lines.append("avoid: " + ("allowed" if rules.can_avoid(state) else "not allowed"))
+        if state.awaiting:
+            count, unseen, known = rules.room_need(state)
+            lines.append(f"next line: room ({len(state.room) + count} cards)")
+        return lines
+
+    @staticmethod
+    def _can_slay(state: State) -> str:
+        if not state.slain:
+            return "any monster"
+        top = rules.value(state.slain[-1])
+        return f"monsters {'up to' if state.equal_kills else 'below'} {top}"
+
+    def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
+              budget: int | None = None) -> SolveReport:
+        """Solve the seeded deal exactly (``solver.py``): won with the best score, lost
+        with the best (least bad) score, or unknown when ``budget`` search nodes run
+        out; the log is the best line found.
+
+        Raises ParameterError for an unknown variant and RuntimeError if the line found
+        does not replay through the rules as the search predicted (a bug)."""
+        from companion.games.scoundrel import solver
+
+        return solver.solve(self, seed, self.check_variants(variants), budget)
+
+    # -- generation and sheets --------------------------------------------------
+    def describe(self, kind: str, seed: str, params: Mapping[str, int],
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The seeded dungeon (top card first; the first room is its first four cards)
+        and the sheet's QR payload (``variant=equal-kills`` when the variant is on).
+
+        Raises ParameterError for a kind the game does not print or an unknown
+        variant."""
+        if self.sheet_kinds:
+            self.sheet_kind(kind)
+        variants = self.sheet_variants(options or {})
+        extra: PayloadExtra = {}
+        if variants:
+            extra["variant"] = "+".join(variants)
+        order = generation.dungeon(seed)
+        return {"game": self.name, "seed": seed, "kind": kind, "variants": list(variants),
+                "payload": self.payload(seed, params, **extra),
+                "dungeon": [str(c) for c in order],
+                "first_room": [str(c) for c in order[: rules.ROOM_SIZE]]}
+
+
+GAME = Scoundrel()

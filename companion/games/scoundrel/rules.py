@@ -1,0 +1,464 @@
+"""Scoundrel rules engine (``rules-scoundrel.md``): pure state and actions.
+
+Game by Zach Gage and Kurt Bieg. ``apply(state, action)`` returns a new :class:`State`;
+an action the rulings forbid raises :class:`~companion.errors.IllegalAction` with the
+rule's name and the index of the argument at fault. No I/O, no randomness here: a
+seeded deal's dungeon comes from ``generation.py``; a free deal's rooms are chance
+outcomes that the log supplies with ``room`` lines (:func:`room_need` says what the
+next one must hold).
+
+The dungeon is a sequence, top first. In a free deal its top part is ``hidden`` cards
+nobody has seen yet (any of the unseen cards, in any order) and the rest,
+``dungeon``, the cards put under it by ``avoid``, in order. In a seeded deal
+``hidden`` is 0 and ``dungeon`` is the whole dungeon.
+
+The room keeps its cards in the order they were dealt (the card that stayed from the
+previous room first): that is the order in which ``avoid`` puts them under the dungeon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from companion.cards import Card, Suit
+from companion.errors import IllegalAction
+from companion.games.scoundrel.generation import DECK, dungeon, in_deck
+from companion.text import counted
+
+START_HEALTH = 20
+MAX_HEALTH = 20
+ROOM_SIZE = 4
+FRESH = 15
+"""The "last slain" value of a weapon that has slain nothing: above every monster."""
+
+
+def value(card: Card) -> int:
+    """A card's value: its rank, J 11, Q 12, K 13, A 14."""
+    return 14 if card.rank == 1 else card.rank
+
+
+def is_monster(card: Card) -> bool:
+    return card.suit in (Suit.CLUBS, Suit.SPADES)
+
+
+def is_weapon(card: Card) -> bool:
+    return card.suit is Suit.DIAMONDS
+
+
+def is_potion(card: Card) -> bool:
+    return card.suit is Suit.HEARTS
+
+
+def kind(card: Card) -> str:
+    """``monster``, ``weapon`` or ``potion``."""
+    return "monster" if is_monster(card) else "weapon" if is_weapon(card) else "potion"
+
+
+ALL_MONSTERS = sum(value(c) for c in DECK if is_monster(c))
+"""The values of all 26 monsters together (208)."""
+
+
+# --------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Room:
+    """The room's cards once dealt (a free deal's chance outcome; a check when seeded)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Avoid:
+    """Put the room under the dungeon and deal a new one."""
+
+
+@dataclass(frozen=True)
+class Equip:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Drink:
+    card: Card
+
+
+@dataclass(frozen=True)
+class Fight:
+    """Face a monster bare-handed."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Slay:
+    """Face a monster with the equipped weapon."""
+
+    card: Card
+
+
+Face = Equip | Drink | Fight | Slay
+Action = Room | Avoid | Equip | Drink | Fight | Slay
+
+
+# ----------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class State:
+    """Everything the rules need; immutable.
+
+    ``room`` in deal order; ``weapon`` and ``slain`` (the monsters on it, first to
+    last); ``discard`` the discard pile in the order cards went there; ``faced`` cards
+    faced in this room, ``drunk`` whether a potion was faced in it (only the first
+    heals); ``avoided`` whether this room was dealt by an ``avoid`` (then it cannot be
+    avoided); ``last`` the last card faced. ``awaiting`` (free deal): the next line
+    must be the ``room`` just dealt; ``checkable`` (seeded): a ``room`` line may check
+    it. ``outcome`` is set when the game is over; a state that is through the dungeon
+    with one card left is won already but not over (see :attr:`through`).
+    """
+
+    seed: str | None
+    variants: frozenset[str]
+    dungeon: tuple[Card, ...]
+    hidden: int = 0
+    health: int = START_HEALTH
+    room: tuple[Card, ...] = ()
+    weapon: Card | None = None
+    slain: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+    faced: int = 0
+    drunk: bool = False
+    avoided: bool = False
+    last: Card | None = None
+    seen: frozenset[Card] = frozenset()
+    rooms: int = 0
+    avoids: int = 0
+    awaiting: bool = False
+    checkable: bool = False
+    outcome: Literal["won", "lost"] | None = None
+    lost_because: str = ""
+
+    @property
+    def free(self) -> bool:
+        return self.seed is None
+
+    @property
+    def equal_kills(self) -> bool:
+        return "equal-kills" in self.variants
+
+    @property
+    def dungeon_left(self) -> int:
+        """Cards still in the dungeon (seen or not)."""
+        return self.hidden + len(self.dungeon)
+
+    @property
+    def through(self) -> bool:
+        """The dungeon is empty and at most one card is left in the room: won (the last
+        card may still be faced)."""
+        return (self.outcome is None and not self.awaiting and self.dungeon_left == 0
+                and len(self.room) <= 1)
+
+    @property
+    def cards_faced(self) -> int:
+        return len(self.discard) + len(self.slain) + (self.weapon is not None)
+
+    @property
+    def last_kill(self) -> int:
+        """The value of the last monster on the weapon (:data:`FRESH` for a weapon that
+        has slain none, 0 with no weapon)."""
+        if self.weapon is None:
+            return 0
+        return value(self.slain[-1]) if self.slain else FRESH
+
+    def unfaced_monsters(self) -> int:
+        """The values of every monster not yet faced (in the dungeon and the room; in a
+        free deal, every monster of the deck not faced yet)."""
+        if not self.free:
+            return sum(value(c) for c in self.room + self.dungeon if is_monster(c))
+        gone = sum(value(c) for c in self.discard if is_monster(c))
+        return ALL_MONSTERS - gone - sum(value(c) for c in self.slain)
+
+    def result_outcome(self) -> str:
+        """``won``, ``lost`` or ``unfinished``."""
+        if self.outcome is not None:
+            return self.outcome
+        return "won" if self.through else "unfinished"
+
+    def score(self) -> int | None:
+        """Won: health, plus the last potion's value when health is 20 and the last card
+        faced was a potion; lost: health minus every monster not yet faced; else None."""
+        outcome = self.result_outcome()
+        if outcome == "won":
+            bonus = (value(self.last) if self.health == MAX_HEALTH
+                     and self.last is not None and is_potion(self.last) else 0)
+            return self.health + bonus
+        if outcome == "lost":
+            return self.health - self.unfaced_monsters()
+        return None
+
+
+def new_state(seed: str | None, variants: frozenset[str]) -> State:
+    """The state after the first room is dealt (seeded) or before its ``room`` line
+    (free deal)."""
+    if seed is None:
+        return _deal(State(seed=None, variants=variants, dungeon=(), hidden=len(DECK)))
+    return _deal(State(seed=seed, variants=variants, dungeon=dungeon(seed)))
+
+
+def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
+    return IllegalAction(message, rule, arg)
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards) or "none"
+
+
+def room_need(s: State) -> tuple[int, int, tuple[Card, ...]]:
+    """What the next deal adds to the room: ``(count, unseen, known)``: ``count`` new
+    cards, the first ``unseen`` of them any cards not seen yet (free deal), then the
+    ``known`` cards in order (cards that went under the dungeon, or a seeded
+    dungeon's)."""
+    count = min(ROOM_SIZE - len(s.room), s.dungeon_left)
+    unseen = min(count, s.hidden)
+    return count, unseen, s.dungeon[: count - unseen]
+
+
+def unseen_cards(s: State) -> list[Card]:
+    """The cards a free deal may still turn up from the top of the dungeon."""
+    return [c for c in DECK if c not in s.seen]
+
+
+# ------------------------------------------------------------------------- handlers
+def _deal(s: State) -> State:
+    """Deal the room up to four cards: at once when seeded (a ``room`` line may then
+    check it); a free deal awaits the ``room`` line that says what the table shows."""
+    if s.free:
+        return replace(s, faced=0, drunk=False, rooms=s.rooms + 1, awaiting=True)
+    count = min(ROOM_SIZE - len(s.room), len(s.dungeon))
+    return replace(s, room=s.room + s.dungeon[:count], dungeon=s.dungeon[count:],
+                   faced=0, drunk=False, rooms=s.rooms + 1, checkable=True)
+
+
+def _room(s: State, a: Room) -> State:
+    if s.free:
+        if not s.awaiting:
+            raise _fail("'room' follows a deal: the start, an 'avoid', or a room faced "
+                        "down to one card", "room-order")
+        return _free_room(s, a)
+    if not s.checkable:
+        raise _fail("'room' checks the room just dealt: it comes right after the deal",
+                    "room-order")
+    if len(a.cards) > len(s.room):
+        raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}), "
+                    f"not {len(a.cards)}", "room-count", len(s.room))
+    rest = list(s.room)
+    for i, c in enumerate(a.cards):
+        if c not in rest:
+            raise _fail(f"the seed deals {_names(s.room)}, not {c}", "deal-seed", i)
+        rest.remove(c)
+    if rest:
+        raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}): "
+                    f"{_names(rest)} missing", "room-count")
+    return replace(s, checkable=False)
+
+
+def _free_room(s: State, a: Room) -> State:
+    count, unseen, known = room_need(s)
+    total = len(s.room) + count
+    carried = list(s.room)
+    expect = list(known)
+    new_unseen: list[Card] = []
+    for i, c in enumerate(a.cards):
+        if i >= total:
+            raise _fail(f"the room holds {counted(total, 'card')} once dealt "
+                        f"({counted(s.dungeon_left, 'card')} left in the dungeon), not "
+                        f"{len(a.cards)}", "room-count", total)
+        if not in_deck(c):
+            raise _fail(f"{c} is not in the Scoundrel deck (no jokers, no red J Q K, no "
+                        "red aces)", "deal-card-kind", i)
+        if c in carried:
+            carried.remove(c)
+            continue
+        if c in expect:
+            expect.remove(c)
+            continue
+        if c in s.dungeon:
+            raise _fail(f"{c} went under the dungeon with an avoided room: "
+                        + (f"the next cards up are {_names(known)}" if known else
+                           "unseen cards come first"), "room-card", i)
+        if c in s.seen or c in new_unseen:
+            raise _fail(f"{c} was already seen: every card exists once", "deal-duplicate", i)
+        if len(new_unseen) >= unseen and carried:
+            raise _fail(f"{c} is one card too many: {_names(carried)} stayed from the last "
+                        f"room, so the room is {_names(carried)} and "
+                        f"{counted(count, 'new card')}", "room-card", i)
+        if len(new_unseen) >= unseen:
+            why = (f"the unseen cards are all dealt; the next ones are those that went "
+                   f"under: {_names(known)}" if unseen == 0 else
+                   f"only {counted(unseen, 'unseen card')} come up before those that went "
+                   f"under ({_names(known)})")
+            raise _fail(f"{c} cannot be in this room: {why}", "room-card", i)
+        new_unseen.append(c)
+    if carried:
+        raise _fail(f"the card that stayed, {_names(carried)}, is part of the room: write "
+                    "it too", "room-count")
+    if len(a.cards) < total:
+        raise _fail(f"the room holds {counted(total, 'card')} once dealt, not "
+                    f"{len(a.cards)}" + (f" (the next cards up are {_names(expect)})"
+                                         if expect else ""), "room-count")
+    return replace(s, room=s.room + tuple(new_unseen) + known,
+                   dungeon=s.dungeon[len(known):], hidden=s.hidden - unseen,
+                   seen=s.seen | set(new_unseen), awaiting=False)
+
+
+def _avoid(s: State, a: Avoid) -> State:
+    if s.dungeon_left == 0:
+        raise _fail("the dungeon is empty: this room cannot be avoided", "avoid-empty")
+    if s.avoided:
+        raise _fail("the previous room was avoided: never two rooms in a row",
+                    "avoid-twice")
+    if s.faced:
+        raise _fail(f"{counted(s.faced, 'card')} of this room {'was' if s.faced == 1 else 'were'}"
+                    " faced already: a room is avoided before facing any of it",
+                    "avoid-faced")
+    s = replace(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1)
+    return _deal(s)
+
+
+def _card_in_room(s: State, card: Card) -> None:
+    if card not in s.room:
+        raise _fail(f"{card} is not in the room (room: {_names(s.room)})", "face-card", 0)
+
+
+def _kind_error(card: Card, verb: str, wanted: str, rule: str) -> IllegalAction:
+    k = kind(card)
+    right = {"monster": "fight", "weapon": "equip", "potion": "drink"}[k]
+    hint = f": '{right} {card}'" if k != "monster" else f": 'fight {card}' or 'slay {card}'"
+    return _fail(f"{card} is a {k}, not a {wanted}{hint}", rule, 0)
+
+
+def _face(s: State, card: Card, health: int, **changes: Any) -> State:
+    """``s`` after facing ``card`` (taken from the room as the last card faced, health
+    now ``health``, the other ``changes`` made), then death, the end of the dungeon,
+    or the next deal."""
+    room = list(s.room)
+    room.remove(card)
+    after = tuple(room)
+    if health <= 0:
+        return replace(s, room=after, faced=s.faced + 1, last=card, health=health,
+                       checkable=False, outcome="lost", lost_because="out of health",
+                       **changes)
+    if len(after) > 1 or s.dungeon_left == 0:
+        won = not after and s.dungeon_left == 0
+        return replace(s, room=after, faced=s.faced + 1, last=card, health=health,
+                       checkable=False, outcome="won" if won else None, **changes)
+    return _deal(replace(s, room=after, last=card, health=health, avoided=False,
+                         **changes))
+
+
+def _equip(s: State, a: Equip) -> State:
+    _card_in_room(s, a.card)
+    if not is_weapon(a.card):
+        raise _kind_error(a.card, "equip", "weapon (♦)", "equip-kind")
+    old = ((s.weapon,) if s.weapon is not None else ()) + s.slain
+    return _face(s, a.card, s.health, weapon=a.card, slain=(), discard=s.discard + old)
+
+
+def _drink(s: State, a: Drink) -> State:
+    _card_in_room(s, a.card)
+    if not is_potion(a.card):
+        raise _kind_error(a.card, "drink", "potion (♥)", "drink-kind")
+    health = s.health if s.drunk else min(MAX_HEALTH, s.health + value(a.card))
+    return _face(s, a.card, health, drunk=True, discard=s.discard + (a.card,))
+
+
+def _fight(s: State, a: Fight) -> State:
+    _card_in_room(s, a.card)
+    if not is_monster(a.card):
+        raise _kind_error(a.card, "fight", "monster (♣ ♠)", "fight-kind")
+    return _face(s, a.card, s.health - value(a.card), discard=s.discard + (a.card,))
+
+
+def slay_refusal(s: State, card: Card) -> tuple[str, str] | None:
+    """Why the weapon cannot be used on monster ``card`` as ``(message, rule)``, or
+    None when it can."""
+    if s.weapon is None:
+        return (f"no weapon is equipped: 'fight {card}' bare-handed", "slay-no-weapon")
+    if not s.slain:
+        return None
+    top = s.slain[-1]
+    if value(card) < value(top) or (s.equal_kills and value(card) == value(top)):
+        return None
+    need = "at most" if s.equal_kills else "lower than"
+    return (f"the {s.weapon} last slew {top} ({value(top)}): it can only slay a monster "
+            f"{need} {value(top)}, not {card} ({value(card)})", "slay-order")
+
+
+def _slay(s: State, a: Slay) -> State:
+    _card_in_room(s, a.card)
+    if not is_monster(a.card):
+        raise _kind_error(a.card, "slay", "monster (♣ ♠)", "slay-kind")
+    refusal = slay_refusal(s, a.card)
+    if refusal is not None:
+        raise _fail(refusal[0], refusal[1], 0)
+    assert s.weapon is not None
+    damage = max(0, value(a.card) - value(s.weapon))
+    return _face(s, a.card, s.health - damage, slain=s.slain + (a.card,))
+
+
+_HANDLERS = {Room: _room, Avoid: _avoid, Equip: _equip, Drink: _drink, Fight: _fight,
+             Slay: _slay}
+
+
+def apply(s: State, action: Action) -> State:
+    """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
+    if s.outcome is not None:
+        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+    if s.awaiting and not isinstance(action, Room):
+        raise _fail("write the room just dealt first: 'room' and its cards in the order "
+                    "dealt (the card that stayed too)", "room-order")
+    # a seeded room's check line must come at once: any other action ends the chance
+    result: State = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
+    return result
+
+
+# ------------------------------------------------------------------- legal actions
+def faces(s: State) -> list[Action]:
+    """Every way to face a card of the room, in room order (no ``avoid``)."""
+    out: list[Action] = []
+    for c in s.room:
+        if is_weapon(c):
+            out.append(Equip(c))
+        elif is_potion(c):
+            out.append(Drink(c))
+        else:
+            out.append(Fight(c))
+            if slay_refusal(s, c) is None:
+                out.append(Slay(c))
+    return out
+
+
+def can_avoid(s: State) -> bool:
+    return (s.outcome is None and not s.awaiting and s.dungeon_left > 0
+            and not s.avoided and s.faced == 0)
+
+
+def _raises(score: int | None, now: int) -> bool:
+    return score is not None and score > now
+
+
+def legal_actions(s: State) -> list[Action]:
+    """Every action the rulings allow that can matter (none while a free deal waits for
+    its ``room`` line, nor the checking ``room`` line of a seeded one).
+
+    Once through the dungeon (:attr:`State.through`) the game is won and facing the
+    last card is optional: it is listed only when it raises the score (a potion that
+    heals or earns a higher bonus); :func:`apply` accepts any facing of it, which can
+    only keep or lower the score otherwise."""
+    if s.outcome is not None or s.awaiting:
+        return []
+    if s.through:
+        now = s.score()
+        assert now is not None
+        return [a for a in faces(s) if _raises(apply(s, a).score(), now)]
+    out: list[Action] = [Avoid()] if can_avoid(s) else []
+    return out + faces(s)
