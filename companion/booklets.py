@@ -11,20 +11,39 @@ from __future__ import annotations
 from companion.errors import ParameterError
 from companion.games import GAME_NAMES, get_game
 
-__all__ = ["ALL", "VOLUME_TITLE", "booklet_targets", "render_booklet"]
+__all__ = ["ALL", "VOLUME_TITLE", "booklet_targets", "render_booklet", "volume_intro",
+           "volume_title"]
 
 ALL = "all"
-VOLUME_TITLE = "Four solo dungeon games"
-VOLUME_INTRO = (
-    "Rule booklets for the four games the companion prints and checks: "
-    "<b>Shuffle and Doom!</b>, <b>Clear the Dungeon</b>, <b>Dungeon Upkeeper</b> and "
-    "<b>Dungeon Solitaire</b>. Each is played alone at a table with cards or printed "
-    "sheets and a pencil. Each booklet explains its game from scratch, lists the "
-    "rulings the companion enforces where the original leaves a question open, walks "
-    "through a real game, and shows how to write your own game down and check it with "
-    "<i>companion validate</i>. The rules are retold in the companion project's own "
-    "words; the games belong to their designers, credited on each title page."
-)
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _count_words(n: int) -> str:
+    return _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+
+
+def volume_title() -> str:
+    """The title of the volume of every game's booklet ("Five solo dungeon games"),
+    from the registry."""
+    return f"{_count_words(len(GAME_NAMES)).capitalize()} solo dungeon games"
+
+
+def volume_intro() -> str:
+    """The volume's introduction, naming every registered game."""
+    titles = [f"<b>{get_game(name).title}</b>" for name in GAME_NAMES]
+    listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    return (
+        f"Rule booklets for the {_count_words(len(titles))} games the companion prints and "
+        f"checks: {listed}. Each is played alone at a table with cards or printed "
+        "sheets and a pencil. Each booklet explains its game from scratch, lists the "
+        "rulings the companion enforces where the original leaves a question open, walks "
+        "through a real game, and shows how to write your own game down and check it with "
+        "<i>companion validate</i>. The rules are retold in the companion project's own "
+        "words; the games belong to their designers, credited on each title page."
+    )
+
+
+VOLUME_TITLE = volume_title()
 
 
 def booklet_targets(target: str) -> list[str]:
@@ -57,5 +76,5 @@ def render_booklet(target: str, paper: str, imposition: str | None = None,
         return render_booklets(books, paper, imposition=imposition, command=command,
                                title=f"{books[0].title}: rule booklet", layout=layout)
     return render_booklets(books, paper, imposition=imposition, command=command,
-                           volume=(VOLUME_TITLE, VOLUME_INTRO),
-                           title=f"{VOLUME_TITLE}: rule booklets", layout=layout)
+                           volume=(volume_title(), volume_intro()),
+                           title=f"{volume_title()}: rule booklets", layout=layout)

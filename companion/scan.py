@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import EXIT_INVALID, PayloadError, ScanError
+from companion.games import all_games
 from companion.seeds import is_payload, parse_payload
 
 __all__ = [
@@ -67,7 +68,8 @@ __all__ = [
     "scan_report",
 ]
 
-GAME_CODES: tuple[str, ...] = ("sd", "ctd", "du", "ds")
+GAME_CODES: tuple[str, ...] = tuple(g.code for g in all_games())
+"""The payload codes of the registered games (the registry is the one list)."""
 """The game codes a payload may name (``cli.md``)."""
 MAX_FILE_BYTES = 100 * 1024 * 1024
 """Files larger than this are not scanned."""

@@ -32,7 +32,7 @@ from companion.errors import (
     SeedError,
     UnreadableLogError,
 )
-from companion.games import GAME_NAMES, get_game
+from companion.games import GAME_NAMES, all_games, get_game
 from companion.log import Token, parse_log
 from companion.paper.layout import parse_layout
 from companion.replay import validate_text
@@ -125,7 +125,7 @@ def test_fresh_seeds_are_valid_seeds(entropy):
     assert normalize_seed(seed) == seed and len(seed) == 9 and seed[4] == "-"
 
 
-GAME_CODES = ("sd", "ctd", "du", "ds")
+GAME_CODES = tuple(g.code for g in all_games())
 payload_keys = st.from_regex(r"[a-z][a-z0-9-]{0,15}", fullmatch=True)
 payload_values = st.from_regex(r"[A-Za-z0-9,.+-]{1,32}", fullmatch=True)
 
