@@ -39,11 +39,17 @@ Search
     Depth-first branch and bound over boundaries, the most health first. A boundary
     searched to the end is remembered: nothing from it beats the best score found so
     far, and that only grows. A boundary is dropped when even its best conceivable
-    ending cannot beat the best score found: health at most 20, healed by every potion
-    left, less the damage every monster but one must do above the strongest weapon
-    left, plus the largest potion left as the bonus; when that cannot keep the health
-    above 0, the best conceivable loss (health minus the monsters left, plus every
-    potion and what the strongest weapon could save on each monster).
+    ending cannot beat the best score found:
+
+    * a win ends with at most the health plus every potion left, less the least damage
+      the monsters left must do, and at most 20; only at 20 does the largest potion
+      left add its bonus. The least damage: each monster's value above the weapon that
+      slays it, where one weapon slays at most one monster of each value (its kills go
+      strictly down; with ``equal-kills`` two), the weapon in hand only below its kill
+      limit, the others fresh, and one monster (the costliest) may stay unfaced;
+    * when that cannot keep the health above 0, no line wins, and a loss scores at most
+      the health minus the monsters left plus every potion and what those weapons
+      could save on each monster (and at most 0).
 
     The search runs in phases, all on one node budget:
 
@@ -72,7 +78,7 @@ from companion.games.base import Game, SolveReport
 from companion.games.scoundrel import rules
 from companion.simulate import PlayedGame
 
-DEFAULT_BUDGET = 2_000_000
+DEFAULT_BUDGET = 1_000_000
 MAX_HEALTH = rules.MAX_HEALTH
 FRESH = rules.FRESH
 ASPIRATION_SHARE = 0.5
@@ -134,6 +140,7 @@ class _Search:
         self.path: list[Move] = []
         self.rooms: dict[tuple[Any, ...], tuple[dict[int, list[Outcome]], list[End]]] = {}
         self.room_expansions = 0
+        self.bounds: dict[tuple[Any, ...], tuple[int, int, int]] = {}
 
     # -- one room -------------------------------------------------------------------
     def expand(self, room: tuple[int, ...], h: int, w: int, last: int, final: bool
@@ -220,24 +227,47 @@ class _Search:
     def bound(self, dungeon: tuple[int, ...], room: tuple[int, ...], h: int, w: int,
               last: int) -> int:
         """The best score any line from this boundary could conceivably reach."""
+        return self._bound(dungeon, room, 0, h, w, last)
+
+    def _bound(self, dungeon: tuple[int, ...], room: tuple[int, ...], kept: int, h: int,
+               w: int, last: int) -> int:
+        """:meth:`bound` of the cards of ``dungeon`` and ``room``, or (``room`` empty) of
+        ``dungeon`` and the card ``kept``: the boundary a room of it leads to."""
+        key = (dungeon, room, kept, w, last)
+        parts = self.bounds.get(key)
+        if parts is None:
+            if len(self.bounds) >= 500_000:
+                self.bounds.clear()
+            cards = dungeon + room if room else dungeon + (kept,)
+            parts = self.bounds[key] = self._bound_parts(cards, w, last)
+        gain, top, loss = parts
+        final = h + gain
+        if final > 0:
+            return final if final < MAX_HEALTH else MAX_HEALTH + top
+        return loss + h if loss + h < 0 else 0
+
+    def _bound_parts(self, cards: tuple[int, ...], w: int, last: int
+                     ) -> tuple[int, int, int]:
+        """What :meth:`bound` adds to the health: (every potion less the least damage
+        the monsters must do, the largest potion, the best conceivable loss less the
+        health)."""
         potions = top = monsters = 0
         fresh1 = fresh2 = 0  # the two strongest weapons left in the dungeon and room
         counts = [0] * 15
-        for cards in (dungeon, room):
-            for c in cards:
-                if c >= 32:
-                    potions += c - 32
-                    if c - 32 > top:
-                        top = c - 32
-                elif c >= 16:
-                    v = c - 16
-                    if v > fresh1:
-                        fresh1, fresh2 = v, fresh1
-                    elif v > fresh2:
-                        fresh2 = v
-                else:
-                    monsters += c
-                    counts[c] += 1
+        for c in cards:
+            if c >= 32:
+                potions += c - 32
+                if c - 32 > top:
+                    top = c - 32
+            elif c >= 16:
+                v = c - 16
+                if v > fresh1:
+                    fresh1, fresh2 = v, fresh1
+                elif v > fresh2:
+                    fresh2 = v
+            else:
+                monsters += c
+                counts[c] += 1
         # the least damage of each monster: its value above the weapon that slays it;
         # one weapon slays at most one monster of each value (its kills go strictly
         # down; with equal-kills both), and one monster may stay unfaced at the end
@@ -251,21 +281,25 @@ class _Search:
             if held >= fresh1:
                 a, b = held, fresh1
             else:
-                a, b = fresh1, max(held, fresh2)
+                a, b = fresh1, held if held > fresh2 else fresh2
             if equal:
                 b = a
             d1 = m - a if m > a else 0
             d2 = m - b if m > b else 0
-            damage += d1 + (d2 if k == 2 else 0)
-            worst = max(worst, d2 if k == 2 else d1)
-            saved += (m - d1) + ((m - d2) if k == 2 else 0)
-        damage -= worst
-        if h + potions - damage > 0:
-            final = h + potions - damage
-            return final if final < MAX_HEALTH else MAX_HEALTH + top
-        # no line survives: a loss, whose score (health minus the monsters left) only
-        # grows by each potion and by what a weapon saves on each monster
-        return min(0, h - monsters + potions + saved)
+            if k == 2:
+                damage += d1 + d2
+                saved += 2 * m - d1 - d2
+                if d2 > worst:
+                    worst = d2
+            else:
+                damage += d1
+                saved += m - d1
+                if d1 > worst:
+                    worst = d1
+        # a line that survives ends with at most the health plus every potion less that
+        # damage (and 20 at most: the bonus needs 20); one that dies scores the health
+        # minus the monsters left, plus each potion and what a weapon saves on each
+        return potions - damage + worst, top, potions - monsters + saved
 
     def weapon(self, dungeon: tuple[int, ...], room: tuple[int, ...], w: int,
                last: int) -> tuple[int, int]:
@@ -293,8 +327,6 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
-        if self.bound(dungeon, room, h, w, last) <= self.best:
-            return
         w, last = self.weapon(dungeon, room, w, last)
         key = (dungeon, room if may_avoid else tuple(sorted(room)), may_avoid)
         marks = self.memo.get(key)
@@ -305,9 +337,12 @@ class _Search:
         final = not dungeon
         kept, ends = self.expand(tuple(sorted(room)), h, w, last, final)
         if ends:
-            dungeon_monsters = _monsters(dungeon)
+            # a death scores 0 or less: it only counts while no line scores more
+            dungeon_monsters = _monsters(dungeon) if self.best < 0 else 0
             for score, moves in ends:
                 if score <= 0:
+                    if self.best >= 0:
+                        continue
                     score -= dungeon_monsters
                 if score > self.best:
                     self.best = self.found = score
@@ -318,11 +353,14 @@ class _Search:
         children.sort(key=lambda o: (-o[0], -o[1], -o[2], o[3]))
         next_dungeon, dealt = dungeon[3:], dungeon[:3]
         for h2, w2, last2, c, moves in children:
+            # the next boundary holds the dungeon's cards and the one kept
+            if self._bound(dungeon, (), c, h2, w2, last2) <= self.best:
+                continue
             mark = len(self.path)
             self.path.extend(moves)
             self.search(next_dungeon, (c,) + dealt, h2, w2, last2, True)
             del self.path[mark:]
-        if may_avoid and dungeon:
+        if may_avoid and dungeon and self.bound(dungeon, room, h, w, last) > self.best:
             under = dungeon + room
             self.path.append(("avoid",))
             self.search(under[4:], under[:4], h, w, last, False)
@@ -341,7 +379,8 @@ class _Search:
         self.best, self.target = max(best, self.found), target
         self.path = []
         try:
-            self.search(*root)
+            if self.bound(*root[:5]) > self.best:
+                self.search(*root)
         except _OutOfBudget:
             return "budget"
         except _Reached:
