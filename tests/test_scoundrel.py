@@ -213,6 +213,20 @@ def test_avoided_cards_come_back_in_order_in_a_free_deal(registered):
     assert s.dungeon_left <= 4
 
 
+def test_a_seeded_dungeon_knows_the_cards_that_went_under():
+    s = R.new_state("S0", frozenset())
+    first = s.room
+    s = R.apply(s, R.Avoid())
+    assert s.tail == first and s.dungeon[-4:] == first and s.under == 4
+    assert s.room == dungeon("S0")[4:8]
+    # face rooms until the dungeon's unseen cards run out: the tail comes up in order
+    while s.dungeon_left > 4 and s.outcome is None:
+        s = replace(s, health=20)
+        s = R.apply(s, next(a for a in R.faces(s) if not isinstance(a, R.Slay)))
+    assert s.tail == s.dungeon[len(s.dungeon) - s.under:]
+    assert set(s.tail) <= set(first)
+
+
 def test_free_deal_card_checks(registered):
     bad("room 5♦ 8♣ J♥ 2♠\n", 1, "deal-card-kind", 12, "red J Q K")
     bad("room 5♦ 8♣ A♦ 2♠\n", 1, "deal-card-kind")

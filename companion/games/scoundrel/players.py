@@ -47,7 +47,8 @@ def greedy_player(game: Game, state: rules.State, legal: Sequence[Any],
     1. avoid the room when its monsters, fought as they come, would cost all the
        health left;
     2. drink a potion when hurt and none was drunk in this room (the largest);
-    3. equip a weapon stronger than the one in hand (or any, with none);
+    3. equip a weapon stronger than the one in hand, counting a weapon as no stronger
+       than the monsters it may still slay (or any, with none);
     4. face the monster that hurts least, with the weapon whenever it may be used;
     5. else face whatever is left (a useless potion, a weaker weapon), then the
        strongest monster.
@@ -68,7 +69,8 @@ def greedy_player(game: Game, state: rules.State, legal: Sequence[Any],
             heal = 0 if state.drunk else min(rules.MAX_HEALTH - state.health, V(a.card))
             return (0, -heal) if heal > 0 else (3, 0)
         if isinstance(a, rules.Equip):
-            better = state.weapon is None or V(a.card) > V(state.weapon)
+            better = state.weapon is None or V(a.card) > min(V(state.weapon),
+                                                             state.last_kill - 1)
             return (1, -V(a.card)) if better else (3, 0)
         slay_ok = isinstance(a, rules.Slay)
         has_slay = any(isinstance(b, rules.Slay) and b.card == a.card for b in faces)
@@ -81,27 +83,34 @@ def greedy_player(game: Game, state: rules.State, legal: Sequence[Any],
 
 
 # ------------------------------------------------------------------------ expert
-W_WEAPON = 0.45
+W_WEAPON = 0.8
+"""Weight of the damage a weapon in hand would save on the strongest monsters left."""
+WEAPON_KILLS = 3
+"""How many kills a weapon is counted for (it dulls with each)."""
 W_CARRIED_POTION = 0.5
+W_CARRIED_MONSTER = 0.6
 W_HEAL_LEFT = 0.15
 W_DANGER = 0.35
+AVOID_MARGIN = 4.0
+"""How much worse than an average room a room must look to be avoided."""
 DEATH = -1000.0
 WIN = 1000.0
 
 
 class _Knowledge:
-    """What a player remembers: the monsters and potions still in the dungeon."""
+    """What a player remembers: the cards still in the dungeon (those never seen, in
+    an unknown order, then those that went under with avoided rooms, in order) and the
+    monsters and potions among them."""
 
     def __init__(self, state: rules.State) -> None:
-        seen = set(state.room) | set(state.discard) | set(state.slain)
+        self.tail = state.tail
+        seen = set(state.room) | set(state.discard) | set(state.slain) | set(self.tail)
         if state.weapon is not None:
             seen.add(state.weapon)
-        left = [c for c in DECK if c not in seen]
+        self.hidden = [c for c in DECK if c not in seen]
+        left = self.hidden + list(self.tail)
         self.monsters = sorted((V(c) for c in left if rules.is_monster(c)), reverse=True)
         self.potions = sum(V(c) for c in left if rules.is_potion(c))
-        self.weapons = sorted((V(c) for c in left if rules.is_weapon(c)), reverse=True)
-        self.cards_left = max(1, len(left))
-        self.through_next = state.dungeon_left <= 3
 
 
 def _weapon_worth(w: int, last: int, equal: bool, know: _Knowledge) -> float:
@@ -115,7 +124,7 @@ def _weapon_worth(w: int, last: int, equal: bool, know: _Knowledge) -> float:
         if m < last or (equal and m == last):
             saved += min(m, w)
             taken += 1
-            if taken == 3:
+            if taken == WEAPON_KILLS:
                 break
     return W_WEAPON * saved
 
@@ -128,7 +137,9 @@ def _evaluate(health: int, w: int, last: int, carried: Card | None, equal: bool,
         return WIN + health + bonus
     value = float(health) + _weapon_worth(w, last, equal, know)
     if carried is not None:
-        if rules.is_potion(carried):
+        if rules.is_monster(carried):
+            value -= W_CARRIED_MONSTER * V(carried)
+        elif rules.is_potion(carried):
             value += W_CARRIED_POTION * min(rules.MAX_HEALTH - health + 5, V(carried))
         elif rules.is_weapon(carried):
             value += 0.5 * max(0.0, _weapon_worth(V(carried), rules.FRESH, equal, know)
@@ -139,24 +150,24 @@ def _evaluate(health: int, w: int, last: int, carried: Card | None, equal: bool,
     return value
 
 
-def _plans(state: rules.State, know: _Knowledge) -> tuple[float, Any]:
-    """The best way to face this room: (value, first action)."""
-    equal = state.equal_kills
+def _plan(room: tuple[Card, ...], health: int, w: int, last: int, drunk: bool,
+          equal: bool, final: bool, know: _Knowledge) -> tuple[float, Any]:
+    """The best way to face ``room`` down to one card: (value, first action)."""
     best: list[Any] = [float("-inf"), None]
-    through_after = state.dungeon_left == 0
 
     def dfs(room: tuple[Card, ...], health: int, w: int, last: int, drunk: bool,
             bonus: int, first: Any) -> None:
         if health <= 0 or len(room) <= 1:
             carried = room[0] if room else None
-            if health > 0 and through_after and carried is not None \
-                    and rules.is_potion(carried):
-                gain = 0 if drunk else V(carried)
+            if health > 0 and final and carried is not None and rules.is_potion(carried):
+                gain = 0 if drunk else V(carried)  # the last potion, drunk for the score
                 health2 = min(rules.MAX_HEALTH, health + gain)
-                bonus = V(carried) if health2 == rules.MAX_HEALTH else 0
-                health = health2
-            value = _evaluate(health, w, last, carried, equal,
-                              through_after and health > 0, bonus, know)
+                if health2 + (V(carried) if health2 == rules.MAX_HEALTH else 0) > \
+                        health + bonus:
+                    health, bonus = health2, (V(carried) if health2 == rules.MAX_HEALTH
+                                              else 0)
+            value = _evaluate(health, w, last, carried, equal, final and health > 0,
+                              bonus, know)
             if value > best[0]:
                 best[0], best[1] = value, first
             return
@@ -175,8 +186,7 @@ def _plans(state: rules.State, know: _Knowledge) -> tuple[float, Any]:
                         first or rules.Slay(c))
                 dfs(rest, health - m, w, last, drunk, 0, first or rules.Fight(c))
 
-    w = V(state.weapon) if state.weapon is not None else 0
-    dfs(state.room, state.health, w, state.last_kill, state.drunk, 0, None)
+    dfs(room, health, w, last, drunk, 0, None)
     return best[0], best[1]
 
 
@@ -185,21 +195,27 @@ def expert_player(game: Game, state: rules.State, legal: Sequence[Any],
     """Plans the whole room: every order of facing its cards (each monster
     bare-handed or, where allowed, with the weapon) down to the one that stays, and
     scores the end of the room: health, what the weapon in hand will still save on the
-    strongest monsters left that it may slay, a potion kept for later, the potions
-    still in the dungeon, and the danger of the strongest monsters left against the
-    health. A room whose best plan kills, or leaves far less than an average room
-    would, is avoided when allowed. Plays the plan's first move and plans again. Uses
-    only what is visible (module docstring); ``rng`` is not needed."""
+    three strongest monsters left that it may slay, a potion kept for later (worth half
+    its heal), a monster kept for later (costing 0.6 of its value), the potions still
+    in the dungeon, and the danger of the strongest monsters left against the health.
+    The room is avoided, when allowed, if its best plan would kill or leave the player
+    more than 4 points worse off than an average room (three cards faced, each costing
+    the mean monster value per card left, less a share of the weapon). Plays the
+    plan's first move and plans again. Uses only what is visible (module docstring);
+    ``rng`` is not needed."""
     faces = [a for a in legal if not isinstance(a, rules.Avoid)]
     if not faces:
         return legal[0]
     know = _Knowledge(state)
-    value, first = _plans(state, know)
+    w = V(state.weapon) if state.weapon is not None else 0
+    final = state.dungeon_left == 0
+    value, first = _plan(state.room, state.health, w, state.last_kill, state.drunk,
+                         state.equal_kills, final, know)
     if any(isinstance(a, rules.Avoid) for a in legal):
-        # an average room: the damage of three average monsters in four cards
-        mean = sum(know.monsters) / know.cards_left
-        expected_loss = 4 * mean * 0.75 - (0.4 * (V(state.weapon) if state.weapon else 0))
-        if value < state.health - expected_loss - 4 or value <= DEATH / 2:
+        # an average room: three of four cards faced, each a monster's average share
+        mean = sum(know.monsters) / max(1, len(know.hidden) + len(know.tail))
+        expected_loss = 3 * mean - 0.4 * w
+        if value < state.health - expected_loss - AVOID_MARGIN or value <= DEATH / 2:
             return rules.Avoid()
     if first in legal:
         return first

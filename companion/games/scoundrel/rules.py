@@ -130,6 +130,7 @@ class State:
     avoided: bool = False
     last: Card | None = None
     seen: frozenset[Card] = frozenset()
+    under: int = 0
     rooms: int = 0
     avoids: int = 0
     awaiting: bool = False
@@ -149,6 +150,13 @@ class State:
     def dungeon_left(self) -> int:
         """Cards still in the dungeon (seen or not)."""
         return self.hidden + len(self.dungeon)
+
+    @property
+    def tail(self) -> tuple[Card, ...]:
+        """The cards at the bottom of the dungeon that went under with avoided rooms, in
+        order: seen, so a player knows them (a seeded dungeon counts them in
+        ``under``)."""
+        return self.dungeon if self.free else self.dungeon[len(self.dungeon) - self.under:]
 
     @property
     def through(self) -> bool:
@@ -234,8 +242,9 @@ def _deal(s: State) -> State:
     if s.free:
         return replace(s, faced=0, drunk=False, rooms=s.rooms + 1, awaiting=True)
     count = min(ROOM_SIZE - len(s.room), len(s.dungeon))
+    under = min(s.under, len(s.dungeon) - count)
     return replace(s, room=s.room + s.dungeon[:count], dungeon=s.dungeon[count:],
-                   faced=0, drunk=False, rooms=s.rooms + 1, checkable=True)
+                   faced=0, drunk=False, rooms=s.rooms + 1, checkable=True, under=under)
 
 
 def _room(s: State, a: Room) -> State:
@@ -320,7 +329,8 @@ def _avoid(s: State, a: Avoid) -> State:
         raise _fail(f"{counted(s.faced, 'card')} of this room {'was' if s.faced == 1 else 'were'}"
                     " faced already: a room is avoided before facing any of it",
                     "avoid-faced")
-    s = replace(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1)
+    s = replace(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1,
+                under=0 if s.free else s.under + len(s.room))
     return _deal(s)
 
 
