@@ -12,6 +12,8 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import companion.games as games_module
 import companion.replay as replay_module
@@ -317,6 +319,35 @@ def test_the_end_of_the_dungeon_the_last_card_and_the_bonus():
     assert replace(u, last=c("4♠")).score() == 20
 
 
+# ------------------------------------------------------------- hostile input
+LOGS = [play(GAME, f"MUT{i}", {}, ("random", "greedy", "expert")[i % 3],
+             variants=(("equal-kills",) if i % 2 else ())).log_text() for i in range(6)]
+WORDS = ["room", "avoid", "equip", "drink", "fight", "slay", "7♦", "K♠", "2♥", "A♣",
+         "JK", "J♥", "10♦", "x", "", "#", '[Seed "S1"]', '[Variant "equal-kills"]']
+
+
+@settings(deadline=None, max_examples=300,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 5), st.data())
+def test_a_mutated_line_is_reported_at_that_line_or_later(registered, which, data):
+    lines = LOGS[which].splitlines()
+    k = data.draw(st.integers(0, len(lines) - 1))
+    kind = data.draw(st.sampled_from(["replace", "delete", "duplicate", "words"]))
+    out = list(lines)
+    if kind == "replace":
+        out[k] = data.draw(st.sampled_from(lines))
+    elif kind == "delete":
+        del out[k]
+    elif kind == "duplicate":
+        out.insert(k, lines[k])
+    else:
+        out[k] = " ".join(data.draw(st.lists(st.sampled_from(WORDS), max_size=6)))
+    v = replay_module.validate_text("\n".join(out) + "\n", "m.log")
+    assert v.valid or v.error is not None
+    if not v.valid:
+        assert v.error.line >= k + 1 or v.error.line >= len(out), (kind, k, v.error)
+
+
 # ------------------------------------------------------------- simulated players
 VARIANTS = [(), ("equal-kills",)]
 
@@ -477,6 +508,19 @@ def test_solver_refuses_free_deals_and_rooms_half_faced():
     s = R.apply(R.new_state("S0", frozenset()), R.Drink(c("3♥")))
     with pytest.raises(ValueError):
         S.solve_state(s)
+
+
+def test_explain_lays_out_the_table(registered):
+    v = replay_module.validate_text(HEAD + '[Seed "S0"]\navoid\nequip 3♦\nfight 9♠\n',
+                                    "e.log", explain=True)
+    assert not v.valid and v.error.rule == "face-card"
+    text = "\n".join(v.before)
+    assert "room (in the order dealt): 2♠ 6♥ 2♦" in text
+    assert "weapon: 3♦, slain nothing yet; may slay any monster" in text
+    assert "avoid: not allowed (this room was dealt by an avoid)" in text
+    assert "dungeon: 40 cards left (7♣ J♣ 3♥ 4♥ went under, in that order)" in text
+    free = GAME.explain(R.new_state(None, frozenset()))
+    assert free[-1] == "next line: room and its 4 cards"
 
 
 def test_initial_state_and_describe():

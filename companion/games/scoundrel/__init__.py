@@ -77,15 +77,39 @@ class Scoundrel(Game):
         return Result(state.result_outcome(), state.score(), summary)
 
     def explain(self, state: State) -> list[str]:
-        lines = super().explain(state)
-        if state.weapon is not None:
-            lines.append(f"weapon can slay: {self._can_slay(state)}")
-        lines.append("potion this room: " + ("already drunk (the next heals nothing)"
+        """The table as a player lays it out: health, the room in the order dealt, the
+        weapon and what it may still slay, the potion rule, whether an avoid is
+        allowed, the dungeon (and the cards that went under it)."""
+        lines = [f"health: {state.health}",
+                 "room (in the order dealt): " + (" ".join(map(str, state.room)) or "-")]
+        if state.weapon is None:
+            lines.append("weapon: none (monsters are fought bare-handed)")
+        else:
+            slain = " ".join(map(str, state.slain)) or "nothing yet"
+            lines.append(f"weapon: {state.weapon}, slain {slain}; may slay "
+                         f"{self._can_slay(state)}")
+        lines.append("potion this room: " + ("one drunk already (another heals nothing)"
                                              if state.drunk else "none yet"))
-        lines.append("avoid: " + ("allowed" if rules.can_avoid(state) else "not allowed"))
+        if rules.can_avoid(state):
+            lines.append("avoid: allowed")
+        else:
+            why = ("the room is not written down yet" if state.awaiting else
+                   "the dungeon is empty" if state.dungeon_left == 0 else
+                   "this room was dealt by an avoid" if state.avoided else
+                   "a card of it was faced" if state.faced else "the game is over")
+            lines.append(f"avoid: not allowed ({why})")
+        tail = state.tail
+        under = f" ({' '.join(map(str, tail))} went under, in that order)" if tail else ""
+        lines.append(f"dungeon: {state.dungeon_left} cards left{under}")
+        lines.append(f"cards faced: {state.cards_faced}, rooms: {state.rooms} "
+                     f"({state.avoids} avoided)")
+        if state.through:
+            lines.append("through the dungeon: won; the last card may still be faced")
         if state.awaiting:
-            count, unseen, known = rules.room_need(state)
-            lines.append(f"next line: room ({len(state.room) + count} cards)")
+            count, _, known = rules.room_need(state)
+            lines.append(f"next line: room and its {len(state.room) + count} cards"
+                         + (f" ({' '.join(map(str, known))} come up from under)"
+                            if known else ""))
         return lines
 
     @staticmethod
