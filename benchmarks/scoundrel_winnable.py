@@ -96,7 +96,7 @@ def table(rows: list[dict[str, Any]], names: list[str], seeds: list[str]) -> Ite
         top = sorted(scores.items(), reverse=True)
         spread = ", ".join(f"{k}: {v}" for k, v in top[:4])
         if len(top) > 4:
-            spread += f", 1–{top[4][0]}: {sum(v for _, v in top[4:])}"
+            spread += f", {top[-1][0]}–{top[4][0]}: {sum(v for _, v in top[4:])}"
         low, high = wilson(len(winnable), len(got))
         share = f"{100 * len(winnable) / len(got):.1f} % ({100 * low:.1f}–{100 * high:.1f})"
         if undecided:

@@ -78,7 +78,7 @@ from companion.games.base import Game, SolveReport
 from companion.games.scoundrel import rules
 from companion.simulate import PlayedGame
 
-DEFAULT_BUDGET = 1_000_000
+DEFAULT_BUDGET = 3_000_000
 MAX_HEALTH = rules.MAX_HEALTH
 FRESH = rules.FRESH
 ASPIRATION_SHARE = 0.5
