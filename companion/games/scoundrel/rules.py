@@ -106,6 +106,8 @@ Action = Room | Avoid | Equip | Drink | Fight | Slay
 class State:
     """Everything the rules need; immutable.
 
+    ``dungeon`` top first (a free deal: only the cards that went under, below
+    ``hidden`` cards nobody has seen; ``seen`` the cards a free deal has turned up);
     ``room`` in deal order; ``weapon`` and ``slain`` (the monsters on it, first to
     last); ``discard`` the discard pile in the order cards went there; ``faced`` cards
     faced in this room, ``drunk`` whether a potion was faced in it (only the first
