@@ -44,7 +44,7 @@ from typing import Any
 
 from companion.errors import EXIT_INVALID, PayloadError, ScanError
 from companion.games import all_games
-from companion.seeds import is_payload, parse_payload
+from companion.seeds import canonical_payload, is_payload, parse_payload
 
 __all__ = [
     "GAME_CODES",
@@ -818,18 +818,7 @@ def _decode_plain(image: Any) -> list[str]:
 
     gray = image if image.mode == "L" else image.convert("L")
     qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
-    return [_canonical(b.text) for b in zxingcpp.read_barcodes(gray, formats=qr)]
-
-
-def _canonical(text: str) -> str:
-    """A companion payload as the program writes it everywhere else (QR codes hold its
-    upper-case ``KEY:VALUE`` form); a malformed one or any other text as read."""
-    if is_payload(text):
-        try:
-            return parse_payload(text).encode()
-        except PayloadError:
-            return text
-    return text
+    return [canonical_payload(b.text) for b in zxingcpp.read_barcodes(gray, formats=qr)]
 
 
 def decode_image(image: Any, retry: bool = False) -> list[str]:

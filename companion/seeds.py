@@ -138,3 +138,15 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
             raise PayloadError(f"payload {s[:40]!r} repeats parameter {key!r}")
         params[key] = value
     return Payload(game=game, seed=seed, params=params, edition=edition)
+
+
+def canonical_payload(text: str) -> str:
+    """A companion payload as the program writes it everywhere (QR codes hold its
+    upper-case ``KEY:VALUE`` form, :meth:`Payload.qr_text`); a malformed payload or any
+    other text as it is."""
+    if is_payload(text):
+        try:
+            return parse_payload(text).encode()
+        except PayloadError:
+            return text
+    return text

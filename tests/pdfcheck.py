@@ -5,6 +5,8 @@ from typing import Any
 
 import zxingcpp
 
+from companion.seeds import canonical_payload
+
 DPI = 150
 
 
@@ -13,12 +15,8 @@ def render_page(pdf: Any, index: int, dpi: int = DPI) -> Any:
     return pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
 
 
-def canonical(text: str) -> str:
-    """A companion payload as the program writes it (QR codes hold the upper-case
-    ``KEY:VALUE`` form, ``Payload.qr_text``); any other text as it is."""
-    from companion.seeds import is_payload, parse_payload
-
-    return parse_payload(text).encode() if is_payload(text) else text
+canonical = canonical_payload
+"""A payload as the program writes it (QR codes hold the upper-case form)."""
 
 
 def qr_texts(img: Any) -> list[str]:

@@ -111,7 +111,8 @@ def test_memory_of_a_batch_does_not_grow_with_its_rejected_logs(tmp_path):
     assert peak_kb(twelve) < peak_kb(one) * 1.5 + 20_000, (peak_kb(one), peak_kb(twelve))
 
 
-def test_a_file_of_no_known_game_is_refused_at_its_first_action(monkeypatch):
+def lines_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The numbers of the log lines parsed from now on (``log._read_line`` watched)."""
     read: list[int] = []
     real = logmod._read_line
 
@@ -120,6 +121,11 @@ def test_a_file_of_no_known_game_is_refused_at_its_first_action(monkeypatch):
         return real(raw, lineno, *args)
 
     monkeypatch.setattr(logmod, "_read_line", counting)
+    return read
+
+
+def test_a_file_of_no_known_game_is_refused_at_its_first_action(monkeypatch):
+    read = lines_read(monkeypatch)
     text = '[Player "x"]\n' + "choose row\n" * 50_000
     from companion.replay import validate_text
 
@@ -296,14 +302,7 @@ def test_a_payload_floor_beyond_its_floors_is_refused():
 def test_the_validator_reads_no_further_than_the_first_error(monkeypatch):
     from companion.replay import validate_text
 
-    read: list[int] = []
-    real = logmod._read_line
-
-    def counting(raw: str, lineno: int, *args: object) -> object:
-        read.append(lineno)
-        return real(raw, lineno, *args)
-
-    monkeypatch.setattr(logmod, "_read_line", counting)
+    read = lines_read(monkeypatch)
     text = '[Game "shuffle-and-doom"]\n[Seed "A"]\nchoose row\n' + "hit 5♠\n" * 40_000
     v = validate_text(text)
     assert not v.valid and v.error.line == 4

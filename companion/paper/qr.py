@@ -8,15 +8,18 @@ scan from paper and from phone photos (``toolchain-notes.md``).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Any
 
 from companion.paper.units import mm
 
-__all__ = ["MIN_QR_WIDTH", "QUIET_MODULES", "draw_qr", "qr_footprint", "qr_matrix", "qr_runs",
-           "qr_text"]
+__all__ = ["MIN_MARGIN_QR_WIDTH", "MIN_QR_WIDTH", "QUIET_MODULES", "draw_margin_qr", "draw_qr",
+           "margin_qr_side", "margin_qr_width", "qr_footprint", "qr_matrix", "qr_runs", "qr_text"]
 
 QUIET_MODULES = 4
 MIN_QR_WIDTH = mm(30)
+MIN_MARGIN_QR_WIDTH = mm(12)
 _TOLERANCE = 1e-6
 
 
@@ -37,6 +40,12 @@ def qr_text(payload: str) -> str:
 
 
 def qr_matrix(payload: str) -> list[list[bool]]:
+    """See :func:`_matrix`; a fresh list the caller may change."""
+    return [list(row) for row in _matrix(payload)]
+
+
+@functools.lru_cache(maxsize=32)
+def _matrix(payload: str) -> tuple[tuple[bool, ...], ...]:
     """The modules of the QR code of ``payload`` (rows top to bottom, ``True`` = dark),
     without quiet zone, holding :func:`qr_text` of it. Error correction M, smallest
     version that holds it.
@@ -56,10 +65,10 @@ def qr_matrix(payload: str) -> list[list[bool]]:
         raise ValueError(
             f"payload of {len(payload)} characters is too long for a QR code"
         ) from None
-    return [[bool(v) for v in row] for row in code.get_matrix()]
+    return tuple(tuple(bool(v) for v in row) for row in code.get_matrix())
 
 
-def qr_runs(matrix: list[list[bool]]) -> list[tuple[int, int, int]]:
+def qr_runs(matrix: Sequence[Sequence[bool]]) -> list[tuple[int, int, int]]:
     """The dark runs of ``matrix`` as ``(row, first column, length)``, row by row."""
     runs: list[tuple[int, int, int]] = []
     for r, row in enumerate(matrix):
@@ -83,15 +92,18 @@ def qr_footprint(payload: str, width: float = MIN_QR_WIDTH) -> float:
     Raises ValueError as :func:`draw_qr` does.
     """
     _check_width(width)
-    n = len(qr_matrix(payload))
+    return _side(payload, width)
+
+
+def _side(payload: str, width: float) -> float:
+    n = len(_matrix(payload))
     return width + 2 * QUIET_MODULES * width / n
 
 
-def _check_width(width: float) -> None:
-    if not width >= MIN_QR_WIDTH - _TOLERANCE:
-        raise ValueError(
-            f"a QR code must be at least 30 mm wide to scan reliably, not {width / mm(1):.1f} mm"
-        )
+def _check_width(width: float, least: float = MIN_QR_WIDTH, what: str = "a QR code") -> None:
+    if not width >= least - _TOLERANCE:
+        raise ValueError(f"{what} must be at least {least / mm(1):g} mm wide to scan "
+                         f"reliably, not {width / mm(1):.1f} mm")
 
 
 def draw_qr(c: Any, x: float, y: float, payload: str, width: float = MIN_QR_WIDTH) -> float:
@@ -104,7 +116,35 @@ def draw_qr(c: Any, x: float, y: float, payload: str, width: float = MIN_QR_WIDT
     Raises ValueError if ``width`` is under 30 mm, or the payload is empty or too long.
     """
     _check_width(width)
-    matrix = qr_matrix(payload)
+    return _draw(c, x, y, payload, width)
+
+
+def margin_qr_width(payload: str, side: float) -> float:
+    """The symbol width (points) of :func:`draw_margin_qr` when the whole square,
+    quiet zone included, is ``side`` points."""
+    n = len(_matrix(payload))
+    return side * n / (n + 2 * QUIET_MODULES)
+
+
+def margin_qr_side(payload: str, width: float) -> float:
+    """The side (points) of the square :func:`draw_margin_qr` covers for a symbol
+    ``width`` points wide. Raises ValueError as :func:`draw_margin_qr` does."""
+    _check_width(width, MIN_MARGIN_QR_WIDTH, "a margin QR code")
+    return _side(payload, width)
+
+
+def draw_margin_qr(c: Any, x: float, y: float, payload: str, width: float) -> float:
+    """A small QR code (print.md: at least 12 mm, for card and tile page margins that
+    cannot hold a 30 mm one), drawn as :func:`draw_qr` draws. Returns its side.
+
+    Raises ValueError if ``width`` is under 12 mm, or the payload is empty or too long.
+    """
+    _check_width(width, MIN_MARGIN_QR_WIDTH, "a margin QR code")
+    return _draw(c, x, y, payload, width)
+
+
+def _draw(c: Any, x: float, y: float, payload: str, width: float) -> float:
+    matrix = _matrix(payload)
     n = len(matrix)
     module = width / n
     quiet = QUIET_MODULES * module

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
@@ -88,7 +87,7 @@ from companion.paper.marks import (
     draw_crop_marks,
     draw_cut_lines,
 )
-from companion.paper.qr import QUIET_MODULES, qr_footprint, qr_matrix, qr_runs
+from companion.paper.qr import draw_margin_qr, margin_qr_side, qr_footprint
 from companion.paper.units import UNPRINTABLE_MM, mm
 
 if TYPE_CHECKING:
@@ -973,46 +972,21 @@ def _bottommost(r: Rect) -> tuple[float, float]:
     return (round(r.y, 3), round(r.x, 3))
 
 
-@lru_cache(maxsize=8)
-def _qr_matrix(payload: str) -> tuple[tuple[bool, ...], ...]:
-    return tuple(tuple(row) for row in qr_matrix(payload))
-
-
 def _qr_side(payload: str, symbol_mm: float = SMALL_QR_MM) -> tuple[float, float]:
     """(side with the quiet zone, quiet zone) in points of :func:`draw_small_qr`."""
-    n = len(_qr_matrix(payload))
-    module = mm(symbol_mm) / n
-    return (n + 2 * QUIET_MODULES) * module, QUIET_MODULES * module
+    side = margin_qr_side(payload, mm(symbol_mm))
+    return side, (side - mm(symbol_mm)) / 2
 
 
 def draw_small_qr(c: Any, x: float, y: float, payload: str,
                   symbol_mm: float = SMALL_QR_MM) -> float:
-    """The QR code of ``payload`` with a ``symbol_mm`` wide symbol (at least 12 mm, for
-    page margins that cannot hold the 30 mm one) and its 4-module white quiet zone,
-    bottom-left corner at ``(x, y)``: vector runs like the identity block's. Returns
-    its side (points).
+    """The margin QR code of ``payload`` (:func:`companion.paper.qr.draw_margin_qr`)
+    with a ``symbol_mm`` wide symbol, bottom-left corner at ``(x, y)``. Returns its
+    side (points).
 
     Raises ValueError if ``symbol_mm`` is under 12 or the payload does not fit a QR code.
     """
-    if symbol_mm < 12:
-        raise ValueError(f"a margin QR code is at least 12 mm wide, not {symbol_mm:g} mm")
-    matrix = [list(row) for row in _qr_matrix(payload)]
-    n = len(matrix)
-    module = mm(symbol_mm) / n
-    quiet = QUIET_MODULES * module
-    side = (n + 2 * QUIET_MODULES) * module
-    c.saveState()
-    c.setFillColorRGB(1, 1, 1)
-    c.rect(x, y, side, side, stroke=0, fill=1)
-    c.setFillColorRGB(*INK)
-    path = c.beginPath()
-    top = y + quiet + n * module
-    for r, start, length in qr_runs(matrix):
-        path.rect(x + quiet + start * module, top - (r + 1) * module, length * module,
-                  module)
-    c.drawPath(path, stroke=0, fill=1)
-    c.restoreState()
-    return side
+    return draw_margin_qr(c, x, y, payload, mm(symbol_mm))
 
 
 _LEAD = 1.25
@@ -1187,30 +1161,11 @@ def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon,
         else:
             for slot in page.slots:
                 draw_card_back(c, slot, game.title)
-            note = _offset_note(c, doc.page_size, list(page.slots), back_offset)
+            note = draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             _name_card_page(doc, [*blocked, note], None,
                             _page_name(game, n, total, f"the backs of page {n - 1}"),
                             bottom=False, scale=False)
     return plan
-
-
-def _offset_note(c: Any, page_size: tuple[float, float], backs: list[Rect],
-                 offset: tuple[float, float]) -> Rect:
-    """:func:`draw_offset_note` drawn 0.3 mm higher: below the backs it puts its
-    baseline 0.3 mm above the 5 mm line, and the descenders of its 6 pt type (0.44 mm)
-    would then reach into the strip a printer may not print. Returns the box it took.
-
-    Raises LayoutError if no margin of the page holds the note.
-    """
-    lift = mm(0.3)
-    c.saveState()
-    c.translate(0, lift)
-    try:
-        r = draw_offset_note(c, page_size, [Rect(b.x, b.y - lift, b.w, b.h) for b in backs],
-                             offset)
-    finally:
-        c.restoreState()
-    return Rect(r.x, r.y + lift, r.w, r.h)
 
 
 def _draw_fold_page(doc: SheetDocument, game: ClearTheDungeon, page: DeckPage, payload: str,
@@ -1523,7 +1478,7 @@ def _draw_about_back(doc: SheetDocument, game: ClearTheDungeon, sample: Rect | N
         c.restoreState()
         backs.append(back)
         blocked.append(Rect(back.x, back.y - mm(5), back.w, back.h + mm(5)))
-    note = _offset_note(c, doc.page_size, backs, back_offset)
+    note = draw_offset_note(c, doc.page_size, backs, back_offset)
     _name_card_page(doc, [*blocked, note], None, _page_name(game, n, total), bottom=True,
                     scale=False)
 

@@ -107,7 +107,8 @@ from companion.paper.layout import (
     sheet_layout,
 )
 from companion.paper.marks import draw_crop_marks, draw_cut_lines
-from companion.paper.qr import QUIET_MODULES, qr_matrix, qr_runs
+from companion.paper.qr import draw_margin_qr as draw_qr_margin
+from companion.paper.qr import margin_qr_width
 from companion.paper.units import mm, paper_size_mm
 
 if TYPE_CHECKING:
@@ -352,30 +353,6 @@ def backs_mode(layout: Layout, options: Mapping[str, Any]) -> str:
     if backs == "duplex" and layout.duplex == "none":
         return "none"
     return backs
-
-
-NOTE_LIFT = mm(0.6)
-"""How far :func:`_draw_offset_note` lifts the shared offset note."""
-
-
-def _draw_offset_note(c: Any, page_size: tuple[float, float], items: list[Rect],
-                      offset_mm: Offset) -> Rect:
-    """The back-offset note of a duplex back page (:func:`draw_offset_note`), lifted
-    :data:`NOTE_LIFT`: set below the backs its baseline is 5.3 mm up, where the
-    descenders of its words (p, y, brackets) reach under the 5 mm a printer loses.
-    Returns the box it took (points).
-
-    Raises LayoutError if no margin of the page holds it.
-    """
-    c.saveState()
-    c.translate(0, NOTE_LIFT)
-    try:
-        box = draw_offset_note(c, (page_size[0], page_size[1] - NOTE_LIFT),
-                               [Rect(r.x, r.y - NOTE_LIFT, r.w, r.h) for r in items],
-                               offset_mm)
-    finally:
-        c.restoreState()
-    return Rect(box.x, box.y + NOTE_LIFT, box.w, box.h)
 
 
 def _doc_flip(layout: Layout, backs: str) -> str | None:
@@ -747,23 +724,7 @@ def draw_margin_qr(c: Any, x: float, y: float, payload: str,
     runs like the identity block's: for page margins that cannot hold the 30 mm one.
     At 18 mm the symbol is over 12 mm wide for any payload of QR version 1 or more
     (14.1 mm at version 3, the 42-byte payloads). Returns its side."""
-    matrix = qr_matrix(payload)
-    n = len(matrix)
-    module = mm(side_mm) / (n + 2 * QUIET_MODULES)
-    quiet = QUIET_MODULES * module
-    side = (n + 2 * QUIET_MODULES) * module
-    c.saveState()
-    c.setFillColorRGB(1, 1, 1)
-    c.rect(x, y, side, side, stroke=0, fill=1)
-    c.setFillColorRGB(0, 0, 0)
-    path = c.beginPath()
-    top = y + quiet + n * module
-    for r, start, length in qr_runs(matrix):
-        path.rect(x + quiet + start * module, top - (r + 1) * module, length * module,
-                  module)
-    c.drawPath(path, stroke=0, fill=1)
-    c.restoreState()
-    return side
+    return draw_qr_margin(c, x, y, payload, margin_qr_width(payload, mm(side_mm)))
 
 
 def page_name_lines(game: DungeonSolitaire, seed: str, size: int, kind: str, page: int,
@@ -1315,7 +1276,7 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         if page.side == "back":
             for cell, slot in zip(page.cells, page.slots, strict=True):
                 draw_level_back(c, slot, page.level, cell)
-            _draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
+            draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
         grid = board_grid(layout, doc.paper, size)
         for row in range(size):
@@ -1475,7 +1436,7 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         if page.side == "back":
             for slot in page.slots:
                 draw_reward_back(c, slot)
-            _draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
+            draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
         for card, slot in zip(page.cards, page.slots, strict=True):
             draw_reward_front(c, card, slot, bleed)
@@ -1993,7 +1954,7 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
     c.drawCentredString(w / 2, back_area.y + mm(4),
                         "X: right is +. Y: up is +. The light dashed cross is where the "
                         "front mark should fall.")
-    _draw_offset_note(c, doc.page_size, [_scales_rect(m) for m in marks], back_offset)
+    draw_offset_note(c, doc.page_size, [_scales_rect(m) for m in marks], back_offset)
     return marks
 
 
