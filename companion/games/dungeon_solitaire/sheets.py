@@ -168,8 +168,12 @@ MARK_EDGE_MM = 5.0
 MARGIN_QR_MM = 18.0
 """The smallest QR code of a card page's margin, quiet zone included (a 14.1 mm
 symbol): a flat scan reads it, a phone photo at low resolution may not."""
-MARGIN_QR_SIZES_MM = (36.0, 32.0, 28.0, 24.0, 21.0, MARGIN_QR_MM)
-"""The card page's QR code is the largest of these that costs no row of cards."""
+MARGIN_QR_SIZES_MM = (36.0, 32.0)
+"""The card page's QR code is the larger of these that costs fewest rows of cards. A
+page gives up a row rather than print a smaller code: below 32 mm a 72 dpi phone photo
+of a Letter page reads under 95 % (28 mm: 90 %, 24 mm: 50 %, 18 mm: 0 %; measured with
+``benchmarks/photo.py``, issue 14). At the default 5x5, Letter pages hold 25 cards (three
+front pages), A4 pages 30 (two)."""
 TEXT_BAND_MM = 9.5
 """The margin band a card page names itself in when no QR code fits there."""
 BAND_GAP_MM = 2.0
@@ -598,12 +602,13 @@ def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
     if rows_text < 1:
         raise LayoutError(f"layout {layout.name}: no row of {side:g} mm cards fits on "
                           f"{paper} with the page's name under it")
-    # the largest code that costs no row of cards: big modules read from phone photos
-    fitting = [q for q in MARGIN_QR_SIZES_MM
-               if min(fit_rows, _card_rows(layout, paper, side, q)) == rows_text]
-    qr = bool(fitting)
-    qr_mm = fitting[0] if fitting else MARGIN_QR_MM
-    rows = rows_text
+    # the largest code a phone photo reads that costs fewest rows of cards
+    with_qr = {q: min(fit_rows, _card_rows(layout, paper, side, q))
+               for q in MARGIN_QR_SIZES_MM}
+    most = max(with_qr.values())
+    qr = most >= 1
+    qr_mm = max(q for q, n in with_qr.items() if n == most)
+    rows = most if qr else rows_text
     band_mm = qr_mm if qr else TEXT_BAND_MM
     page_w, page_h = layout.page_size(paper)
     reach = mm((max(3.0, layout.bleed) + 5.0) if layout.crop_marks else layout.bleed)
