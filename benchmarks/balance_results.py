@@ -71,9 +71,33 @@ def command(game: str, spec: dict[str, Any], games: int) -> str:
     return " ".join(parts) + " --json"
 
 
-def measure(game: str, scale: float, jobs: int) -> dict[str, Any]:
+def runs_of(game: str) -> list[dict[str, Any]]:
+    """What is measured for ``game``: its entry in :data:`RUNS`, else (a game added
+    since) every player of the game on 1,000 games, without variants and with each
+    variant alone."""
+    if game in RUNS:
+        return RUNS[game]
+    g = get_game(game)
+    players = sorted({"random", "greedy", *g.players()})
+    return [{"players": players, "games": 1000, "variants": v}
+            for v in ([], *([name] for name in g.variants))]
+
+
+def extra_of(game: str, path: Path) -> dict[str, Any]:
+    """Figures measured elsewhere for ``game``: its :data:`EXTRA` entry, else the
+    ``perfect_information`` its committed results already hold (written by the game's
+    own solver benchmark), so that measuring again keeps them."""
+    if game in EXTRA:
+        return EXTRA[game]
+    if path.exists():
+        old = json.loads(path.read_text("utf-8"))
+        return {k: old[k] for k in ("perfect_information",) if k in old}
+    return {}
+
+
+def measure(game: str, scale: float, jobs: int, path: Path) -> dict[str, Any]:
     runs = []
-    for spec in RUNS[game]:
+    for spec in runs_of(game):
         games = max(1, round(spec["games"] * scale))
         start = time.perf_counter()
         report = run(game, spec["players"], games, {}, spec.get("variants", []),
@@ -82,7 +106,7 @@ def measure(game: str, scale: float, jobs: int) -> dict[str, Any]:
         data["command"] = command(game, spec, games)
         runs.append(data)
         print(f"{data['command']}: {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    return {"game": game, "runs": runs, **EXTRA.get(game, {})}
+    return {"game": game, "runs": runs, **extra_of(game, path)}
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -123,13 +147,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", action="store_true", help="measure nothing: print "
                         "the tables of the committed results")
     args = parser.parse_args(argv)
-    for game in args.only or list(RUNS):
+    from companion.games import GAME_NAMES
+
+    for game in args.only or list(GAME_NAMES):
         path = ROOT / Path(*type(get_game(game)).__module__.split(".")) / "balance.json"
         if args.tables:
             results = json.loads(path.read_text("utf-8"))
             print(f"## {get_game(game).title}\n{markdown(results)}")
             continue
-        results = measure(game, args.games_scale, args.jobs)
+        results = measure(game, args.games_scale, args.jobs, path)
         if not args.dry_run:
             path.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n",
                             "utf-8")
