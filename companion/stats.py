@@ -73,7 +73,9 @@ def play_seed(job: Job) -> GameRecord:
                   keep_states=False)
     final = played.final
     result = game.result(final)
-    over = game.is_over(final)
+    # a game may be won before it is over (Scoundrel: through the dungeon, the last
+    # card not faced): a result of won is an ending, never "cut off"
+    over = game.is_over(final) or result.outcome in game.won_outcomes
     return GameRecord(player=job.player, seed=job.seed, outcome=result.outcome,
                       won=result.outcome in game.won_outcomes, score=result.score,
                       stage=game.stage(final),
