@@ -1,0 +1,225 @@
+"""Dungeon Solitaire printed sheets: level tiles, reward cards, play mat, log sheet, a
+duplex calibration page and the answer-key map.
+
+Everything seeded is drawn from the engine (:func:`generation.generate_level`,
+:func:`generation.reward_deck`), so a sheet always shows what the validator checks.
+
+Sizes. Room tiles and reward cards are the same squares, so a played card sits on the
+board like a level tile, and the mat's squares are that size too. The side is the
+largest that lets a level's whole board, a title line, the crop marks and the identity
+footer (QR code) fit one portrait page (:func:`tile_side_mm`): 38 mm for the default 5x5
+board on A4 and on Letter alike (47.5 mm for 4x4, 31.5 mm for 6x6, 27 mm for 7x7).
+
+Level tiles (``tiles``): per level a front page laid out as the board itself (the page
+is a picture of the level: a tile for every card, a dotted square for every empty
+cell) with the level's QR code (payload ``.../kind=tiles/level=L``) in the footer, its
+identity text naming the page ("page 3 of 18"), then its back page, mirrored left-right
+for a long-edge flip (``back_offset`` shifts it), each back naming its level and square
+(a tile's place on the board is no secret). Cut lines and crop marks on fronts only.
+
+Reward cards (``cards``): R1-R60 in the largest grid of tile-sized squares that leaves
+a band of bottom margin, fronts then mirrored backs. The backs are all alike (a
+face-down deck gives nothing away); each front shows its id, by which the deck is kept
+in number order. Every front page names itself in that band (game, seed, kind, "page n
+of m") with a small QR code (``.../kind=cards``, :func:`draw_margin_qr`) and the
+printing notes: 6 rows of 5 at 5x5 on A4 and Letter alike, so the deck is two sheets
+and there is no separate instruction page to upset the duplex order.
+
+Backs (``options["backs"]``, tiles and cards): ``duplex`` (the default) as above, the
+document asking viewers for a long-edge flip and every back page printing, small, the
+offset its backs were shifted by; ``fold`` puts fronts and backs on one page, mirrored
+about a marked fold line (:func:`fold_sheet_plan`), the tiles at their duplex size
+level after level over as many pages as they need (15 to a page at 5x5 on A4 and
+Letter), each page naming itself in a strip under the cards with a small QR code (a
+tiles page of one level: that level's payload; of two: ``.../kind=tiles``); ``none``
+prints the fronts only. Every front page carries a 50 mm scale check (print.md), so do
+the map and the mat.
+
+Map (``map``): one level (``options["level"]``, default 1) face up, labelled ANSWER KEY /
+SPOILER, payload ``.../level=N``. Mat, log and calibration pages carry their QR code in
+the usual footer; the calibration's back page has none (it is read against the light)
+but says the offset it was printed with. The calibration sheet is the same for every
+seed, size and edition: it is drawn without a seed and its payload
+(``companion:E/ds/kind=calibrate``) names none.
+The log sheet's examples are true of the seed's own reward deck (:func:`verb_help`).
+
+The QR payload leaves the board size out when it is the default (5), which keeps it
+near 42 bytes; every payload of a document is also in the PDF metadata.
+
+The modules: one per sheet kind (:mod:`.tiles`, :mod:`.cards`, :mod:`.mat`, :mod:`.log`,
+:mod:`.calibrate`, :mod:`.map`), the art of tiles and cards (:mod:`.art`), fold-over
+pages (:mod:`.folds`), what they all share (:mod:`.common`) and :func:`render`
+(:mod:`.kinds`). Every public name is importable from this package.
+"""
+
+from __future__ import annotations
+
+from companion.games.dungeon_solitaire.sheets.art import (
+    CHEST,
+    CORRIDOR_FRAC,
+    EMPTY_INK,
+    FLOOR,
+    LEVEL_INK,
+    LEVEL_TINT,
+    REWARD_INK,
+    REWARD_TINT,
+    ROOM_FRAC,
+    SPECIAL_INK,
+    SPECIAL_TEXT,
+    SPOILER,
+    WALL,
+    WALL_EDGE,
+    WALL_JOINT,
+    WALL_TEXT,
+    draw_level_back,
+    draw_reward_back,
+    draw_reward_front,
+    draw_room,
+    draw_special,
+)
+from companion.games.dungeon_solitaire.sheets.art import _empty_cell as _empty_cell
+from companion.games.dungeon_solitaire.sheets.calibrate import (
+    CAL_INSET_MM,
+    CROSS_ARM_MM,
+    RULER_CAPTION_MM,
+    RULER_MM,
+    RULER_TOP_MM,
+    SCALE_AT_MM,
+    SCALE_MM,
+    CalibrationMark,
+    calibration_marks,
+    calibration_ruler,
+    crosshair_rect,
+    draw_calibration,
+)
+from companion.games.dungeon_solitaire.sheets.cards import (
+    CardPage,
+    card_fold_pages,
+    card_pages,
+    draw_card_folds,
+    draw_cards,
+)
+from companion.games.dungeon_solitaire.sheets.common import (
+    BAND_GAP_MM,
+    EDGE_MM,
+    FOLD_QR_MM,
+    FOOTER_MM,
+    MARGIN_QR_MM,
+    MARGIN_QR_SIZES_MM,
+    MARK_EDGE_MM,
+    MARK_MM,
+    NOTE_SIZE,
+    TEXT_BAND_MM,
+    TITLE_MM,
+    WHITE_BORDER_MM,
+    BoardGrid,
+    Offset,
+    backs_mode,
+    board_grid,
+    draw_margin_qr,
+    draw_page_name,
+    page_name_lines,
+    scale_check_width,
+    sheet_payload,
+    sheet_payloads,
+    tile_side_mm,
+    wanted_levels,
+)
+from companion.games.dungeon_solitaire.sheets.folds import FoldPage, fold_sheet_plan
+from companion.games.dungeon_solitaire.sheets.kinds import render
+from companion.games.dungeon_solitaire.sheets.log import draft_example, draw_log_page, verb_help
+from companion.games.dungeon_solitaire.sheets.map import draw_map_page
+from companion.games.dungeon_solitaire.sheets.mat import (
+    STACKED_SCALE_HEIGHT,
+    MatGeometry,
+    draw_mat_page,
+    mat_rules,
+)
+from companion.games.dungeon_solitaire.sheets.tiles import (
+    TilePage,
+    draw_tile_folds,
+    draw_tiles,
+    tile_fold_pages,
+    tile_pages,
+)
+
+__all__ = [
+    "BAND_GAP_MM",
+    "BoardGrid",
+    "CAL_INSET_MM",
+    "CHEST",
+    "CORRIDOR_FRAC",
+    "CROSS_ARM_MM",
+    "CalibrationMark",
+    "CardPage",
+    "EDGE_MM",
+    "EMPTY_INK",
+    "FLOOR",
+    "FOLD_QR_MM",
+    "FOOTER_MM",
+    "FoldPage",
+    "LEVEL_INK",
+    "LEVEL_TINT",
+    "MARGIN_QR_MM",
+    "MARGIN_QR_SIZES_MM",
+    "MARK_EDGE_MM",
+    "MARK_MM",
+    "MatGeometry",
+    "NOTE_SIZE",
+    "Offset",
+    "REWARD_INK",
+    "REWARD_TINT",
+    "ROOM_FRAC",
+    "RULER_CAPTION_MM",
+    "RULER_MM",
+    "RULER_TOP_MM",
+    "SCALE_AT_MM",
+    "SCALE_MM",
+    "SPECIAL_INK",
+    "SPECIAL_TEXT",
+    "SPOILER",
+    "STACKED_SCALE_HEIGHT",
+    "TEXT_BAND_MM",
+    "TITLE_MM",
+    "TilePage",
+    "WALL",
+    "WALL_EDGE",
+    "WALL_JOINT",
+    "WALL_TEXT",
+    "WHITE_BORDER_MM",
+    "backs_mode",
+    "board_grid",
+    "calibration_marks",
+    "calibration_ruler",
+    "card_fold_pages",
+    "card_pages",
+    "crosshair_rect",
+    "draft_example",
+    "draw_calibration",
+    "draw_card_folds",
+    "draw_cards",
+    "draw_level_back",
+    "draw_log_page",
+    "draw_map_page",
+    "draw_margin_qr",
+    "draw_mat_page",
+    "draw_page_name",
+    "draw_reward_back",
+    "draw_reward_front",
+    "draw_room",
+    "draw_special",
+    "draw_tile_folds",
+    "draw_tiles",
+    "fold_sheet_plan",
+    "mat_rules",
+    "page_name_lines",
+    "render",
+    "scale_check_width",
+    "sheet_payload",
+    "sheet_payloads",
+    "tile_fold_pages",
+    "tile_pages",
+    "tile_side_mm",
+    "verb_help",
+    "wanted_levels",
+]

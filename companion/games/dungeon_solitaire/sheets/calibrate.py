@@ -1,0 +1,241 @@
+"""Dungeon Solitaire sheets: the duplex calibration pair (``calibrate``), the same for
+every seed: five crosshairs and a ruler on the front, reading scales on the back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.games.dungeon_solitaire.sheets.common import Offset
+from companion.paper.document import SheetDocument
+from companion.paper.fold import draw_offset_note
+from companion.paper.frame import INK, draw_footer, draw_text, draw_title, footer_height
+from companion.paper.layout import Layout, Rect, content_rect
+from companion.paper.units import mm, paper_size_mm
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_solitaire import DungeonSolitaire
+
+
+@dataclass(frozen=True)
+class CalibrationMark:
+    """A crosshair of the calibration sheet: ``name``, its centre on the front and the
+    centre of its scale on the back (points, page coordinates of each side)."""
+
+    name: str
+    front: tuple[float, float]
+    back: tuple[float, float]
+
+
+CAL_INSET_MM = (38.0, 78.0, 48.0)
+"""Crosshairs: this far from the left/right edges, from the bottom, from the top."""
+SCALE_MM = 6
+"""The back scales run from -6 to +6 mm, a tick every 0.5 mm."""
+SCALE_AT_MM = 9.0
+"""How far the back scales sit from their crosshair's centre (the arms reach 18 mm)."""
+CROSS_ARM_MM = 18.0
+"""A crosshair's arms reach this far from its centre."""
+RULER_MM = 100
+"""The length of the calibration sheet's ruler."""
+
+
+def calibration_marks(paper: str, back_offset: Offset = (0.0, 0.0)) -> list[CalibrationMark]:
+    """The five crosshairs of the calibration sheet (four near the corners and the
+    centre E) on a portrait ``paper``; each back scale sits behind its crosshair after a
+    long-edge flip (x mirrored), shifted by ``back_offset`` mm.
+
+    Raises LayoutError for an unknown paper.
+    """
+    w, h = paper_size_mm(paper)
+    side, bottom, top = CAL_INSET_MM
+    points = {"A": (side, h - top), "B": (w - side, h - top), "C": (side, bottom),
+              "D": (w - side, bottom), "E": (w / 2, h / 2 - 6)}
+    dx, dy = back_offset
+    out = []
+    for name, (x, y) in points.items():
+        out.append(CalibrationMark(name, (mm(x), mm(y)), (mm(w - x + dx), mm(y + dy))))
+    return out
+
+
+def crosshair_rect(mark: CalibrationMark) -> Rect:
+    """What a front crosshair covers (its arms, circle and letter), in points."""
+    x, y = mark.front
+    arm = mm(CROSS_ARM_MM)
+    return Rect(x - arm, y - arm, 2 * arm, 2 * arm)
+
+
+def calibration_ruler(paper: str) -> Rect:
+    """What the front's 100 mm ruler covers (ticks, numbers and its caption), in points:
+    centred left-right, and up-down in the gap between the lower crosshairs (C, D) and
+    the centre one (E), clear of both.
+
+    Raises LayoutError for an unknown paper.
+    """
+    w = paper_size_mm(paper)[0]
+    marks = {m.name: m for m in calibration_marks(paper)}
+    low = max(crosshair_rect(marks[k]).y1 for k in ("C", "D"))
+    high = crosshair_rect(marks["E"]).y
+    height = mm(RULER_CAPTION_MM + RULER_TOP_MM)
+    y = (low + high - height) / 2
+    return Rect(mm(w / 2 - RULER_MM / 2 - 2), y, mm(RULER_MM + 4), height)
+
+
+RULER_CAPTION_MM = 4.5
+"""Under a ruler's line: its caption."""
+RULER_TOP_MM = 7.5
+"""Over a ruler's line: its ticks and numbers."""
+
+
+def _crosshair(c: Any, x: float, y: float, name: str) -> None:
+    arm = mm(CROSS_ARM_MM)
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.35)
+    c.line(x - arm, y, x + arm, y)
+    c.line(x, y - arm, x, y + arm)
+    c.circle(x, y, mm(3), stroke=1, fill=0)
+    c.setFillColorRGB(*INK)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(x + mm(4), y + mm(4), name)
+    c.restoreState()
+
+
+def _scales(c: Any, x: float, y: float, name: str) -> None:
+    """The back's reading scales for the crosshair behind ``(x, y)``: the X scale runs
+    left-right above it, across the crosshair's upright arm; the Y scale runs up-down to
+    its right, across its level arm. The tick a front line falls on is the reading."""
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setFillColorRGB(*INK)
+    c.setLineWidth(0.3)
+    base_y = y + mm(SCALE_AT_MM)
+    base_x = x + mm(SCALE_AT_MM)
+    c.line(x - mm(SCALE_MM), base_y, x + mm(SCALE_MM), base_y)
+    c.line(base_x, y - mm(SCALE_MM), base_x, y + mm(SCALE_MM))
+    label = 4.8
+    c.setFont("Helvetica", label)
+    for k in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
+        v = k / 2
+        long = mm(3.2) if k == 0 else mm(2) if k % 2 == 0 else mm(1.1)
+        c.line(x + mm(v), base_y, x + mm(v), base_y + long)
+        c.line(base_x, y + mm(v), base_x + long, y + mm(v))
+        if k % 4 == 0:
+            text = f"{v:g}"
+            c.drawCentredString(x + mm(v), base_y + mm(3.6), text)
+            c.drawString(base_x + mm(3.6), y + mm(v) - label * 0.35, text)
+    c.setFont("Helvetica-Bold", 7)
+    c.drawRightString(x - mm(SCALE_MM) - mm(1.2), base_y + mm(0.5), "X")
+    c.drawCentredString(base_x, y - mm(SCALE_MM) - mm(3.4), "Y")
+    c.setFont("Helvetica-Bold", 11)
+    c.drawRightString(x - mm(4), y - mm(7), name)
+    # the matching back crosshair, light: the front one falls on it when no offset
+    # is needed
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setDash([1.5, 1.5], 0)
+    c.line(x - mm(10), y, x + mm(5), y)
+    c.line(x, y - mm(10), x, y + mm(5))
+    c.restoreState()
+
+
+def _ruler(c: Any, x: float, y: float, length_mm: int, vertical: bool = False) -> None:
+    """A millimetre ruler from ``(x, y)``: to check the sheet printed at 100 %."""
+    c.saveState()
+    c.setStrokeColorRGB(*INK)
+    c.setFillColorRGB(*INK)
+    c.setLineWidth(0.3)
+    c.setFont("Helvetica", 6)
+    for k in range(length_mm + 1):
+        t = mm(4) if k % 10 == 0 else mm(2.5) if k % 5 == 0 else mm(1.5)
+        if vertical:
+            c.line(x, y + mm(k), x + t, y + mm(k))
+            if k % 10 == 0:
+                c.drawString(x + mm(4.6), y + mm(k) - 2, str(k))
+        else:
+            c.line(x + mm(k), y, x + mm(k), y + t)
+            if k % 10 == 0:
+                c.drawCentredString(x + mm(k), y + mm(5), str(k))
+    if vertical:
+        c.line(x, y, x, y + mm(length_mm))
+    else:
+        c.line(x, y, x + mm(length_mm), y)
+    c.restoreState()
+
+
+def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
+                     payload: str, back_offset: Offset) -> list[CalibrationMark]:
+    """The calibration pair: a front with five crosshairs, the 100 mm ruler and the
+    instructions, then its back (mirrored) with a reading scale behind each crosshair
+    and the offset it was printed with. No seed anywhere: the sheet is the same for
+    every seed (``payload`` has none).
+
+    Raises LayoutError if the back page has no margin for its offset note.
+    """
+    marks = calibration_marks(doc.paper, back_offset)
+    c = doc.canvas
+    area = content_rect(layout, doc.paper)
+    top = draw_title(c, area, "Duplex calibration: front",
+                     "Measures how far your printer shifts the back of a sheet, for "
+                     "--back-offset X,Y (mm).")
+    for m in marks:
+        _crosshair(c, *m.front, m.name)
+    text_x = area.x + mm(38)
+    text_w = area.w - mm(76)
+    dx, dy = back_offset
+    added = f" added to {dx:g},{dy:g}" if (dx, dy) != (0.0, 0.0) else ""
+    steps = [
+        "1. Print this page and the next on one sheet: two-sided, flip on the long edge, "
+        "at actual size (100 %, no 'fit to page'). Check with a ruler that the scale "
+        "under E measures 100 mm.",
+        "2. Turn the sheet over and hold it against a window or a lamp, the back (with "
+        "the scales) facing you. The five crosshairs of this side show through.",
+        "3. At each mark, read the X scale where the crosshair's upright line crosses it, "
+        "and the Y scale where its level line crosses it. Use E, or the average of all "
+        "five if they differ.",
+        f"4. Your offset is the reading{added}. Save it once for this paper with "
+        "companion calibrate --save X,Y (e.g. --save 1.5,-0.5): every two-sided sheet "
+        "then uses it. --back-offset X,Y overrides it for one sheet. Readings within "
+        "0.5 mm need no offset.",
+    ]
+    y = top.y1 - mm(30)
+    for s in steps:
+        y = draw_text(c, text_x, y, text_w, s, size=8.5, leading=1.3) - mm(2)
+    qr_w = mm(layout.qr_size)
+    # the sheet is the same for every seed: neither its text nor its QR code names one
+    lines = [game.title, "Duplex calibration",
+             "the same sheet for every seed: it measures your printer",
+             f"Print it: companion sheets {game.name} --kind calibrate"]
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w)
+    ruler = calibration_ruler(doc.paper)
+    base = ruler.y + mm(RULER_CAPTION_MM)
+    _ruler(c, ruler.cx - mm(RULER_MM / 2), base, RULER_MM)
+    c.setFont("Helvetica", 6.5)
+    c.setFillColorRGB(*INK)
+    c.drawCentredString(ruler.cx, ruler.y + mm(0.8),
+                        f"{RULER_MM} mm at actual size (print at 100 %)")
+
+    c = doc.new_page(False)
+    w = doc.page_size[0]
+    back_area = content_rect(layout, doc.paper)
+    draw_title(c, back_area, "Duplex calibration: back",
+               "Hold to the light, this side facing you; read X and Y where the front's "
+               "crosshairs cross the scales."
+               + (f" Printed with --back-offset {dx:g},{dy:g}: add your reading to it."
+                  if (dx, dy) != (0, 0) else ""))
+    for m in marks:
+        _scales(c, *m.back, m.name)
+    c.setFont("Helvetica", 7.5)
+    c.setFillColorRGB(*INK)
+    c.drawCentredString(w / 2, back_area.y + mm(4),
+                        "X: right is +. Y: up is +. The light dashed cross is where the "
+                        "front mark should fall.")
+    draw_offset_note(c, doc.page_size, [_scales_rect(m) for m in marks], back_offset)
+    return marks
+
+
+def _scales_rect(mark: CalibrationMark) -> Rect:
+    """What a back's reading scales cover (points): the scales, their numbers and
+    letters, the light cross."""
+    x, y = mark.back
+    reach = mm(SCALE_AT_MM + 7)
+    return Rect(x - mm(12), y - mm(SCALE_MM + 5), mm(12) + reach, mm(SCALE_MM + 5) + reach)
