@@ -1064,3 +1064,5 @@ def main() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+from companion import cli_club  # noqa: E402,F401  (registers daily, standings)
