@@ -544,3 +544,173 @@ def test_stats_counts_a_won_game_with_the_last_card_unfaced_as_won(registered):
             break
     else:  # pragma: no cover - the expert wins about 7 % of seeded games
         raise AssertionError("no won game in 300 seeds")
+
+
+# -------------------------------------------------------------------------- sheets
+SHEET_SEED = "SHEET-7"
+
+
+def _pdf(kind: str, paper: str, **options):
+    import pypdfium2
+
+    return pypdfium2.PdfDocument(GAME.render(kind, SHEET_SEED, {}, paper, options))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_mat_has_every_spot_on_the_page_and_a_health_track_0_to_20(paper):
+    from companion.games.scoundrel.sheets import draw_mat_page, sheet_payload
+    from companion.paper.document import SheetDocument
+    from companion.paper.layout import sheet_layout
+
+    doc = SheetDocument("t", paper, True)
+    layout = sheet_layout(None, "map")
+    geo = draw_mat_page(doc, layout, GAME, SHEET_SEED, (),
+                        sheet_payload(GAME, SHEET_SEED, {}, "mat", ()), {})
+    page = doc.page_rect
+    inside = page.inset(8 * 72 / 25.4)
+    spots = [geo.dungeon, *geo.room, geo.discard, geo.weapon, geo.slain, *geo.health,
+             geo.rules, geo.scale_bar]
+    for r in spots:
+        assert inside.x - 0.01 <= r.x and r.x1 <= inside.x1 + 0.01, r
+        assert inside.y - 0.01 <= r.y and r.y1 <= inside.y1 + 0.01, r
+    cards = [geo.dungeon, *geo.room, geo.discard, geo.weapon]
+    for i, a in enumerate(cards):  # no two card spots overlap, all the same size
+        assert a.w >= 18 * 72 / 25.4 and a.h == pytest.approx(a.w * 1.4)
+        for b in cards[i + 1:]:
+            assert a.x1 <= b.x + 0.01 or b.x1 <= a.x + 0.01 or a.y1 <= b.y + 0.01 \
+                or b.y1 <= a.y + 0.01
+    assert len(geo.health) == 21
+    assert [round(b.x, 3) for b in geo.health] == sorted(round(b.x, 3) for b in geo.health)
+    text = " ".join(_pdf_text(GAME.render("mat", SHEET_SEED, {}, paper, {})).split())
+    assert " ".join(str(k) for k in range(21)) in text
+    for needle in ("Dungeon", "Room 1", "Room 4", "Discard", "Weapon", "Slain monsters",
+                   "Zach Gage and Kurt Bieg", SHEET_SEED):
+        assert needle in text, needle
+
+
+def _pdf_text(data: bytes, page: int = 0) -> str:
+    import pypdfium2
+    from pdfcheck import page_text
+
+    return page_text(pypdfium2.PdfDocument(data), page)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_mat_carries_the_scale_bar_and_its_qr_decodes(paper):
+    from pdfcheck import qr_texts, render_page
+    from test_scale_bar import bars_mm
+
+    from companion.seeds import canonical_payload
+
+    data = GAME.render("mat", SHEET_SEED, {}, paper, {"variants": ("equal-kills",)})
+    assert bars_mm(data) == [pytest.approx(50, abs=0.2)]
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(data)
+    want = canonical_payload(f"companion:1/sc/{SHEET_SEED}/variant=equal-kills")
+    assert qr_texts(render_page(pdf, 0, 200)) == [want]
+    assert "no stronger than" in _pdf_text(data)
+
+
+def test_the_mat_prints_par_upside_down_on_request():
+    from companion.games.scoundrel.sheets import par_text
+
+    par = par_text(GAME, SHEET_SEED, ())
+    report = GAME.solve(SHEET_SEED, {}, ())
+    assert par == (f"par {report.score}" if report.status == "won"
+                   else f"par {report.score}: not winnable")
+    assert par in _pdf_text(GAME.render("mat", SHEET_SEED, {}, "a4", {"par": True}))
+    assert "par " not in _pdf_text(GAME.render("mat", SHEET_SEED, {}, "a4", {}))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_stacking_list_is_the_seeded_dungeon_card_1_on_top(paper):
+    from companion.games.scoundrel.sheets import left_out
+
+    text = _pdf_text(GAME.render("stack", SHEET_SEED, {}, paper, {}))
+    flat = " ".join(text.split())
+    order = dungeon(SHEET_SEED)
+    assert len(order) == 44
+    for i in range(1, 45):  # every place is numbered
+        assert f" {i} " in f" {flat} ", i
+    described = GAME.describe("stack", SHEET_SEED, {})
+    assert described["dungeon"] == [str(c) for c in order]
+    assert described["left_out"] == [str(c) for c in left_out() if c.suit is not None]
+    assert len(described["left_out"]) == 8
+    for card in described["left_out"]:
+        assert card in flat
+
+
+def test_the_stacking_list_draws_the_cards_in_order():
+    """The glyphs are drawn in dungeon order: the i-th card drawn is dungeon card i."""
+    from unittest import mock
+
+    from companion.games.scoundrel import sheets
+
+    drawn: list[Card] = []
+    with mock.patch.object(sheets, "draw_card_glyph",
+                           side_effect=lambda c, card, *a, **k: drawn.append(card)):
+        GAME.render("stack", SHEET_SEED, {}, "a4", {})
+    assert drawn == list(dungeon(SHEET_SEED))
+
+
+def _longest_simulated_log(games: int) -> int:
+    longest = 0
+    for i in range(games):
+        for player in ("random", "greedy", "expert"):
+            p = play(GAME, f"LEN{i}", {}, PLAYERS.get(player) or player)
+            body = [ln for ln in p.log_text().splitlines() if not ln.startswith("[")]
+            longest = max(longest, len(body))
+    return longest
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_log_sheet_holds_every_game_the_rules_allow(paper):
+    from companion.games.scoundrel.sheets import LOG_LINES, draw_log_pages, sheet_payload
+    from companion.paper.document import SheetDocument
+    from companion.paper.layout import sheet_layout
+
+    doc = SheetDocument("t", paper, False)
+    counts = draw_log_pages(doc, sheet_layout(None, "list"), GAME, SHEET_SEED, (),
+                            sheet_payload(GAME, SHEET_SEED, {}, "log", ()))
+    assert sum(counts) >= LOG_LINES >= 89
+    assert len(counts) == len(_pdf("log", paper))
+    assert _longest_simulated_log(40) <= LOG_LINES
+    text = " ".join(_pdf_text(GAME.render("log", SHEET_SEED, {}, paper, {})).split())
+    for verb in ("room", "avoid", "equip", "drink", "fight", "slay", f"page 1 of {len(counts)}"):
+        assert verb in text, verb
+
+
+def test_the_log_bound_is_reached_by_no_line_of_play():
+    """89 = 44 faces + 15 rooms dealt by facing + 2 lines for each of at most 15 avoids:
+    check the parts on the solver's and the players' games (the room lines of a seeded
+    log are written by the game, so a log of the companion's players has them all)."""
+    from companion.games.scoundrel.sheets import LOG_LINES_BOUND
+
+    for i in range(30):
+        p = play(GAME, f"LEN{i}", {}, "random")
+        lines = [ln for ln in p.log_text().splitlines() if not ln.startswith("[")]
+        faces = sum(ln.split()[0] in ("equip", "drink", "fight", "slay") for ln in lines)
+        avoids = lines.count("avoid")
+        rooms = sum(ln.startswith("room") for ln in lines)
+        assert faces <= 44 and rooms - avoids <= 15 and avoids <= rooms - avoids
+        assert len(lines) <= LOG_LINES_BOUND
+
+
+@pytest.mark.parametrize("kind", ["mat", "stack", "log"])
+def test_same_inputs_same_bytes_and_the_payload_names_the_kind(kind):
+    a = GAME.render(kind, SHEET_SEED, {}, "a4", {})
+    assert a == GAME.render(kind, SHEET_SEED, {}, "a4", {})
+    payload = GAME.describe(kind, SHEET_SEED, {})["payload"]
+    assert payload == (f"companion:1/sc/{SHEET_SEED}" if kind == "mat"
+                       else f"companion:1/sc/{SHEET_SEED}/kind={kind}")
+
+
+def test_the_booklet_example_and_short_log_validate(registered):
+    from companion.games.scoundrel import booklet
+
+    v = ok(booklet.EXAMPLE_LOG.split("\n", 1)[1])
+    assert (v.outcome, v.score, v.claim_matches) == ("won", 12, True)
+    assert run(booklet.SHORT_LOG.split("\n", 1)[1]).valid
+    book = booklet.booklet()
+    assert "Zach Gage" in book.credits and "Kurt Bieg" in book.credits

@@ -5,12 +5,20 @@ the exact solver in ``solver.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from companion.games.base import Game, Header, Param, PayloadExtra, Result, SolveReport
-from companion.games.scoundrel import generation, notation, rules
+from companion.games.base import (
+    Game,
+    Header,
+    PackPart,
+    Param,
+    Result,
+    SheetKind,
+    SolveReport,
+)
+from companion.games.scoundrel import notation, rules
 from companion.games.scoundrel.notation import format_action
 from companion.games.scoundrel.rules import Action, State
 
@@ -22,6 +30,18 @@ class Scoundrel(Game):
     credits = "Scoundrel by Zach Gage and Kurt Bieg"
     params: tuple[Param, ...] = ()
     variants = ("equal-kills",)
+    sheet_kinds = (
+        SheetKind("mat", "landscape play mat: dungeon, room, weapon and slain monsters, "
+                  "discard, health track 0-20", scale_check=True, par="on request"),
+        SheetKind("stack", "stacking list: the 44 cards of the dungeon in seeded order"),
+        SheetKind("log", "a log sheet to write the game down at the table"),
+    )
+    map_kind = "mat"
+    pack_parts = (
+        PackPart("mat", "Play mat (landscape)"),
+        PackPart("stack", "Stacking list: put your deck in the seed's order"),
+        PackPart("log", "Log sheet"),
+    )
     deal_rules = frozenset({"deal-seed"})
     stage_name = "cards faced"
 
@@ -33,7 +53,7 @@ class Scoundrel(Game):
         return rules.new_state(header.seed, header.variants)
 
     def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
-                      variants: frozenset[str] | tuple[str, ...] = (),
+                      variants: Sequence[str] | frozenset[str] = (),
                       edition: int | None = None) -> State:
         """The state before the first action of a seeded deal (``seed``) or a free deal
         (None), without going through a log. Raises ParameterError for an unknown
@@ -134,22 +154,16 @@ class Scoundrel(Game):
     # -- generation and sheets --------------------------------------------------
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The seeded dungeon (top card first; the first room is its first four cards)
-        and the sheet's QR payload (``variant=equal-kills`` when the variant is on).
+        """The seeded dungeon (top card first; the first room is its first four cards),
+        the cards a standard deck leaves out and the sheet's QR payload
+        (``variant=equal-kills`` when the variant is on).
 
         Raises ParameterError for a kind the game does not print or an unknown
         variant."""
-        if self.sheet_kinds:
-            self.sheet_kind(kind)
-        variants = self.sheet_variants(options or {})
-        extra: PayloadExtra = {}
-        if variants:
-            extra["variant"] = "+".join(variants)
-        order = generation.dungeon(seed)
-        return {"game": self.name, "seed": seed, "kind": kind, "variants": list(variants),
-                "payload": self.payload(seed, params, **extra),
-                "dungeon": [str(c) for c in order],
-                "first_room": [str(c) for c in order[: rules.ROOM_SIZE]]}
+        self.sheet_kind(kind)
+        from companion.games.scoundrel.sheets import describe_data
+
+        return describe_data(self, kind, seed, params, options or {})
 
 
 GAME = Scoundrel()
