@@ -37,14 +37,11 @@ from companion.games.dungeon_solitaire.cards import (
     Special,
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
+from companion.grid import Cell as Cell  # re-exported: the grid's names live in grid.py
+from companion.grid import cell_name as cell_name
 from companion.rng import Stream, stream
 
 GAME = "dungeon-solitaire"
-Cell = tuple[int, int]
-
-
-def cell_name(cell: Cell) -> str:
-    return f"{chr(ord('a') + cell[0])}{cell[1] + 1}"
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from companion import grid
 from companion.errors import NotationError
 from companion.games.dungeon_solitaire.cards import DIRS
-from companion.games.dungeon_solitaire.generation import cell_name
 from companion.games.dungeon_solitaire.rules import (
     Action,
     Chest,
@@ -17,11 +17,11 @@ from companion.games.dungeon_solitaire.rules import (
     Play,
     State,
 )
+from companion.grid import Cell, cell_name
 from companion.log import ActionLine, Token, is_number
 
 VERBS = ("draft", "level", "draw", "play", "move", "path", "chest")
 _ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
-_CELL_RE = re.compile(r"([a-zA-Z])([0-9]{1,2})")
 
 
 def _rid(token: Token, index: int, state: State) -> str:
@@ -36,15 +36,17 @@ def _rid(token: Token, index: int, state: State) -> str:
     return f"R{n}"
 
 
-def _cell(token: Token, index: int, size: int) -> tuple[int, int]:
-    m = _CELL_RE.fullmatch(token.text)
-    if not m:
-        raise NotationError(f"{token.text!r} is not a square, like c3", "notation-cell", index)
-    cell = (ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1)
-    if not (0 <= cell[0] < size and 0 <= cell[1] < size):
+def _cell(token: Token, index: int, size: int) -> Cell:
+    """A square token (``c3``) on the ``size`` board (:func:`companion.grid.parse_cell`,
+    row numbers of up to 2 digits). Raises NotationError at ``index``."""
+    try:
+        return grid.parse_cell(token.text, size, max_digits=2)
+    except grid.MalformedCellError:
+        raise NotationError(f"{token.text!r} is not a square, like c3", "notation-cell",
+                            index) from None
+    except grid.OffBoardCellError:
         raise NotationError(f"{token.text} is off the {size}x{size} board (a1 to "
-                            f"{cell_name((size - 1, size - 1))})", "notation-cell", index)
-    return cell
+                            f"{grid.last_cell(size)})", "notation-cell", index) from None
 
 
 def parse_action(state: State, line: ActionLine) -> Action:

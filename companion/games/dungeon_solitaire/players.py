@@ -53,10 +53,10 @@ from typing import Any
 from companion.games.dungeon_solitaire import rules
 from companion.games.dungeon_solitaire.cards import DELTA, DIRS, OPPOSITE, Room, Special
 from companion.games.dungeon_solitaire.generation import reward_deck
+from companion.grid import Cell as Cell  # re-exported (was defined here)
 from companion.rng import Stream
 from companion.simulate import Player, random_player
 
-Cell = tuple[int, int]
 INF = 1e9
 
 # --------------------------------------------------------------------- card worth

@@ -1,7 +1,8 @@
 """A Dungeon Upkeeper floor and its exact par solver (pure, no I/O).
 
 Tiles: ``#`` wall, ``.`` floor, ``S`` start, ``X`` exit, ``T`` sprung trap (to reset),
-``G`` empty chest (to refill). Cells are (column, row), 0-based, named like ``a1``.
+``G`` empty chest (to refill). Cells are (column, row), 0-based, named like ``a1``
+(``companion/grid.py``).
 
 The solver searches over (position, objectives done), not over raw paths: between two
 objectives the goblin walks a shortest path through cells that change nothing (floor,
@@ -19,13 +20,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 
-Cell = tuple[int, int]
+from companion.grid import Cell as Cell  # re-exported: the grid's names live in grid.py
+from companion.grid import cell_name as cell_name
+
 STEPS: dict[str, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 WALKABLE = frozenset(".STXG")
-
-
-def cell_name(cell: Cell) -> str:
-    return f"{chr(ord('a') + cell[0])}{cell[1] + 1}"
 
 
 @dataclass(frozen=True)

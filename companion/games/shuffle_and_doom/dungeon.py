@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from companion.cards import Card
-
-Cell = tuple[int, int]  # (column, row), 0-based; (0, 0) is a1, the top-left cell
+from companion.grid import Cell as Cell  # re-exported: the grid's names live in grid.py
+from companion.grid import cell_name as cell_name
 
 BONUS_BY_SIZE = {4: 7, 5: 6, 6: 6, 7: 5, 8: 5, 9: 4, 10: 4, 11: 3, 12: 3, 13: 2, 14: 2}
 
@@ -17,11 +17,6 @@ BONUS_BY_SIZE = {4: 7, 5: 6, 6: 6, 7: 5, 8: 5, 9: 4, 10: 4, 11: 3, 12: 3, 13: 2,
 def bonus_modifier(size: int) -> int:
     """The stat bonus B of one ♥/♠/♣ map card for a ``size``×``size`` map."""
     return BONUS_BY_SIZE.get(size, 1)
-
-
-def cell_name(cell: Cell) -> str:
-    """``(0, 0)`` → ``a1``."""
-    return f"{chr(ord('a') + cell[0])}{cell[1] + 1}"
 
 
 _STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N, E, S, W

@@ -7,8 +7,7 @@ off the grid is a :class:`~companion.errors.NotationError` at that token.
 
 from __future__ import annotations
 
-import re
-
+from companion import grid
 from companion.cards import Card, parse_card
 from companion.errors import CardError, NotationError
 from companion.games.shuffle_and_doom.dungeon import Cell, cell_name
@@ -31,7 +30,6 @@ from companion.games.shuffle_and_doom.rules import (
 )
 from companion.log import ActionLine, Token
 
-_CELL_RE = re.compile(r"([a-zA-Z])([0-9]{1,3})")
 _STAT_WORDS: dict[str, Stat] = {
     "health": "health", "hp": "health", "♥": "health", "♡": "health",
     "attack": "attack", "atk": "attack", "♠": "attack", "♤": "attack",
@@ -45,18 +43,17 @@ _CARD_VERBS: dict[str, type[Hit | Disarm | Take | Drink | Read]] = {
 
 
 def parse_cell(token: Token, size: int, index: int) -> Cell:
-    """A cell token (``a1``..) on a ``size`` grid. Raises NotationError at ``index``."""
-    m = _CELL_RE.fullmatch(token.text)
-    if not m:
+    """A cell token (``a1``..) on a ``size`` grid (:func:`companion.grid.parse_cell`,
+    row numbers of up to 3 digits). Raises NotationError at ``index``."""
+    try:
+        return grid.parse_cell(token.text, size, max_digits=3)
+    except grid.MalformedCellError:
         raise NotationError(f"{token.text!r} is not a cell: write column letter then row "
-                            "number, like a1", "notation-cell", index)
-    col = ord(m.group(1).lower()) - ord("a")
-    row = int(m.group(2)) - 1
-    if not (0 <= col < size and 0 <= row < size):
-        last = cell_name((size - 1, size - 1))
+                            "number, like a1", "notation-cell", index) from None
+    except grid.OffBoardCellError:
+        last = grid.last_cell(size)
         raise NotationError(f"cell {token.text} is off the {size}×{size} grid (a1 to {last})",
-                            "notation-cell", index)
-    return (col, row)
+                            "notation-cell", index) from None
 
 
 def _card(token: Token, index: int) -> Card:
