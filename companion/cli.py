@@ -676,27 +676,7 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
     if as_json:
         typer.echo(_json(report.to_json(), ensure_ascii=False, indent=1))
         return
-    variants = f" ({', '.join(report.variants)})" if report.variants else ""
-    pars = report.stats.get("par")
-    if isinstance(pars, dict):
-        typer.echo("par: " + ", ".join(f"{k} {v}" for k, v in pars.items()))
-        ending = report.stats.get("lost_because")
-        short = report.stats.get("straight_to_the_exit") or []
-        text = (f"the run along the par paths is {report.stats.get('outcome')}"
-                + (f" ({ending})" if ending else "")
-                + (f", straight to the exit on {', '.join(short)} (the moves left do not "
-                   "pay for par there)" if short else "") + f", score {report.score}")
-    elif report.status == "won":
-        text = f"winnable, best score {report.score}"
-    elif report.status == "lost":
-        text = "not winnable with perfect information"
-    elif report.score is not None:
-        text = (f"winnable, best score {report.score} or more: the budget ran out before "
-                "a better win was ruled out (--budget to search further)")
-    else:
-        text = ("unknown: the budget ran out before any win was found "
-                "(--budget to search further)")
-    typer.echo(f"{g.name} seed {report.seed}{variants}: {text}")
+    typer.echo(g.solve_text(report))
     if out is not None:
         where = out_target(out, Path(f"{g.name}-{report.seed}-best.log"))
         typer.echo(f"best line written to {where}" if report.log else "no line to write",

@@ -1,18 +1,28 @@
 """The one API every game implements (OpenSpiel's State API, boardgame.io's moves).
 
 A game is a :class:`Game` object in ``companion/games/<name>/__init__.py`` named
-``GAME``. Its faces:
+``GAME``, listed in the registry (``companion/games/__init__.py``) or installed by
+another package (the ``companion.games`` entry-point group). Its faces:
 
-* rules: ``new_state(header)``, ``apply(state, action) -> state`` (a pure function:
-  the old state is never changed), ``legal_actions(state)``, ``result(state)``;
+* rules: ``initial_state(seed, params, variants, edition)`` (the state before the first
+  action, without a log), ``new_state(header)`` (the same from a log's header: a thin
+  adapter), ``apply(state, action) -> state`` (a pure function: the old state is never
+  changed), ``legal_actions(state)``, ``chance_outcomes(state)``, ``result(state)``;
 * notation: ``parse_action(state, line)`` and ``format_action(action)``;
-* generation and sheets: ``describe(kind, seed, params)`` (data) and
-  ``render(kind, seed, params, paper, options)`` (PDF bytes; imports reportlab lazily).
+* generation and sheets: ``describe(kind, seed, params)`` (data),
+  ``render(kind, seed, params, paper, options)`` (PDF bytes; imports reportlab lazily)
+  and ``golden_text(seed, params, edition)`` (the canonical text the golden vectors
+  pin);
+* solving: ``solve(seed, params, variants, budget)`` and ``solve_text(report)``;
+* what the game-agnostic tests and benchmarks ask of a game: ``golden_cases()``,
+  ``golden_seeds``, ``simulation_games``, ``vocabulary()``, ``free_deal_tags(seed,
+  params)``, ``booklet_outcome``.
 
 A game names its ``rules`` and ``notation`` modules; by default :class:`Game` hands
-``apply``, ``legal_actions``, ``parse_action`` and ``format_action`` to them, and
-``render`` to the ``sheets`` module of the game's package. A game overrides only what
-it does differently.
+``apply``, ``legal_actions``, ``chance_outcomes``, ``parse_action`` and
+``format_action`` to them, and ``render`` to the ``sheets`` module of the game's
+package. A game must define ``initial_state``, ``result`` and ``describe``; it
+overrides anything else only where it does differently.
 
 Rules raise :class:`~companion.errors.IllegalAction`; the replay loop adds file, line
 and column. Parameters and variants are data (:class:`Param`), so the command line and
@@ -184,8 +194,9 @@ class PayloadExtra(TypedDict, total=False):
 
 
 class Game(ABC):
-    """Base class of the four games. Subclasses set the class attributes (``rules`` and
-    ``notation`` too: the modules the default rules and notation methods call)."""
+    """Base class of every game. Subclasses set the class attributes (``rules`` and
+    ``notation`` too: the modules the default rules and notation methods call) and
+    define :meth:`initial_state`, :meth:`result` and :meth:`describe`."""
 
     name: str = ""
     code: str = ""
@@ -338,8 +349,31 @@ class Game(ABC):
 
     # -- rules --------------------------------------------------------------------
     @abstractmethod
+    def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
+                      variants: Sequence[str] | frozenset[str] = (),
+                      edition: int | None = None) -> Any:
+        """The state before the first action of the seeded deal of ``seed`` (normalised),
+        or of a free deal when ``seed`` is None, without going through a log: what
+        solvers, simulations and tests start from. ``params``: the game's parameters
+        (missing ones take their defaults); ``edition``: the rules edition (default:
+        the newest).
+
+        Raises ParameterError for a parameter out of range, an unknown variant, or a
+        free deal the game does not have (a seeded-only game, or one whose free deal
+        needs more than these arguments), and PayloadError for an unknown edition."""
+
     def new_state(self, header: Header) -> Any:
-        """The state before the first action. Raises LogError (via ``header.error``)."""
+        """The state before the first action of a log: :meth:`initial_state` of the
+        header's seed, parameters, variants and edition. A game whose header carries
+        more (a free deal's cards in tags) overrides this.
+
+        Raises LogError (at the Seed tag, or where the header ends) when
+        :meth:`initial_state` refuses the deal."""
+        try:
+            return self.initial_state(header.seed, header.params, header.variants,
+                                      header.edition)
+        except (ParameterError, PayloadError) as exc:
+            raise header.error("seed", str(exc), "seed") from None
 
     def parse_action(self, state: Any, line: ActionLine) -> Any:
         """One action line as an action value (``notation.parse_action``). Raises
@@ -355,6 +389,18 @@ class Game(ABC):
         """Every action the rules allow in ``state`` (empty when the game is over;
         ``rules.legal_actions``)."""
         return self.rules.legal_actions(state)
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]]:
+        """At a chance node (the table decides: a free deal's cards, a hand-shuffled
+        draw), every action that can come next with its probability; empty when the
+        player decides or the game is over (OpenSpiel's chance nodes).
+
+        ``rules.chance_outcomes(state)`` if the rules module defines it, else ``[]``."""
+        outcomes = getattr(self.rules, "chance_outcomes", None)
+        if outcomes is None:
+            return []
+        found: Sequence[tuple[Any, float]] = outcomes(state)
+        return found
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended (no action is legal any more): the state's
@@ -403,12 +449,62 @@ class Game(ABC):
         """Solve a seeded deal exactly. Raises ParameterError for a game with no solver."""
         raise ParameterError(f"{self.name} has no solver")
 
+    def solve_text(self, report: SolveReport) -> str:
+        """What ``companion solve`` prints for ``report`` (without ``--json``): by
+        default one line, the game, seed and variants, then winnable with the best
+        score, not winnable, or what the budget left unknown. A game whose solver
+        reports something else (par per floor) overrides this."""
+        if report.status == "won":
+            text = f"winnable, best score {report.score}"
+        elif report.status == "lost":
+            text = "not winnable with perfect information"
+        elif report.score is not None:
+            text = (f"winnable, best score {report.score} or more: the budget ran out "
+                    "before a better win was ruled out (--budget to search further)")
+        else:
+            text = ("unknown: the budget ran out before any win was found "
+                    "(--budget to search further)")
+        return f"{report.heading}: {text}"
+
     # -- simulation -------------------------------------------------------------------
+    simulation_games: int = 60
+    """How many seeded games ``tests/test_simulation_all.py`` plays and validates (fewer
+    for a game slow to simulate)."""
+
+    def free_deal_tags(self, seed: str, params: Mapping[str, int]) -> dict[str, str]:
+        """The header tags a log of the seeded deal of ``seed`` writes instead of its
+        ``[Seed]`` tag to read as a free deal (the same game, dealt at the table), in
+        order: none by default (the log's lines already name every card dealt). Only
+        asked of games that are not :attr:`seeded_only`.
+
+        Raises ParameterError for a parameter out of range."""
+        return {}
+
+    def vocabulary(self) -> tuple[str, ...]:
+        """Words a property test strings together into random action lines: the
+        notation's ``VERBS`` and every word of the log of a short seeded game played at
+        random (cards, cells, numbers). A game adds the spellings its logs never use
+        (``th`` for 10♥...)."""
+        from companion.simulate import play
+
+        words = dict.fromkeys(getattr(self.notation, "VERBS", ()))
+        played = play(self, "VOCABULARY", self.check_params({}), "random", max_actions=40)
+        for line in played.log_text().splitlines():
+            if not line.startswith("["):
+                words.update(dict.fromkeys(line.split()))
+        return tuple(words)
+
     def players(self) -> dict[str, Any]:
         """The simulated players (``random``, ``greedy``, ``expert``...): ``PLAYERS`` of
         the ``players`` module of the game's package, plain functions ``(game, state,
-        legal_actions, rng) -> action``."""
-        module = importlib.import_module(f"{type(self).__module__}.players")
+        legal_actions, rng) -> action``; none for a game without that module."""
+        name = f"{type(self).__module__}.players"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return {}  # no players of its own: the generic random and greedy ones
         players: dict[str, Any] = module.PLAYERS
         return players
 
@@ -429,6 +525,10 @@ class Game(ABC):
         return why or outcome
 
     # -- booklet --------------------------------------------------------------------
+    booklet_outcome: str | None = None
+    """The outcome the booklet's example log ends in (``won``, ``unfinished``...),
+    checked by ``tests/test_booklets.py``; None: any outcome the validator gives."""
+
     def booklet(self) -> Any:
         """The game's rule booklet as data (a :class:`companion.paper.booklet.Booklet`),
         from the ``booklet`` module of the game's package (imported lazily).
@@ -463,6 +563,29 @@ class Game(ABC):
         sheets = importlib.import_module(f"{type(self).__module__}.sheets")
         return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
 
+    # -- golden vectors -----------------------------------------------------------------
+    golden_seeds: int = 4
+    """How many of the golden seeds (``tests/golden/compute.py``) the cases with the
+    default parameters cover; every other case takes the first seed only."""
+
+    def golden_cases(self) -> list[tuple[dict[str, int], int]]:
+        """The ``(params, edition)`` cases of the golden vectors (``tests/golden``): the
+        parameters named in a case name its vector (``size=7``); by default the default
+        parameters under every edition. An edition once printed keeps its cases."""
+        return [({}, e) for e in self.editions]
+
+    def golden_text(self, seed: str, params: Mapping[str, int], edition: int) -> str:
+        """The canonical text of the seeded generation of ``seed`` under ``params``
+        (complete) and ``edition``, whose SHA-256 the golden vectors pin: what a printed
+        seed stands for. By default the ``describe`` data of the game's map kind as
+        sorted, indented JSON; a game spells its deal out line by line instead.
+
+        Raises ParameterError or PayloadError as ``describe`` does."""
+        import json
+
+        data = self.describe(self.map_kind, seed, params, {"edition": edition})
+        return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
 
 @dataclass(frozen=True)
 class SolveReport:
@@ -478,6 +601,12 @@ class SolveReport:
     score: int | None
     log: str | None
     stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def heading(self) -> str:
+        """``game seed SEED (variants)``: how a sentence about the report starts."""
+        variants = f" ({', '.join(self.variants)})" if self.variants else ""
+        return f"{self.game} seed {self.seed}{variants}"
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seed": self.seed, "variants": list(self.variants),

@@ -4,11 +4,11 @@ a damage pile. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, SolveReport
+from companion.games.base import Game, PackPart, Param, Result, SheetKind, SolveReport
 from companion.games.clear_the_dungeon import notation, rules
 from companion.games.clear_the_dungeon.notation import format_action
 from companion.games.clear_the_dungeon.rules import Action, State
@@ -39,15 +39,32 @@ class ClearTheDungeon(Game):
         PackPart("deck", "A deck to cut out, if you have no cards", "long edge"),
     )
 
+    booklet_outcome = "won"
+    simulation_games = 120
+
     # -- rules ------------------------------------------------------------------
     rules: ClassVar[ModuleType] = rules
     notation: ClassVar[ModuleType] = notation
 
-    def new_state(self, header: Header) -> State:
-        return rules.new_state(header.seed, header.variants)
+    def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
+                      variants: Sequence[str] | frozenset[str] = (),
+                      edition: int | None = None) -> State:
+        """The state after the seeded deal of ``seed``, or before the ``monsters`` line
+        of a free deal (None). Raises ParameterError for a parameter (the game has none)
+        or an unknown variant, PayloadError for an unknown edition."""
+        self.check_params(params or {})
+        if edition is not None:
+            self.check_edition(edition)
+        return rules.new_state(seed, frozenset(self.check_variants(list(variants))))
 
     def stage(self, state: State) -> int:
         return len(state.defeated)
+
+    def vocabulary(self) -> tuple[str, ...]:
+        """The words of the notation and a played game, and other spellings of cards
+        (``th`` for 10♥, ``10c``, ``JK``) a log may use."""
+        return (*super().vocabulary(), "1", "2", "4", "5", "J♣", "Q♦", "K♠", "9♦", "2♥",
+                "JK", "th", "10c")
 
     def opening_lines(self, state: State) -> list[str]:
         if state.free:
@@ -94,6 +111,18 @@ class ClearTheDungeon(Game):
         return solver.solve(self, seed, self.check_variants(variants), budget)
 
     # -- generation and sheets --------------------------------------------------
+    def golden_text(self, seed: str, params: Mapping[str, int], edition: int) -> str:
+        """The monster columns and the power deck, with and without jokers."""
+        from companion.cards import format_cards
+        from companion.games.clear_the_dungeon.generation import deal
+
+        d = deal(seed)
+        lines = [f"clear-the-dungeon {seed}"]
+        lines += [f"column{k + 1} " + format_cards(col) for k, col in enumerate(d.columns)]
+        lines += ["power " + format_cards(d.power),
+                  "power-no-jokers " + format_cards(deal(seed, False).power)]
+        return "\n".join(lines) + "\n"
+
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The deal as the sheet prints it (no jokers with ``no-jokers``) and the sheet's

@@ -5,11 +5,12 @@ the reward deck in ``generation.py``, rules in ``rules.py``, verbs in ``notation
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind, Target
+from companion.errors import ParameterError
+from companion.games.base import Game, PackPart, Param, Result, SheetKind, Target
 from companion.games.dungeon_solitaire import notation, rules
 from companion.games.dungeon_solitaire.cards import Room
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
@@ -61,16 +62,28 @@ class DungeonSolitaire(Game):
         PackPart("log", "Log sheet"),
     )
 
+    booklet_outcome = "unfinished"
+    golden_seeds = 3
+
     rules: ClassVar[ModuleType] = rules
     notation: ClassVar[ModuleType] = notation
 
     def rules_table(self, edition: int | None = None) -> RulesTable:
         return EDITIONS[self.check_edition(edition or self.edition)]
 
-    def new_state(self, header: Header) -> State:
-        assert header.seed is not None
-        return rules.new_state(header.seed, header.params["size"],
-                               self.rules_table(header.edition))
+    def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
+                      variants: Sequence[str] | frozenset[str] = (),
+                      edition: int | None = None) -> State:
+        """The state before the first draft of the seeded run of ``seed`` under
+        ``edition``'s numbers (default: the newest). Raises ParameterError for no seed
+        (the levels are seeded: there is no free deal), a parameter out of range or a
+        variant (the game has none), PayloadError for an unknown edition."""
+        size = self.check_params(params or {})["size"]
+        self.check_variants(list(variants))
+        table = self.rules_table(edition)
+        if seed is None:
+            raise ParameterError(f"{self.name} has no free deal: its levels are seeded")
+        return rules.new_state(seed, size, table)
 
     def log_lines(self, before: State, action: Action,
                   after: State) -> list[str]:
@@ -93,6 +106,29 @@ class DungeonSolitaire(Game):
         if state.lost_because:
             summary["lost_because"] = state.lost_because
         return Result(state.outcome or "unfinished", state.score(), summary)
+
+    def golden_cases(self) -> list[tuple[dict[str, int], int]]:
+        """Every board size under every edition."""
+        return [({"size": size}, e) for e in self.editions for size in (5, 4, 6, 7)]
+
+    def golden_text(self, seed: str, params: Mapping[str, int], edition: int) -> str:
+        """The nine levels (board in reading order, start, stairs, walk, tries) and the
+        reward deck R1-R60, under ``edition``."""
+        size = params["size"]
+        table = self.rules_table(edition)
+        lines = [f"dungeon-solitaire {seed} size {size}"]
+        for n in range(1, 10):
+            lvl = generate_level(seed, n, size, table)
+            lines.append(f"level {n} tries {lvl.tries} start {cell_name(lvl.start)} "
+                         f"stairs {cell_name(lvl.stairs)}")
+            lines.append("  walk " + " ".join(cell_name(c) for c in lvl.walk))
+            for cell in sorted(lvl.board, key=lambda c: (c[1], c[0])):
+                room = lvl.board[cell]
+                lines.append(f"  {cell_name(cell)} {room.exits or '-'} {room.obj or '-'}")
+        for card in reward_deck(seed, table):
+            kind = "room" if isinstance(card.card, Room) else "special"
+            lines.append(f"{card.id} {kind} {card.card.describe()}")
+        return "\n".join(lines) + "\n"
 
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:

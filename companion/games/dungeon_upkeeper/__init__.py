@@ -5,13 +5,13 @@ Floors in ``generation.py`` and ``floor.py`` (with the solver), the rules table 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
+from companion.errors import ParameterError
 from companion.games.base import (
     Game,
-    Header,
     PackPart,
     Param,
     Result,
@@ -58,16 +58,29 @@ class DungeonUpkeeper(Game):
         PackPart("log", "Log sheet"),
     )
 
+    booklet_outcome = "won"
+    simulation_games = 80
+    golden_seeds = 3
+
     rules: ClassVar[ModuleType] = rules
     notation: ClassVar[ModuleType] = notation
 
     def rules_table(self, edition: int | None = None) -> RulesTable:
         return EDITIONS[self.check_edition(edition or self.edition)]
 
-    def new_state(self, header: Header) -> State:
-        assert header.seed is not None
-        return rules.new_state(header.seed, header.params["floors"],
-                               self.rules_table(header.edition))
+    def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
+                      variants: Sequence[str] | frozenset[str] = (),
+                      edition: int | None = None) -> State:
+        """The state on floor B1 of the seeded run of ``seed`` under ``edition``'s
+        numbers (default: the newest). Raises ParameterError for no seed (the floors
+        are seeded: there is no free deal), a parameter out of range or a variant (the
+        game has none), PayloadError for an unknown edition."""
+        floors = self.check_params(params or {})["floors"]
+        self.check_variants(list(variants))
+        table = self.rules_table(edition)
+        if seed is None:
+            raise ParameterError(f"{self.name} has no free deal: its floors are seeded")
+        return rules.new_state(seed, floors, table)
 
     def opening_lines(self, state: State) -> list[str]:
         return ["floor 1"]
@@ -123,7 +136,7 @@ class DungeonUpkeeper(Game):
         from companion.games.dungeon_upkeeper.players import straight_walk
 
         floors = params.get("floors", 10)
-        state = rules.new_state(seed, floors, self.rules_table())
+        state = self.initial_state(seed, {"floors": floors})
         body: list[str] = []
         pars: dict[str, int | None] = {}
         short: list[str] = []
@@ -156,6 +169,37 @@ class DungeonUpkeeper(Game):
                            {"par": pars, "outcome": result.outcome,
                             "straight_to_the_exit": short,
                             "lost_because": state.lost_because or None})
+
+    def solve_text(self, report: SolveReport) -> str:
+        """Par of every floor, then how the run along the par paths ends: its outcome
+        (and why it was lost), the floors walked straight to the exit because the moves
+        left do not pay for par, and the score."""
+        pars = report.stats.get("par") or {}
+        ending = report.stats.get("lost_because")
+        short = report.stats.get("straight_to_the_exit") or []
+        text = (f"the run along the par paths is {report.stats.get('outcome')}"
+                + (f" ({ending})" if ending else "")
+                + (f", straight to the exit on {', '.join(short)} (the moves left do not "
+                   "pay for par there)" if short else "") + f", score {report.score}")
+        return ("par: " + ", ".join(f"{k} {v}" for k, v in pars.items())
+                + f"\n{report.heading}: {text}")
+
+    def golden_cases(self) -> list[tuple[dict[str, int], int]]:
+        """Every edition; the text covers all ten floors whatever ``--floors`` says."""
+        return [({}, e) for e in self.editions]
+
+    def golden_text(self, seed: str, params: Mapping[str, int], edition: int) -> str:
+        """The ten floors (map rows, tries, objectives) with par and the perfect path the
+        exact solver finds (both are printed on the sheets), under ``edition``."""
+        table = self.rules_table(edition)
+        lines = [f"dungeon-upkeeper {seed}"]
+        for k in range(1, 11):
+            f = generate_floor(seed, k, table)
+            sol = solve_floor(f)
+            lines.append(f"B{k} tries {f.tries} asked {f.objectives_asked} par {sol.par} "
+                         f"path {sol.path}")
+            lines += ["  " + row for row in f.rows]
+        return "\n".join(lines) + "\n"
 
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -4,12 +4,12 @@ crawler. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.cards import Card, format_cards, parse_card
-from companion.errors import CardError
+from companion.errors import CardError, ParameterError
 from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind
 from companion.games.shuffle_and_doom import notation, rules
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
@@ -46,11 +46,52 @@ class ShuffleAndDoom(Game):
         SheetKind("log", "a log sheet to write the game down at the table"),
     )
 
+    booklet_outcome = "cleared"
+    simulation_games = 120
+
     # -- rules ------------------------------------------------------------------
     rules: ClassVar[ModuleType] = rules
     notation: ClassVar[ModuleType] = notation
 
+    def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
+                      variants: Sequence[str] | frozenset[str] = (),
+                      edition: int | None = None, *,
+                      stacks: tuple[Sequence[Card], Sequence[Card]] | None = None) -> State:
+        """The state before ``choose``: of the seeded deal of ``seed``, or, when ``seed``
+        is None, of a free deal whose map ``stacks`` (row, column) were dealt at the
+        table (a log gives them as ``[Row]`` and ``[Column]`` tags; :meth:`new_state`
+        checks them).
+
+        Raises ParameterError for a parameter out of range, an unknown variant, stacks
+        with a seed or a free deal without them, and PayloadError for an unknown
+        edition."""
+        size = self.check_params(params or {})["size"]
+        if edition is not None:
+            self.check_edition(edition)
+        chosen = frozenset(self.check_variants(list(variants)))
+        if seed is not None:
+            if stacks is not None:
+                raise ParameterError("a seeded deal deals its own map stacks: give the "
+                                     "seed or the stacks, not both")
+            return rules.new_state(seeded_map(seed, size), seed, chosen)
+        if stacks is None:
+            raise ParameterError("a free deal of Shuffle and Doom starts from the map "
+                                 "stacks dealt at the table: give them (a log's [Row] "
+                                 "and [Column] tags)")
+        row, column = tuple(stacks[0]), tuple(stacks[1])
+        if len(row) != size or len(column) != size:
+            raise ParameterError(f"the map stacks of a {size}×{size} map have {size} cards "
+                                 f"each, not {len(row)} and {len(column)}")
+        return rules.new_state(DungeonMap(row, column), None, chosen)
+
     def new_state(self, header: Header) -> State:
+        """:meth:`initial_state` of the header; a free deal's stacks come from the
+        ``[Row]`` and ``[Column]`` tags, which a seeded log may also carry (then they
+        must be the seed's).
+
+        Raises LogError at the tag for a card that cannot be read, a stack of the wrong
+        size, a joker, a card dealt twice, stacks of one colour, stacks that are not the
+        seed's, or a free deal without them."""
         size = header.params["size"]
         row_tag, col_tag = header.tag("row"), header.tag("column")
         stacks: list[tuple[Card, ...]] = []
@@ -71,13 +112,14 @@ class ShuffleAndDoom(Game):
                                    "notation-card")
             stacks.append(tuple(cards))
         if header.seed is not None:
-            dmap = seeded_map(header.seed, size)
+            state = self.initial_state(header.seed, header.params, header.variants)
+            dmap = state.dmap
             for key, given, real in (("row", row_tag, dmap.row_stack),
                                      ("column", col_tag, dmap.column_stack)):
                 if given is not None and stacks[0 if key == "row" else -1] != real:
                     raise header.error(key, f"seed {header.seed} deals the {key} stack "
                                        f"{format_cards(real)}", "deal-seed")
-            return rules.new_state(dmap, header.seed, header.variants)
+            return state
         if row_tag is None or col_tag is None:
             missing = "Row" if row_tag is None else "Column"
             raise header.missing(f"a free deal (no Seed tag) needs the [Row \"...\"] and "
@@ -93,7 +135,14 @@ class ShuffleAndDoom(Game):
         if one_colour(row + col):
             raise header.error("row", "all map cards are one colour, so every cell is 0: "
                                "the rules say to reshuffle and deal again", "deal-all-empty")
-        return rules.new_state(DungeonMap(row, col), None, header.variants)
+        return self.initial_state(None, header.params, header.variants, stacks=(row, col))
+
+    def free_deal_tags(self, seed: str, params: Mapping[str, int]) -> dict[str, str]:
+        """The seed's map stacks as ``[Row]`` and ``[Column]`` tags: a free deal starts
+        from them (the rooms are written as they are entered)."""
+        dmap = seeded_map(seed, self.check_params(params)["size"])
+        return {"Row": " ".join(map(str, dmap.row_stack)),
+                "Column": " ".join(map(str, dmap.column_stack))}
 
     def log_lines(self, before: State, action: Action,
                   after: State) -> list[str]:
@@ -106,6 +155,12 @@ class ShuffleAndDoom(Game):
 
     def stage(self, state: State) -> int:
         return sum(1 for status in state.status if status == "emptied")
+
+    def vocabulary(self) -> tuple[str, ...]:
+        """The words of the notation and a played game, and other spellings of cards
+        (``th`` for 10♥, ``qd``) and cells a log may use."""
+        return (*super().vocabulary(), "a1", "b2", "g7", "5♣", "K♠", "10♦", "th", "qd",
+                "exit", "retreat")
 
     def explain(self, state: State) -> list[str]:
         """The summary, the stats still owed in setup, and the room the player is in:
@@ -150,6 +205,25 @@ class ShuffleAndDoom(Game):
         if variants:
             return self.payload(seed, params, variant="+".join(variants))
         return self.payload(seed, params)
+
+    def golden_cases(self) -> list[tuple[dict[str, int], int]]:
+        """The default size and the extremes around it: 4, 13 and 26."""
+        return [({"size": size}, 1) for size in (7, 4, 13, 26)]
+
+    def golden_text(self, seed: str, params: Mapping[str, int], edition: int) -> str:
+        """The deal (stacks, pass 1), passes 2 and 3, the map and its rooms."""
+        from companion.games.shuffle_and_doom.generation import pass_order
+
+        size = params["size"]
+        d = deal(seed, size)
+        dmap = DungeonMap(d.row_stack, d.column_stack)
+        lines = [f"shuffle-and-doom {seed} size {size} attempt {d.attempt}",
+                 "row " + format_cards(d.row_stack), "column " + format_cards(d.column_stack),
+                 "pass1 " + format_cards(d.pass1_draws)]
+        lines += [f"pass{k} " + format_cards(pass_order(seed, k)) for k in (2, 3)]
+        lines += ["grid " + row for row in dmap.grid_text()]
+        lines += ["room " + " ".join(cell_name(c) for c in room) for room in dmap.rooms]
+        return "\n".join(lines) + "\n"
 
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
