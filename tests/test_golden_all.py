@@ -1,6 +1,8 @@
 """Golden vectors for every game: the seeded generation (deals, maps, floors, levels and
 the reward deck) and each sheet kind's PDF bytes, as SHA-256 digests recorded in
-``tests/golden/digests.json``.
+``tests/golden/digests.json``; each game gives the canonical text of its generation
+(``Game.golden_text``), committed in ``tests/golden/texts`` so that a change shows as a
+diff before its digest is compared.
 
 A failure here means that a seed printed on paper now stands for another game (or that a
 sheet's bytes changed). If that is meant, it is a new edition of that game: add it to the
@@ -13,6 +15,7 @@ that came before an edition of their game was added is frozen in
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import json
 import os
@@ -106,11 +109,31 @@ def test_the_newest_edition_is_not_edition_1_data():
 # --- generation ----------------------------------------------------------------------------
 
 
+def _text_diff(name: str, expected: str, actual: str, limit: int = 40) -> str:
+    """The first ``limit`` lines of a unified diff of the committed and computed text."""
+    lines = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
+                                      f"tests/golden/texts/{name}.txt", "computed now",
+                                      lineterm="", n=1))
+    more = f"\n... {len(lines) - limit} more diff lines" if len(lines) > limit else ""
+    return "\n".join(lines[:limit]) + more
+
+
 @pytest.mark.parametrize("name", sorted(RECORD["generator"]))
 def test_generator_golden_vector(name):
+    """The text first (a failure shows a readable diff of the deal), then the digest."""
     cases = dict(compute.generator_cases())
     assert name in cases, f"{name} is recorded but no longer computed: run {UPDATE}"
-    digest = compute.sha(cases[name]())
+    text = cases[name]()
+    path = compute.text_path(name)
+    assert path.is_file(), f"no canonical text for {name}: run {UPDATE} --texts-only"
+    expected = path.read_text("utf-8").replace("\r\n", "\n")
+    assert text == expected, (
+        f"the seeded generation {name} changed: a printed seed now gives another game. "
+        f"If that is meant, it is a new edition of the game: add it and run {UPDATE} "
+        f"--new\n{_text_diff(name, expected, text)}")
+    assert compute.sha(expected) == RECORD["generator"][name], (
+        f"tests/golden/texts/{name}.txt is not the text whose digest is recorded")
+    digest = compute.sha(text)
     assert digest == RECORD["generator"][name], (
         f"the seeded generation {name} changed: a printed seed now gives another game. "
         f"If that is meant, it is a new edition of the game: add it and run {UPDATE} --new")
@@ -121,15 +144,55 @@ def test_every_generator_vector_is_recorded():
     assert not missing, f"no golden digest for {missing}: run {UPDATE} --new"
 
 
+def test_every_text_is_a_vector():
+    texts = {str(p.relative_to(compute.TEXTS).with_suffix("")).replace("\\", "/")
+             for p in compute.TEXTS.rglob("*.txt")}
+    assert texts == set(RECORD["generator"]), sorted(texts ^ set(RECORD["generator"]))
+
+
+def test_every_registered_game_has_golden_vectors():
+    from companion.games import REGISTRY
+
+    named = {name.split("/")[0].split("@")[0] for name, _ in compute.generator_cases()}
+    assert named == set(REGISTRY)
+
+
 def test_canonical_texts_hold_the_deal():
     """The digests hash texts that really spell out the deal (a spot check)."""
-    text = compute.sd_text("K7Q2-9XMA", 7)
-    assert text.splitlines()[1].startswith("row 5♦ 10♦ 7♦ 4♥ 2♠ 7♥ 2♥")
-    ctd = compute.ctd_text("K7Q2-9XMA")
+    def text(game: str, seed: str, edition: int = 1, **params: int) -> str:
+        g = get_game(game)
+        return g.golden_text(seed, g.check_params(params), edition)
+
+    sd = text("shuffle-and-doom", "K7Q2-9XMA", size=7)
+    assert sd.splitlines()[1].startswith("row 5♦ 10♦ 7♦ 4♥ 2♠ 7♥ 2♥")
+    ctd = text("clear-the-dungeon", "K7Q2-9XMA")
     assert "column1 J♥ Q♠ Q♥" in ctd and "power 2♦ 5♣ 4♦ 6♦ JK 9♦" in ctd
-    assert "B10 tries" in compute.du_text("A")
-    ds = compute.ds_text("A", 5)
+    assert "B10 tries" in text("dungeon-upkeeper", "A")
+    ds = text("dungeon-solitaire", "A", size=5)
     assert "level 9 tries" in ds and "\nR60 " in ds
+
+
+def test_a_changed_generation_shows_a_readable_diff(monkeypatch):
+    """A vector whose text changes fails on the text, with the changed line shown."""
+    name = "clear-the-dungeon/K7Q2-9XMA"
+    game = get_game("clear-the-dungeon")
+    real = game.golden_text
+    monkeypatch.setattr(game, "golden_text", lambda seed, params, edition: real(
+        seed, params, edition).replace("column1 J♥", "column1 Q♥"))
+    with pytest.raises(AssertionError) as exc:
+        test_generator_golden_vector(name)
+    message = str(exc.value)
+    assert "-column1 J♥" in message and "+column1 Q♥" in message
+
+
+def test_the_default_golden_text_is_the_described_deal():
+    """A game that spells out no text of its own is pinned by its ``describe`` data."""
+    from companion.games.base import Game
+
+    game = get_game("clear-the-dungeon")
+    text = Game.golden_text(game, "K7Q2-9XMA", {}, 1)
+    assert json.loads(text) == game.describe(game.map_kind, "K7Q2-9XMA", {}, {"edition": 1})
+    assert text.endswith("\n") and "column" in text
 
 
 # --- PDF bytes -----------------------------------------------------------------------------
