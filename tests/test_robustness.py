@@ -1,6 +1,9 @@
 """Property tests: random and mutated logs of every registered game give a verdict or a
 documented error, never a traceback; a mutated line is reported at that line or later."""
 
+from functools import cache
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -8,18 +11,25 @@ from companion.games import GAME_NAMES, get_game
 from companion.replay import validate_text
 from companion.simulate import play
 
-WORDS = {
-    "shuffle-and-doom": "choose row column bonus health attack enter a1 b2 g7 room hit disarm take "
-                        "drink read loot retreat exit 5♣ K♠ 10♦ th qd",
-    "clear-the-dungeon": "monsters draw play on discard reveal 1 2 4 5 J♣ Q♦ K♠ 9♦ 2♥ JK th 10c",
-}
+
+@cache
+def words(game: str) -> tuple[str, ...]:
+    """What random action lines of ``game`` are made of (``Game.vocabulary``)."""
+    return tuple(get_game(game).vocabulary())
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_game_has_a_vocabulary_with_its_verbs(game):
+    g = get_game(game)
+    vocabulary = words(game)
+    assert set(getattr(g.notation, "VERBS", ())) <= set(vocabulary)
+    assert len(set(vocabulary)) > len(getattr(g.notation, "VERBS", ())), vocabulary
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(sorted(WORDS)), st.data())
+@given(st.sampled_from(GAME_NAMES), st.data())
 def test_random_action_lines_never_crash(game, data):
-    words = WORDS[game].split()
-    lines = data.draw(st.lists(st.lists(st.sampled_from(words), min_size=1, max_size=5)
+    lines = data.draw(st.lists(st.lists(st.sampled_from(words(game)), min_size=1, max_size=5)
                                .map(" ".join), max_size=25))
     seeded = data.draw(st.booleans())
     head = f'[Game "{game}"]\n' + ('[Seed "PROP"]\n' if seeded else "")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import GAME_NAMES
+from companion.games import GAME_NAMES, get_game
 
 _PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "simulate_all.py"
 _spec = importlib.util.spec_from_file_location("simulate_all", _PATH)
@@ -21,17 +21,19 @@ harness = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("simulate_all", harness)  # dataclasses look their module up
 _spec.loader.exec_module(harness)
 
-GAMES_PER_GAME = {"shuffle-and-doom": 120, "clear-the-dungeon": 120, "dungeon-upkeeper": 80,
-                  "dungeon-solitaire": 60}
-"""Fewer where a game is slow to simulate; any other registered game: DEFAULT_GAMES."""
-DEFAULT_GAMES = 60
 CHUNK = 20
 
 
+def games_of(game_name: str) -> int:
+    """How many games of ``game_name`` to play (``Game.simulation_games``: fewer where a
+    game is slow to simulate)."""
+    return get_game(game_name).simulation_games
+
+
 @pytest.mark.parametrize("game_name,chunk", [
-    (g, k) for g in GAME_NAMES for k in range(0, GAMES_PER_GAME.get(g, DEFAULT_GAMES), CHUNK)])
+    (g, k) for g in GAME_NAMES for k in range(0, games_of(g), CHUNK)])
 def test_simulated_games_validate_to_the_same_outcome_and_score(game_name, chunk):
-    all_cases = list(harness.cases(game_name, GAMES_PER_GAME.get(game_name, DEFAULT_GAMES)))
+    all_cases = list(harness.cases(game_name, games_of(game_name)))
     failures = []
     for case in all_cases[chunk:chunk + CHUNK]:
         outcome = harness.round_trip(case)
@@ -42,10 +44,8 @@ def test_simulated_games_validate_to_the_same_outcome_and_score(game_name, chunk
 
 @pytest.mark.parametrize("game_name", GAME_NAMES)
 def test_the_sample_covers_players_parameters_variants_and_endings(game_name):
-    from companion.games import get_game
-
     game = get_game(game_name)
-    sample = list(harness.cases(game_name, GAMES_PER_GAME[game_name]))
+    sample = list(harness.cases(game_name, games_of(game_name)))
     assert {c.player for c in sample} == {"random", "greedy"}
     for p in game.params:
         values = {dict(c.params)[p.name] for c in sample}

@@ -63,8 +63,8 @@ class ClearTheDungeon(Game):
     def vocabulary(self) -> tuple[str, ...]:
         """The words of the notation and a played game, and other spellings of cards
         (``th`` for 10♥, ``10c``, ``JK``) a log may use."""
-        return (*super().vocabulary(), "1", "2", "4", "5", "J♣", "Q♦", "K♠", "9♦", "2♥",
-                "JK", "th", "10c")
+        return tuple(dict.fromkeys((*super().vocabulary(), "1", "2", "4", "5", "J♣", "Q♦",
+                                    "K♠", "9♦", "2♥", "JK", "th", "10c")))
 
     def opening_lines(self, state: State) -> list[str]:
         if state.free:

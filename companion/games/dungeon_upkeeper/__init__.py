@@ -109,6 +109,12 @@ class DungeonUpkeeper(Game):
     def stage(self, state: State) -> int:
         return state.floor
 
+    def vocabulary(self) -> tuple[str, ...]:
+        """The words of the notation and a played run, and longer paths, floor numbers
+        and a letter that is no direction."""
+        return tuple(dict.fromkeys((*super().vocabulary(), "WWSS", "NNEE", "SEW", "2", "10",
+                                    "B2", "X")))
+
     def result(self, state: State) -> Result:
         summary: dict[str, Any] = {
             "floor": f"B{state.floor}", "health": state.health, "moves": state.moves,

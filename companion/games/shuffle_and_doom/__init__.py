@@ -159,8 +159,8 @@ class ShuffleAndDoom(Game):
     def vocabulary(self) -> tuple[str, ...]:
         """The words of the notation and a played game, and other spellings of cards
         (``th`` for 10♥, ``qd``) and cells a log may use."""
-        return (*super().vocabulary(), "a1", "b2", "g7", "5♣", "K♠", "10♦", "th", "qd",
-                "exit", "retreat")
+        return tuple(dict.fromkeys((*super().vocabulary(), "a1", "b2", "g7", "5♣", "K♠",
+                                    "10♦", "th", "qd", "exit", "retreat")))
 
     def explain(self, state: State) -> list[str]:
         """The summary, the stats still owed in setup, and the room the player is in:
