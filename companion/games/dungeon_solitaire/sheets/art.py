@@ -5,7 +5,7 @@ tiles, cards and map sheets and by the rule booklet."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.games.dungeon_solitaire.cards import RewardCard, Room, Special
 from companion.games.dungeon_solitaire.generation import Cell, Level, cell_name
@@ -15,10 +15,6 @@ from companion.paper.frame import INK, wrap_text
 from companion.paper.icons import RED, draw_icon
 from companion.paper.layout import Rect
 from companion.paper.units import mm
-
-if TYPE_CHECKING:
-    pass
-
 
 # --- colours --------------------------------------------------------------------------
 FLOOR = (0.99, 0.965, 0.9)

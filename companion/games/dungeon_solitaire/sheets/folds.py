@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from companion.games.dungeon_solitaire.sheets.common import (
     BAND_GAP_MM,
@@ -25,10 +25,6 @@ from companion.paper.fold import (
 from companion.paper.layout import Layout, Rect, bounding_rect
 from companion.paper.marks import draw_cut_lines
 from companion.paper.units import mm
-
-if TYPE_CHECKING:
-    pass
-
 
 T = TypeVar("T")
 

@@ -1,0 +1,142 @@
+"""Clear the Dungeon sheets: what the kinds share (the printable deck's cards and
+colours, payloads, the seed's stacking order, par, a small face-down card, an empty
+card spot) and :func:`describe_data`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.cards import Card, Suit, standard_deck
+from companion.games.clear_the_dungeon.generation import deal
+from companion.paper.cards import draw_lattice, fit_font_size
+from companion.paper.frame import INK, wrap_text
+from companion.paper.layout import Layout, Rect, sheet_layout
+from companion.paper.units import mm
+
+if TYPE_CHECKING:
+    from companion.games.base import PayloadExtra
+    from companion.games.clear_the_dungeon import ClearTheDungeon
+
+
+DECK_CARDS: tuple[Card, ...] = tuple(standard_deck(jokers=2))
+"""The printable deck, in print order: spades, hearts, diamonds, clubs (A to K), 2 jokers."""
+
+CARD_MM = (63.0, 88.0)
+"""Card size used when a layout leaves the item size to the caller."""
+PAR_BUDGET = 200_000
+BACK_INK = (0.16, 0.26, 0.5)
+BACK_TINT = (0.9, 0.92, 0.97)
+FACE_TINT_RED = (0.99, 0.93, 0.93)
+FACE_TINT_BLACK = (0.93, 0.93, 0.93)
+SLOT_GREY = (0.45, 0.45, 0.45)
+LOST_FILL = (0.86, 0.86, 0.86)
+_SUIT_WORDS = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
+               Suit.CLUBS: "clubs"}
+
+
+# ----------------------------------------------------------------------- shared
+def sheet_payload(game: ClearTheDungeon, seed: str, params: Mapping[str, int], kind: str,
+                  variants: Sequence[str]) -> str:
+    """The QR payload of a sheet: the mat has no ``kind`` key, every other kind has;
+    variants add ``variant=reserve+no-jokers``."""
+    extra: PayloadExtra = {} if kind == "mat" else {"kind": kind}
+    if variants:
+        extra["variant"] = "+".join(variants)
+    return game.payload(seed, params, **extra)
+
+
+def _variant_words(variants: Sequence[str]) -> str:
+    """``standard rules``, ``variant: reserve`` or ``variants: reserve, no-jokers``."""
+    if not variants:
+        return "standard rules"
+    return ("variant: " if len(variants) == 1 else "variants: ") + ", ".join(variants)
+
+
+def _layout(options: Mapping[str, Any], default: str) -> Layout:
+    return sheet_layout(options.get("layout"), default)
+
+
+def _power_count(variants: Sequence[str]) -> int:
+    return 40 if "no-jokers" in variants else 42
+
+
+def stack_order(seed: str, variants: Sequence[str] = ()) -> tuple[tuple[tuple[Card, ...], ...],
+                                                                  tuple[Card, ...]]:
+    """(monster columns top card first, power deck top card first) as the stacking list
+    prints them: the engine's deal, without jokers for ``no-jokers``."""
+    d = deal(seed, "no-jokers" not in variants)
+    return d.columns, d.power
+
+
+def par_text(game: ClearTheDungeon, seed: str, variants: tuple[str, ...]) -> str:
+    """``par N``, ``par N or more`` (a win found, the budget ran out before it was
+    proven best), ``par: not winnable`` or ``par unknown`` from the game's solver.
+
+    Raises ParameterError if the game has no solver (the error is not hidden).
+    """
+    report = game.solve(seed, {}, variants, budget=PAR_BUDGET)
+    if report.status == "won" and report.score is not None:
+        return f"par {report.score}"
+    if report.status == "lost":
+        return "par: not winnable"
+    if report.score is not None:
+        return f"par {report.score} or more"
+    return "par unknown"
+
+
+def draw_mini_back(c: Any, r: Rect) -> None:
+    """A small face-down card: rounded outline, tinted, cross-hatched."""
+    radius = 0.12 * min(r.w, r.h)
+    c.saveState()
+    c.setLineWidth(0.6)
+    c.setStrokeColorRGB(*INK)
+    c.setFillColorRGB(*BACK_TINT)
+    c.roundRect(r.x, r.y, r.w, r.h, radius, stroke=1, fill=1)
+    inner = r.inset(min(r.w, r.h) * 0.1)
+    clip = c.beginPath()
+    clip.roundRect(inner.x, inner.y, inner.w, inner.h, radius * 0.6)
+    c.clipPath(clip, stroke=0, fill=0)
+    draw_lattice(c, inner, max(mm(1.6), inner.w / 9), 0.35, BACK_INK)
+    c.restoreState()
+
+
+def _slot(c: Any, r: Rect, label: str, sub: str = "", size: float = 7.5) -> None:
+    """An empty card spot: a dashed rounded outline with a label (and a small note)."""
+    c.saveState()
+    c.setStrokeColorRGB(*SLOT_GREY)
+    c.setLineWidth(0.7)
+    c.setDash([mm(1.2), mm(0.9)], 0)
+    c.roundRect(r.x, r.y, r.w, r.h, 0.1 * min(r.w, r.h), stroke=1, fill=0)
+    c.setDash()
+    c.setFillColorRGB(*INK)
+    fs = fit_font_size(label, "Helvetica-Bold", size, r.w * 0.86)
+    c.setFont("Helvetica-Bold", fs)
+    mid = r.cy + (fs * 0.3 if sub else -fs * 0.35)
+    c.drawCentredString(r.cx, mid, label)
+    if sub:
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        ss = min(5.6, fs * 0.8)
+        lines = wrap_text(sub, "Helvetica", ss, r.w * 0.9)
+        y = mid - ss * 1.45
+        c.setFont("Helvetica", ss)
+        for line in lines:
+            c.drawCentredString(r.cx, y, line)
+            y -= ss * 1.2
+    c.restoreState()
+
+
+def describe_data(game: ClearTheDungeon, kind: str, seed: str, params: Mapping[str, int],
+                  options: Mapping[str, Any]) -> dict[str, Any]:
+    """What a sheet shows, as JSON-ready data (used by ``describe``)."""
+    variants = game.sheet_variants(options)
+    columns, power = stack_order(seed, variants)
+    data: dict[str, Any] = {
+        "game": game.name, "seed": seed, "kind": kind, "variants": list(variants),
+        "payload": sheet_payload(game, seed, params, kind, variants),
+        "columns": [[str(c) for c in col] for col in columns],
+        "power_deck": [str(c) for c in power],
+    }
+    if kind == "deck":
+        data["deck"] = [str(c) for c in DECK_CARDS]
+    return data

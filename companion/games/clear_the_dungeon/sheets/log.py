@@ -1,0 +1,178 @@
+"""Clear the Dungeon sheets: the log sheet (``log``), with room for the longest game."""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import TYPE_CHECKING
+
+from companion.cards import SUITS
+from companion.errors import LayoutError
+from companion.games.clear_the_dungeon.sheets.common import _SUIT_WORDS, _variant_words
+from companion.paper.document import SheetDocument
+from companion.paper.frame import (
+    INK,
+    draw_field,
+    draw_footer,
+    draw_heading,
+    draw_ruled_lines,
+    draw_title,
+    footer_height,
+    identity_lines,
+)
+from companion.paper.icons import RED, draw_suit
+from companion.paper.layout import Layout, Rect
+from companion.paper.units import mm
+
+if TYPE_CHECKING:
+    from companion.games.clear_the_dungeon import ClearTheDungeon
+
+
+VERB_HELP: tuple[tuple[str, str], ...] = (
+    ("monsters JS QH KD JC", "the four face-up monsters after the deal, columns 1 to 4"),
+    ("draw", "seeded game: the validator knows which cards come next"),
+    ("draw 3H 10C JK", "free deal: write down the cards you drew"),
+    ("play 7S on 2", "attack the monster of column 2 with 7S from the hand ..."),
+    ("play 7S on QS", "... or name the monster instead of the column"),
+    ("discard 4D", "a hand card goes to the damage pile"),
+    ("reveal KH", "the monster turned face up after a defeat (free deal)"),
+)
+
+
+LOG_LINES_SEEN = 84
+"""The most log lines a game was seen to take (measured 2026-11-23; a line is what a
+written-out log holds: ``monsters``, every ``draw``, ``play`` and ``discard``, and the
+``reveal`` lines).
+
+- Simulated games, seeds S0-S4999 with the random, greedy and expert players under each
+  of the four variant sets (60,000 games): longest 84 lines (75 actions: the random
+  player with ``reserve``), 99.9th percentile 81 lines (72 actions). By variant set
+  (max / 99.9th percentile, lines): standard 65 / 65, no-jokers 63 / 63, reserve
+  84 / 83, reserve and no-jokers 84 / 82.
+- The solver's best lines (``solve --out``; budget 200,000 nodes, seeds S0-S1999 under
+  each variant set, 8,000 deals): longest 76 lines, 99.9th percentile 72; its winning
+  lines: standard 61 (20 of 832 wins over 60 lines: the old 60-line sheet was too
+  short), no-jokers 63, reserve 71, reserve and no-jokers 71.
+- All 68,000 games: max 84 lines, 99.9th percentile 80 (75 and 71 actions).
+"""
+LOG_LINES_BOUND = 101
+"""No game can take more log lines: 1 ``monsters`` line, at most 14 draws (42 power
+cards, 3 at a time), 8 reveals (12 monsters, 4 face up from the start), 42 hand cards
+played or discarded, and, with ``reserve``, at most 36 plays from the damage pile (12
+monsters take 3 cards each). Without ``reserve`` the bound is 65, which the longest
+games reach."""
+LOG_LINES = max(LOG_LINES_BOUND, LOG_LINES_SEEN)
+"""The log sheet prints at least this many numbered lines (a first page and as many
+continuation pages as that takes): the longest game seen with room to spare, and
+indeed any game the rules allow."""
+
+
+def draw_log_pages(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
+                   variants: tuple[str, ...], payload: str) -> list[int]:
+    """The log sheet: a first page (header fields, the verbs in short, numbered lines)
+    and continuation pages of numbered lines, at least :data:`LOG_LINES` lines in all.
+    Every page names itself (game, seed, kind, page n of m) beside its QR code. Returns
+    how many lines each page has.
+
+    Raises LayoutError if a page of ``layout`` has no room for a line.
+    """
+    def capacity(page: int) -> int:
+        scratch = SheetDocument("log", doc.paper, layout.landscape)
+        return _draw_log_page(scratch, layout, game, seed, variants, payload, page, 2, 1)
+
+    first, more = capacity(1), capacity(2)
+    if more < 1:
+        raise LayoutError(f"layout {layout.name}: no room for a line on a log sheet page")
+    pages = 1 + max(0, ceil((LOG_LINES - first) / more))
+    counts: list[int] = []
+    number = 1
+    for n in range(1, pages + 1):
+        if n > 1:
+            doc.new_page(layout.landscape)
+        drawn = _draw_log_page(doc, layout, game, seed, variants, payload, n, pages, number)
+        counts.append(drawn)
+        number += drawn
+    return counts
+
+
+def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
+                   variants: tuple[str, ...], payload: str, n: int, pages: int,
+                   first_number: int) -> int:
+    """Page ``n`` of ``pages`` of the log sheet, its lines numbered from
+    ``first_number``. Returns how many lines it has."""
+    c = doc.canvas
+    area = doc.page_rect.inset(mm(layout.margin))
+    if n == 1:
+        area = draw_title(c, area, f"{game.title}: game log",
+                          "Write one action per line, as in the examples; type it up later "
+                          "and check it with: companion validate my-game.log")
+    else:
+        area = draw_title(c, area, f"{game.title}: game log, continued",
+                          f"Page {n} of {pages}: go on from line {first_number}, where page "
+                          f"{n - 1} ends.")
+    qr_w = mm(layout.qr_size)
+    lines = identity_lines(game.title, seed, "",
+                           f"log sheet, page {n} of {pages}; {_variant_words(variants)}")
+    foot = footer_height(payload, lines, qr_w)
+    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
+                right_text=[game.credits])
+    top = area.y1
+    fh = mm(10)
+    gap = mm(2)
+    fw = (area.w - 2 * gap) / 3
+    if n > 1:
+        for i, (label, value) in enumerate((("Seed", seed), ("Player", ""), ("Date", ""))):
+            draw_field(c, area.x + i * (fw + gap), top - fh, fw, fh, label, value)
+        y = top - fh - mm(4)
+        return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                                columns=3, pitch=mm(6.5), first_number=first_number)
+    fields = (("Game", "clear-the-dungeon"), ("Seed", seed),
+              ("Variant", ", ".join(variants)), ("Player", ""), ("Date", ""),
+              ("Claim (score)", ""))
+    for i, (label, value) in enumerate(fields):
+        row, col = divmod(i, 3)
+        draw_field(c, area.x + col * (fw + gap), top - (row + 1) * fh - row * gap, fw, fh,
+                   label, value)
+    y = top - 2 * fh - gap - mm(4)
+    c.saveState()
+    y = draw_heading(c, area.x, y, "Verbs", 8.5)
+    row_h = 9.2
+    verbs = list(VERB_HELP)
+    if "reserve" in variants:
+        verbs.insert(5, ("play 4D on 3", "reserve: the top damage card, played like a "
+                                         "hand card"))
+    for i, (verb, meaning) in enumerate(verbs):
+        vy = y - 7 - i * row_h
+        c.setFont("Courier-Bold", 7.5)
+        c.setFillColorRGB(*INK)
+        c.drawString(area.x, vy, verb)
+        c.setFont("Helvetica", 7)
+        c.drawString(area.x + mm(40), vy, meaning)
+    y -= 7 + len(verbs) * row_h + mm(2)
+    # card spelling, with the suits drawn as icons
+    c.setFont("Helvetica", 7)
+    c.setFillColorRGB(*INK)
+    x = area.x
+    text = "Cards: rank A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), then the suit letter:"
+    c.drawString(x, y, text)
+    x += c.stringWidth(text, "Helvetica", 7) + mm(2)
+    for suit in SUITS:
+        c.setFont("Courier-Bold", 7.5)
+        c.setFillColorRGB(*INK)
+        c.drawString(x, y, suit.letter)
+        x += c.stringWidth(suit.letter, "Courier-Bold", 7.5) + mm(0.6)
+        draw_suit(c, suit, x + mm(1.3), y + mm(0.9), mm(2.7), RED if suit.is_red else INK)
+        x += mm(3)
+        c.setFont("Helvetica", 7)
+        c.setFillColorRGB(*INK)
+        word = _SUIT_WORDS[suit] + ("," if suit is not SUITS[-1] else ";")
+        c.drawString(x, y, word)
+        x += c.stringWidth(word, "Helvetica", 7) + mm(2)
+    c.drawString(x, y, "joker JK.")
+    y -= 10
+    more = f" More lines on page 2 of {pages}." if pages > 1 else ""
+    c.drawString(area.x, y, "A line may end with a comment after #. The damage pile loses "
+                 "at its 7th card: keep a tally in the margin if it helps." + more)
+    c.restoreState()
+    y -= mm(4)
+    return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                            columns=3, pitch=mm(6.5), first_number=first_number)
