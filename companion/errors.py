@@ -75,18 +75,22 @@ class IllegalAction(CompanionError):
     Raised by the game engines, which know nothing of files: ``rule`` is a short
     identifier of the broken rule (``disarm-intelligence``), ``arg`` the index of the
     argument at fault (``None``: the verb itself) and ``offset`` the character within
-    it. The replay loop adds the position.
+    it. An action made of steps (a path) names the part at fault with ``step``, the
+    index of the step in the action (a path's third letter is step 2): the rules say
+    which part is wrong, the game's notation finds where that step was written (its
+    ``locate``). The replay loop adds the position.
     """
 
     exit_code = EXIT_INVALID
 
     def __init__(self, message: str, rule: str, arg: int | None = None,
-                 offset: int = 0) -> None:
+                 offset: int = 0, *, step: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
         self.arg = arg
-        self.offset = offset  # characters into the argument (e.g. one letter of a path)
+        self.offset = offset  # characters into the argument
+        self.step = step  # the step of the action at fault, for the notation to place
 
 
 class NotationError(IllegalAction):

@@ -90,8 +90,19 @@ class Verdict:
         }
 
 
-def action_error(exc: IllegalAction, line: ActionLine, file: str) -> LogError:
-    """Place an engine error on the token it concerns."""
+def action_error(exc: IllegalAction, line: ActionLine, file: str,
+                 game: Game | None = None) -> LogError:
+    """Place an engine error on the token it concerns.
+
+    The rules name the part at fault, never a column: the argument (``exc.arg``;
+    ``None``: the verb) or, for an action made of steps, the step (``exc.step``), which
+    the game's notation places with its ``locate(line, exc)`` (the word holding the
+    step and the character within it)."""
+    locate = getattr(game.notation, "locate", None) if game is not None else None
+    where = locate(line, exc) if locate is not None else None
+    if where is not None:
+        token, offset = where
+        return LogError(exc.message, file, token.line, token.column + offset, exc.rule)
     token = line.verb
     offset = exc.offset  # within the verb's word when no argument is named
     if exc.arg is not None:
@@ -174,7 +185,7 @@ def replay_log(log: LogFile, states: list[Any] | None = None) -> Replay:
             action = game.parse_action(state, line)
             state = game.apply(state, action)
         except IllegalAction as exc:
-            raise action_error(exc, line, log.file) from None
+            raise action_error(exc, line, log.file, game) from None
         states.append(state)
     if log.pending_error is not None:
         raise log.pending_error

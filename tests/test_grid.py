@@ -133,3 +133,46 @@ def test_the_games_keep_their_own_words_for_a_bad_cell():
         "f1 is off the 5x5 board (a1 to e5)", "notation-cell", 2)
     assert _notation_error(_cell, Token("a100", 1, 1), 2, 5)[0] == (
         "'a100' is not a square, like c3")
+
+
+# -- paths on the grid: the rules name the step at fault, the notation its column ------
+
+
+def test_rules_name_the_step_at_fault_not_a_column():
+    from companion.errors import IllegalAction
+    from companion.games.dungeon_upkeeper import rules as du
+
+    state = du.new_state("K7Q2-9XMA", 3)
+    with pytest.raises(IllegalAction) as info:  # B1: N N then E into the wall at c6
+        du.apply(state, du.Path(tuple(du.Step(d) for d in "NNE")))
+    assert (info.value.rule, info.value.step, info.value.arg, info.value.offset) == (
+        "step-wall", 2, None, 0)
+    with pytest.raises(IllegalAction) as info:  # a letter that is no step: after the steps
+        du.apply(state, du.Path((du.Step("N"),), bad="'x' is not a step"))
+    assert (info.value.rule, info.value.step) == ("notation-step", 1)
+
+
+def test_the_notation_places_a_step_wherever_the_path_was_written():
+    from companion.replay import validate_text
+
+    head = '[Game "dungeon-upkeeper"]\n[Seed "K7Q2-9XMA"]\nfloor 1\n'
+    for body, where in (("path NNE\n", (4, 8)),  # step 2: the third letter
+                        ("path N  NE\n", (4, 10)),  # over words
+                        ("path N\nNE\n", (5, 2)),  # over lines: the verb's place
+                        ("path N\nN E\n", (5, 3)),
+                        ("path NN xE\n", (4, 9))):  # the letter that is no step
+        v = validate_text(head + body)
+        assert not v.valid and (v.error.line, v.error.column) == where, body
+
+
+def test_dungeon_solitaire_moves_name_their_step_too():
+    from companion.errors import IllegalAction
+    from companion.games.dungeon_solitaire import notation as ds_notation
+    from companion.games.dungeon_solitaire import rules as ds
+    from companion.log import ActionLine
+
+    assert ds.Move((("N", 3, 1), ("E", 0, 0))) == ds.Move(("N", "E"))  # old step tuples
+    error = IllegalAction("no card there", "move-no-card", step=3)
+    line = ActionLine(Token("move", 7, 1), (Token("NE", 7, 6), Token("SW", 7, 9)))
+    assert ds_notation.locate(line, error) == (line.args[1], 1)
+    assert ds_notation.locate(line, IllegalAction("x", "move-order")) is None

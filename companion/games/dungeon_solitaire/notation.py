@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from companion import grid
-from companion.errors import NotationError
+from companion.errors import IllegalAction, NotationError
 from companion.games.dungeon_solitaire.cards import DIRS
 from companion.games.dungeon_solitaire.rules import (
     Action,
@@ -71,13 +71,12 @@ def parse_action(state: State, line: ActionLine) -> Action:
     if verb in ("move", "path"):
         if not args:
             raise NotationError(f"'{verb}' needs directions N E S W", "notation-arguments")
-        steps: list[tuple[str, int, int]] = []
-        for i, t in enumerate(args):
-            for k, ch in enumerate(t.text):
+        steps: list[str] = []
+        for t in args:
+            for ch in t.text:
                 if ch.upper() not in DIRS:
-                    bad = (f"{ch!r} is not a direction (N E S W)", i, k)
-                    return Move(tuple(steps), bad)
-                steps.append((ch.upper(), i, k))
+                    return Move(tuple(steps), f"{ch!r} is not a direction (N E S W)")
+                steps.append(ch.upper())
         return Move(tuple(steps))
     if verb == "play":
         if not args:
@@ -100,6 +99,21 @@ def parse_action(state: State, line: ActionLine) -> Action:
                         + ", ".join(VERBS), "notation-verb")
 
 
+def locate(line: ActionLine, error: IllegalAction) -> tuple[Token, int] | None:
+    """Where on ``line`` the part ``error`` names was written: for step ``k`` of a
+    ``move`` (``error.step``), the word holding its letter and the letter's offset in it
+    (step ``len(steps)`` is the letter that is no direction). None when the error names
+    no step: the replay then places it by argument."""
+    if error.step is None:
+        return None
+    k = error.step
+    for token in line.args:
+        if k < len(token.text):
+            return token, k
+        k -= len(token.text)
+    return None
+
+
 def format_action(action: Action) -> str:
     """The log line of ``action``."""
     match action:
@@ -112,7 +126,7 @@ def format_action(action: Action) -> str:
         case Chest(rid):
             return f"chest {rid}"
         case Move(steps):
-            return "move " + "".join(d for d, _, _ in steps)
+            return "move " + "".join(steps)
         case Play(rid, cell, direction):
             if cell is not None:
                 return f"play {rid} at {cell_name(cell)}"

@@ -93,7 +93,7 @@ def _direction(a: Cell, b: Cell) -> str:
 
 
 def _move(side: str) -> rules.Move:
-    return rules.Move(((side, 0, 0),))
+    return rules.Move((side,))
 
 
 def draft_by_worth(state: rules.State) -> rules.Draft:

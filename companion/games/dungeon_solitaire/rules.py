@@ -49,10 +49,21 @@ class Play:
 
 @dataclass(frozen=True)
 class Move:
-    steps: tuple[tuple[str, int, int], ...]  # (direction, argument index, letter offset)
-    # a letter that is not a direction, after the steps (message, argument, offset):
-    # refused once they are walked, so a fault written before it is reported first
-    bad: tuple[str, int, int] | None = field(default=None, compare=False)
+    """Steps in order, each a direction (N E S W). ``bad``: why the letter written right
+    after them is not a direction (it stands as step ``len(steps)``): it is refused once
+    the steps are walked, so a fault written before it is reported first. An error
+    names a step by its index (``IllegalAction.step``); the notation finds the letter.
+
+    A step given as a ``(direction, ...)`` tuple, as steps once carried where they
+    were written, is read as its direction."""
+
+    steps: tuple[str, ...]
+    bad: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if any(not isinstance(step, str) for step in self.steps):
+            object.__setattr__(self, "steps", tuple(
+                step if isinstance(step, str) else step[0] for step in self.steps))
 
 
 @dataclass(frozen=True)
@@ -116,8 +127,9 @@ def new_state(seed: str, size: int, rules: RulesTable = RULES) -> State:
     return State(seed=seed, size=size, health=rules.health, rules=rules)
 
 
-def _fail(message: str, rule: str, arg: int | None = None, offset: int = 0) -> IllegalAction:
-    return IllegalAction(message, rule, arg, offset)
+def _fail(message: str, rule: str, arg: int | None = None, *,
+          step: int | None = None) -> IllegalAction:
+    return IllegalAction(message, rule, arg, step=step)
 
 
 def _deal_level(s: State, number: int) -> State:
@@ -332,27 +344,27 @@ def _why_not(s: State, a: Play, card: Room | Special) -> str:
 
 
 def _move(s: State, a: Move) -> State:
-    for side, arg, offset in a.steps:
+    for k, side in enumerate(a.steps):
         if s.outcome is not None:
-            raise _fail(f"the game is over ({s.outcome})", "game-over", arg, offset)
+            raise _fail(f"the game is over ({s.outcome})", "game-over", step=k)
         if s.phase != "play":
-            raise _fail(_phase_message(s), "move-order", arg, offset)
+            raise _fail(_phase_message(s), "move-order", step=k)
         tiles = s.tiles
         here = tiles[s.position]
         there = _step(s.position, side)
         where = f"level {s.level}: {side} from {cell_name(s.position)}"
         if there not in tiles:
-            raise _fail(f"{where}: no card there", "move-no-card", arg, offset)
+            raise _fail(f"{where}: no card there", "move-no-card", step=k)
         if not here.room.has(side) or not tiles[there].room.has(OPPOSITE[side]):
             raise _fail(f"{where}: the exits of {cell_name(s.position)} and "
                         f"{cell_name(there)} do not face each other", "move-exits",
-                        arg, offset)
+                        step=k)
         s = _enter(s, there)
     if a.bad is not None:
-        message, arg, offset = a.bad
+        k = len(a.steps)
         if s.outcome is not None:
-            raise _fail(f"the game is over ({s.outcome})", "game-over", arg, offset)
-        raise _fail(message, "notation-step", arg, offset)
+            raise _fail(f"the game is over ({s.outcome})", "game-over", step=k)
+        raise _fail(a.bad, "notation-step", step=k)
     return s
 
 
@@ -420,7 +432,7 @@ def legal_actions(s: State) -> list[Action]:
         nb = _step(s.position, side)
         if nb in tiles and tiles[s.position].room.has(side) and tiles[nb].room.has(
                 OPPOSITE[side]):
-            out.append(Move(((side, 0, 0),)))
+            out.append(Move((side,)))
     if s.deck:
         order = stream(s.seed, "dungeon-solitaire", "simulation", "draw", s.draws).shuffled(
             sorted(s.deck, key=lambda x: int(x[1:])))

@@ -1,11 +1,16 @@
-"""Dungeon Upkeeper verbs (``notation.md``): ``floor N`` and ``path NNEESW...``."""
+"""Dungeon Upkeeper verbs (``notation.md``): ``floor N`` and ``path NNEESW...``.
+
+The rules name a step at fault by its index in the path; :func:`locate` finds the
+letter on the line (a path may run over several words and lines)."""
 
 from __future__ import annotations
 
-from companion.errors import NotationError
+from collections.abc import Sequence
+
+from companion.errors import IllegalAction, NotationError
 from companion.games.dungeon_upkeeper.floor import STEPS
 from companion.games.dungeon_upkeeper.rules import Action, FloorCheck, Path, State, Step
-from companion.log import ActionLine, is_number
+from companion.log import ActionLine, Token, is_number
 
 VERBS = ("floor", "path")
 
@@ -25,28 +30,48 @@ def parse_action(state: State, line: ActionLine) -> Action:
     if verb == "path":
         if not args:
             raise NotationError("'path' needs steps, letters N E S W", "notation-arguments")
-        return _path([(i, token.text) for i, token in enumerate(args)])
+        return _path(args)
     if all(ch.upper() in STEPS for ch in line.verb.text) and all(
             ch.upper() in STEPS for token in args for ch in token.text):
         # a path split over lines: a line of step letters alone goes on with the path
-        return _path([(None, line.verb.text)] + [(i, t.text) for i, t in enumerate(args)])
+        return _path((line.verb, *args))
     raise NotationError(f"unknown verb {line.verb.text!r}; Dungeon Upkeeper verbs: "
                         + ", ".join(VERBS), "notation-verb")
 
 
-def _path(tokens: list[tuple[int | None, str]]) -> Path:
-    """The steps of ``tokens`` (argument index, None for the verb's place, and text).
-    A letter that is not a step ends the path: it is refused after the steps before it
-    (see ``Path.bad``)."""
+def _step_tokens(line: ActionLine) -> tuple[Token, ...]:
+    """The words of ``line`` that hold its steps: the arguments of ``path``, or every
+    word of a line of step letters alone (its first word stands in the verb's place)."""
+    return line.args if line.name in VERBS else (line.verb, *line.args)
+
+
+def _path(tokens: Sequence[Token]) -> Path:
+    """The steps written in ``tokens``, letter after letter. A letter that is not a step
+    ends the path: it is refused after the steps before it (see ``Path.bad``)."""
     steps: list[Step] = []
-    for i, text in tokens:
-        for k, ch in enumerate(text):
+    for token in tokens:
+        for ch in token.text:
             d = ch.upper()
             if d not in STEPS:
-                bad = (f"{ch!r} is not a step: paths use the letters N E S W", i, k)
-                return Path(tuple(steps), bad)
-            steps.append(Step(d, i, k))
+                return Path(tuple(steps), f"{ch!r} is not a step: paths use the letters "
+                            "N E S W")
+            steps.append(Step(d))
     return Path(tuple(steps))
+
+
+def locate(line: ActionLine, error: IllegalAction) -> tuple[Token, int] | None:
+    """Where on ``line`` the part ``error`` names was written: for step ``k`` of a path
+    (``error.step``), the word holding its letter and the letter's offset in it (step
+    ``len(steps)`` is the letter that is no step). None when the error names no step:
+    the replay then places it by argument."""
+    if error.step is None:
+        return None
+    k = error.step
+    for token in _step_tokens(line):
+        if k < len(token.text):
+            return token, k
+        k -= len(token.text)
+    return None
 
 
 def format_action(action: Action) -> str:

@@ -23,13 +23,11 @@ from companion.games.dungeon_upkeeper.table import RULES, RulesTable
 
 @dataclass(frozen=True)
 class Step:
-    """One letter of a path and where it was written (argument index, None on a line
-    of step letters alone where the first word stands in the verb's place; letter
-    offset)."""
+    """One step of a path: its direction (N, E, S or W). Where it was written is the
+    notation's business: an error names the step by its index in the path
+    (``IllegalAction.step``) and the notation's ``locate`` finds the letter."""
 
     direction: str
-    arg: int | None = 0
-    offset: int = 0
 
 
 @dataclass(frozen=True)
@@ -39,12 +37,12 @@ class FloorCheck:
 
 @dataclass(frozen=True)
 class Path:
-    """Steps in order. ``bad``: a letter that is not a step, written after them
-    (message, argument index, letter offset): it is refused once the steps before it
-    are walked, so an illegal step written earlier is reported first."""
+    """Steps in order. ``bad``: why the letter written right after them is not a step
+    (it stands as step ``len(steps)``): it is refused once the steps before it are
+    walked, so an illegal step written earlier is reported first."""
 
     steps: tuple[Step, ...]
-    bad: tuple[str, int | None, int] | None = field(default=None, compare=False)
+    bad: str | None = field(default=None, compare=False)
 
 
 Action = FloorCheck | Path
@@ -127,8 +125,9 @@ def solved(floor: Floor) -> Solution:
     return _solve_rows(floor.rows)
 
 
-def _fail(message: str, rule: str, arg: int | None = None, offset: int = 0) -> IllegalAction:
-    return IllegalAction(message, rule, arg, offset)
+def _fail(message: str, rule: str, arg: int | None = None, *,
+          step: int | None = None) -> IllegalAction:
+    return IllegalAction(message, rule, arg, step=step)
 
 
 def _finish_floor(s: State) -> State:
@@ -154,10 +153,11 @@ def _finish_floor(s: State) -> State:
     return s
 
 
-def _step(s: State, step: Step) -> State:
+def _step(s: State, step: Step, k: int) -> State:
+    """``s`` after ``step``, step ``k`` of its path (the part an error names)."""
     if s.outcome is not None:
         raise _fail(f"the run is over ({s.outcome}): no step may follow", "game-over",
-                    step.arg, step.offset)
+                    step=k)
     floor = s.map
     dc, dr = STEPS[step.direction]
     here = s.position
@@ -165,11 +165,11 @@ def _step(s: State, step: Step) -> State:
     number = s.steps_here + 1
     where = f"B{s.floor} step {number}: {step.direction} from {cell_name(here)}"
     if not (0 <= there[0] < floor.width and 0 <= there[1] < floor.height):
-        raise _fail(f"{where} leaves the map", "step-off-map", step.arg, step.offset)
+        raise _fail(f"{where} leaves the map", "step-off-map", step=k)
     tile = floor.tile(there)
     if tile == "#":
         raise _fail(f"{where} runs into the wall at {cell_name(there)}", "step-wall",
-                    step.arg, step.offset)
+                    step=k)
     s = replace(s, position=there, moves=s.moves - 1, steps_here=number)
     if tile == "T":
         if there in s.reset:
@@ -189,7 +189,8 @@ def _step(s: State, step: Step) -> State:
 
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction (a wall, the map's edge, a wrong
-    floor checkpoint, anything after the run ended)."""
+    floor checkpoint, anything after the run ended); a step at fault is named by its
+    index in the path (``IllegalAction.step``)."""
     if isinstance(action, FloorCheck):
         if s.outcome is not None:
             raise _fail(f"the run is over ({s.outcome})", "game-over")
@@ -199,11 +200,10 @@ def apply(s: State, action: Action) -> State:
             raise _fail(f"the path is on floor B{s.floor}, not B{action.number}{slip}",
                         "floor-checkpoint", 0)
         return s
-    for step in action.steps:
-        s = _step(s, step)
+    for k, step in enumerate(action.steps):
+        s = _step(s, step, k)
     if action.bad is not None:
-        message, arg, offset = action.bad
-        raise _fail(message, "notation-step", arg, offset)
+        raise _fail(action.bad, "notation-step", step=len(action.steps))
     return s
 
 
