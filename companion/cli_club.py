@@ -102,7 +102,8 @@ def daily_cmd(
                              "too; give a file name")
     day = parse_date(date) if date is not None else today_utc()
     seed = daily_seed(g.name, day)
-    payload = g.payload(seed, {p.name: params[p.name] for p in g.params})
+    payload = (g.payload(seed, params, variant="+".join(variants)) if variants
+               else g.payload(seed, params))
     row: dict[str, Any] = {"game": g.name, "date": day.isoformat(), "seed": seed,
                            "edition": g.edition, "payload": payload, "params": params,
                            "variants": list(variants)}
@@ -162,8 +163,9 @@ def _not_an_input(target: Path, logs: list[Path]) -> None:
 @app.command("standings", cls=Command)
 @handles_errors
 def standings_cmd(
-    logs: Annotated[list[Path], typer.Argument(help="the logs (e.g. logs/*.log)",
-                                               show_default=False)],
+    logs: Annotated[list[Path] | None, typer.Argument(help="the logs (e.g. logs/*.log; "
+                                                      "- for standard input)",
+                                                      show_default=False)] = None,
     out: Annotated[str | None, typer.Option(
         "--out", metavar="FILE", help="write the standings as FILE.html (a page for "
         "phones and print), FILE.pdf or FILE.csv")] = None,
@@ -187,6 +189,7 @@ def standings_cmd(
     """
     from companion.club import build_standings, check_inputs
 
+    logs = list(logs or [])
     check_inputs(logs)
     target: Path | None = None
     fmt = ""

@@ -117,15 +117,18 @@ class DealKey:
     def free(self) -> bool:
         return not self.seed
 
-    def label(self, title: str = "") -> str:
-        """``Clear the Dungeon, seed K7Q2-9XMA, reserve, edition 1``."""
-        parts = [title or self.game,
-                 f"seed {self.seed}" if self.seed else "free deal"]
+    def details(self) -> str:
+        """``seed K7Q2-9XMA, reserve, edition 1``: the deal without the game."""
+        parts = [f"seed {self.seed}" if self.seed else "free deal"]
         parts += [f"{k} {v}" for k, v in self.params]
         parts += list(self.variants)
         parts += [f"{k} {v}" for k, v in self.tags]
         parts.append(f"edition {self.edition}")
         return ", ".join(parts)
+
+    def label(self, title: str = "") -> str:
+        """``Clear the Dungeon, seed K7Q2-9XMA, reserve, edition 1``."""
+        return f"{title or self.game}, {self.details()}"
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seed": self.seed or None, "params": dict(self.params),
@@ -192,7 +195,14 @@ class InvalidLog:
 
     @property
     def error(self) -> str:
+        """``FILE:LINE:COLUMN: message``."""
         return f"{self.where}: {self.message}"
+
+    @property
+    def error_in_file(self) -> str:
+        """``LINE:COLUMN: message`` (beside a column that names the file)."""
+        where = ":".join(str(p) for p in (self.line, self.column) if p is not None)
+        return f"{where}: {self.message}" if where else self.message
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "player": self.player,
@@ -211,6 +221,7 @@ class Par:
     """``won`` or ``lost`` (exact), ``unknown`` (the solver's budget ran out), or
     ``none`` (no solver, a free deal, an older edition, ``--no-par``)."""
     note: str = ""
+    """What par is (with a score), or why there is none."""
 
     def to_json(self) -> dict[str, Any]:
         return {"score": self.score, "status": self.status, "note": self.note}
@@ -487,7 +498,13 @@ def solve_par(key: DealKey, game: Any) -> Par:
         return Par(None, "none", f"the solver plays edition {game.edition} only")
     report = game.solve(key.seed, dict(key.params), key.variants)
     if report.status in ("won", "lost") and report.score is not None:
-        return Par(report.score, report.status)
+        if isinstance(report.stats.get("par"), dict):  # par per floor (Dungeon Upkeeper)
+            what = "the run along each floor's par path"
+        elif report.status == "won":
+            what = "the best score possible"
+        else:
+            what = "the best score possible; no line wins"
+        return Par(report.score, report.status, what)
     if report.status == "lost":
         return Par(None, "lost", "no line wins this deal")
     found = f" (the best line found scores {report.score})" if report.score is not None else ""
@@ -598,10 +615,7 @@ def deal_note(deal: Deal) -> str:
     """``par 6 (the solver's best score)`` or why there is none."""
     p = deal.par
     if p.score is not None:
-        what = "the best score possible" if p.status == "won" else "the solver's best score"
-        if deal.key.game == "dungeon-upkeeper":
-            what = "the run along each floor's par path"
-        return f"par {p.score} ({what})"
+        return f"par {p.score} ({p.note})" if p.note else f"par {p.score}"
     return f"no par: {p.note}" if p.note else "no par"
 
 

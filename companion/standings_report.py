@@ -8,8 +8,9 @@ section split across pages where it fits). It is written as well-formed XHTML-st
 markup, and every text that came from a log (player names above all) is escaped.
 
 The PDF is a reportlab table (reportlab is imported inside :func:`render_pdf`) with the
-embedded Vera fonts, so names with accents print everywhere; a character Vera has no
-glyph for prints as ``?`` (the HTML page shows it).
+embedded Vera fonts, so names with accents print everywhere; suits print as the
+notation's letters (``2C``), and any other character Vera has no glyph for as ``?`` (the
+HTML page shows it).
 
 The same standings give the same bytes in every format (no date or time is written).
 """
@@ -53,7 +54,11 @@ SEASON_COLUMNS_MAX = 12
 """Beyond this many deals, the text and PDF season tables show totals only (HTML and
 CSV show every deal: the HTML table scrolls)."""
 
-DEAL_HEAD = ["Rank", "Player", "Outcome", "Score", "vs par", "Claim", "Notes"]
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D",
+                "♧": "C"}
+"""The PDF writes suits as the notation's letters (``2♣`` as ``2C``): its font has none."""
+
+DEAL_HEAD = ["Rank", "Player", "Score", "vs par", "Outcome", "Claim", "Notes"]
 INVALID_HEAD = ["File", "Player", "First error", "Rule"]
 
 
@@ -75,21 +80,22 @@ def claim_cell(e: Entry) -> str:
 
 
 def deal_table(deal: Deal) -> list[list[str]]:
-    """The deal's rows, head first: rank, player, outcome, score, score minus par,
+    """The deal's rows, head first: rank, player, score, score minus par, outcome,
     claim, notes. A second log of a player has no rank (``–``)."""
     rows = [list(DEAL_HEAD)]
     for e in deal.entries:
-        rows.append([_num(e.rank), player_shown(e.player, e.named_by_file), e.outcome,
-                     _num(e.score), _signed(e.against_par), claim_cell(e),
+        rows.append([_num(e.rank), player_shown(e.player, e.named_by_file), _num(e.score),
+                     _signed(e.against_par), e.outcome, claim_cell(e),
                      "; ".join(entry_notes(e, deal))])
     return rows
 
 
 def invalid_table(standings: Standings) -> list[list[str]]:
-    """The invalid logs, head first: file, player, first error, rule."""
+    """The invalid logs, head first: file, player (``–`` without a Player tag), first
+    error (line, column, message), rule."""
     rows = [list(INVALID_HEAD)]
     for i in standings.invalid:
-        rows.append([i.file, player_shown(i.player, i.named_by_file), i.error, i.rule])
+        rows.append([i.file, "–" if i.named_by_file else i.player, i.error_in_file, i.rule])
     return rows
 
 
@@ -156,7 +162,7 @@ def render_text(standings: Standings) -> str:
     lines = [summary_line(standings)]
     for d in standings.deals:
         lines += ["", f"{d.key.label(d.title)}: {deal_note(d)}"]
-        lines += _text_table(deal_table(d), {0, 3, 4})
+        lines += _text_table(deal_table(d), {0, 2, 3})
     if standings.invalid:
         lines += ["", "Invalid logs (not ranked; companion validate FILE --explain "
                   "says more):"]
@@ -177,10 +183,12 @@ def render_text(standings: Standings) -> str:
 
 CSS = """
 :root { color-scheme: light dark; --ink: #1b1b1b; --paper: #ffffff; --rule: #d0d4d9;
-  --head: #eef1f4; --stripe: #f7f8fa; --muted: #5b6470; --bad: #a8201a; --flag: #8a5a00; }
+  --head: #eef1f4; --stripe: #f7f8fa; --muted: #5b6470; --bad: #a8201a; --flag: #8a5a00;
+  --shade: rgba(0, 0, 0, 0.22); }
 @media (prefers-color-scheme: dark) {
-  :root { --ink: #e8e8e8; --paper: #16181b; --rule: #3a3f45; --head: #23272c;
-    --stripe: #1c1f23; --muted: #a3abb5; --bad: #ff8a80; --flag: #f0c060; } }
+  :root { --ink: #e8e8e8; --paper: #16181b; --rule: #3a3f45; --head: rgba(255, 255, 255, 0.08);
+    --stripe: rgba(255, 255, 255, 0.03); --muted: #a3abb5; --bad: #ff8a80; --flag: #f0c060;
+    --shade: rgba(0, 0, 0, 0.6); } }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--paper); color: var(--ink);
@@ -192,7 +200,14 @@ h2 { font-size: 1.15rem; margin: 1.6rem 0 0.2rem; }
 p { margin: 0.3rem 0; }
 .meta, .sub, .legend, footer { color: var(--muted); font-size: 0.9rem; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; margin: 0.5rem 0;
-  border: 1px solid var(--rule); border-radius: 6px; }
+  border: 1px solid var(--rule); border-radius: 6px;
+  /* shadows at an edge with more table behind it (they scroll away at the ends) */
+  background: linear-gradient(to right, var(--paper) 30%, transparent) left / 2rem 100%,
+    linear-gradient(to left, var(--paper) 30%, transparent) right / 2rem 100%,
+    radial-gradient(farthest-side at 0 50%, var(--shade), transparent) left / 0.8rem 100%,
+    radial-gradient(farthest-side at 100% 50%, var(--shade), transparent) right / 0.8rem 100%;
+  background-repeat: no-repeat; background-color: var(--paper);
+  background-attachment: local, local, scroll, scroll; }
 table { border-collapse: collapse; width: 100%; font-size: 0.95rem;
   font-variant-numeric: tabular-nums; }
 caption { text-align: left; }
@@ -202,10 +217,11 @@ th { background: var(--head); font-weight: 600; white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--stripe); }
 tbody tr:last-child td { border-bottom: 0; }
 td.n, th.n { text-align: right; white-space: nowrap; }
-td.player { font-weight: 600; min-width: 7rem; overflow-wrap: anywhere; }
-td.file { overflow-wrap: anywhere; min-width: 8rem; }
-td.err { min-width: 16rem; overflow-wrap: anywhere; }
-td.notes { min-width: 12rem; color: var(--muted); }
+td.player { font-weight: 600; min-width: 6rem; overflow-wrap: break-word; }
+td.file { overflow-wrap: break-word; min-width: 8rem; }
+td.err { min-width: 15rem; overflow-wrap: break-word; }
+td.notes { min-width: 16rem; color: var(--muted); }
+td.claim { white-space: nowrap; }
 tr.extra td { color: var(--muted); font-style: italic; }
 .wrong { color: var(--bad); font-weight: 600; }
 .flag { color: var(--flag); font-weight: 600; }
@@ -222,7 +238,7 @@ footer { margin-top: 2rem; }
   @page { margin: 12mm; }
   body { font-size: 10pt; }
   main { max-width: none; padding: 0; }
-  .scroll { overflow: visible; border: 0; }
+  .scroll { overflow: visible; border: 0; background: none; }
   table { font-size: 9pt; }
   th, td { padding: 2pt 4pt; }
   section { break-inside: avoid; page-break-inside: avoid; }
@@ -280,7 +296,7 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
         out += ["</ul>", "</section>"]
     for d in standings.deals:
         out += ['<section class="deal">', f"<h2>{_e(d.title)}</h2>",
-                f'<p class="sub">{_e(d.key.label(d.title))} · {_e(deal_note(d))}</p>']
+                f'<p class="sub">{_e(d.key.details())} · {_e(deal_note(d))}</p>']
         rows = deal_table(d)
         row_classes = ["" if e.counted else "extra" for e in d.entries]
         cells = []
@@ -289,7 +305,7 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
             cells.append(["", flag, "", "", "",
                           "wrong" if e.claim is not None and not e.claim_matches else "",
                           ""])
-        out += _html_table(rows, ["n", "player", "", "n", "n", "", "notes"],
+        out += _html_table(rows, ["n", "player", "n", "n", "", "claim", "notes"],
                            "", row_classes, cells)
         out.append("</section>")
     if standings.invalid:
@@ -408,6 +424,8 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     right_head = head.clone("right_head", alignment=2)
 
     def text(value: str) -> str:
+        for suit, letter in SUIT_LETTERS.items():  # Vera has no suits: the notation's letters
+            value = value.replace(suit, letter)
         for ch in missing_glyphs(value):
             value = value.replace(ch, "?")
         return xml_escape(value)
@@ -451,9 +469,9 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
         rows = deal_table(d)
         muted = [not e.counted for e in d.entries]
         story += [CondPageBreak(40 * mm), Paragraph(text(d.title), h2),
-                  Paragraph(text(f"{d.key.label(d.title)} · {deal_note(d)}"), small),
+                  Paragraph(text(f"{d.key.details()} · {deal_note(d)}"), small),
                   Spacer(1, 1.5 * mm),
-                  table(rows, [0.5, 1.8, 0.85, 0.6, 0.65, 1.0, 2.6], {0, 3, 4}, muted)]
+                  table(rows, [0.5, 1.8, 0.6, 0.65, 0.85, 1.15, 2.45], {0, 2, 3}, muted)]
     if standings.invalid:
         story += [CondPageBreak(35 * mm), Paragraph("Invalid logs (not ranked)", h2),
                   Paragraph("The first error of each, as companion validate gives it "
