@@ -57,9 +57,7 @@ __all__ = [
     "draw_label",
     "draw_rich_text",
     "inline",
-    "ExampleLine",
     "render_booklets",
-    "replay_example",
     "saddle_order",
     "sheet_slots",
 ]
@@ -1033,35 +1031,3 @@ def draw_label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: b
     black, or dark grey if ``grey``. Returns the width drawn."""
     return draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align,
                           (0.35, 0.35, 0.35) if grey else INK)
-
-
-# ------------------------------------------------------------------ example logs
-@dataclass(frozen=True)
-class ExampleLine:
-    """One action line of an example log, replayed: its text (comment removed), its
-    comment, and the states before and after it."""
-
-    text: str
-    comment: str
-    before: Any
-    after: Any
-
-
-def replay_example(log_text: str, file: str = "<booklet example>") -> list[ExampleLine]:
-    """Replay an example log through the engine, line by line.
-
-    Raises LogError (or UnreadableLogError) at the first line the rules refuse: a
-    booklet's example must be a real, valid game.
-    """
-    from companion.log import parse_log
-    from companion.replay import replay_log
-
-    log = parse_log(log_text, file)
-    replay = replay_log(log)
-    source = log_text.splitlines()
-    out = []
-    for action, before, after in zip(log.actions, replay.states[:-1], replay.states[1:],
-                                     strict=True):
-        body, _, comment = source[action.line - 1].partition("#")
-        out.append(ExampleLine(body.strip(), comment.strip(), before, after))
-    return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.balance import how_hard_text, load_results, main_run, percent, win_rate
+from companion.booklet_examples import ExampleLine, replay_example
 from companion.cards import Card, parse_card
 from companion.games.clear_the_dungeon.generation import deal
 from companion.games.clear_the_dungeon.rules import (
@@ -30,14 +31,12 @@ from companion.paper.booklet import (
     Booklet,
     Bullets,
     Code,
-    ExampleLine,
     Fig,
     Note,
     P,
     Rows,
     Step,
     draw_label,
-    replay_example,
 )
 from companion.paper.units import Rect, mm
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.balance import how_hard_text
+from companion.booklet_examples import ExampleLine, replay_example
 from companion.games.dungeon_solitaire.cards import Room, Special
 from companion.games.dungeon_solitaire.generation import cell_name, reward_deck
 from companion.games.dungeon_solitaire.table import RULES
@@ -22,7 +23,6 @@ from companion.paper.booklet import (
     Booklet,
     Bullets,
     Code,
-    ExampleLine,
     Fig,
     Keep,
     Note,
@@ -30,7 +30,6 @@ from companion.paper.booklet import (
     Rows,
     Step,
     draw_label,
-    replay_example,
 )
 from companion.paper.units import Rect, mm
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.balance import how_hard_text
+from companion.booklet_examples import ExampleLine, replay_example
 from companion.games.dungeon_upkeeper.floor import STEPS, Floor, cell_name, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RULES
@@ -21,7 +22,6 @@ from companion.paper.booklet import (
     Booklet,
     Bullets,
     Code,
-    ExampleLine,
     Fig,
     Keep,
     Note,
@@ -29,7 +29,6 @@ from companion.paper.booklet import (
     Rows,
     Step,
     draw_label,
-    replay_example,
 )
 from companion.paper.units import Rect, mm
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.balance import how_hard_text
+from companion.booklet_examples import ExampleLine, replay_example
 from companion.cards import Card, parse_card
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, cell_name
 from companion.games.shuffle_and_doom.generation import deal
@@ -22,7 +23,6 @@ from companion.paper.booklet import (
     Booklet,
     Bullets,
     Code,
-    ExampleLine,
     Fig,
     Keep,
     Note,
@@ -30,7 +30,6 @@ from companion.paper.booklet import (
     Rows,
     Step,
     draw_label,
-    replay_example,
 )
 from companion.paper.units import Rect, mm
 
