@@ -531,7 +531,7 @@ def season_rows(deals: Sequence[Deal]) -> list[SeasonRow]:
         if ref is None:
             per_deal.append(({}, 0))
             continue
-        floor = min(0, *scores.values())
+        floor = min([0, *scores.values()])
         per_deal.append(({k: v - ref for k, v in scores.items()}, floor - ref))
     rows: list[SeasonRow] = []
     for key, (name, by_file) in names.items():

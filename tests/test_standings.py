@@ -216,6 +216,17 @@ def test_the_season_sums_results_against_par_or_the_best(club, standings):
     assert len(season) == 11  # Fay is in no deal; Ada's two logs are one player
 
 
+def test_a_season_deal_nobody_scored_charges_everyone_from_zero(club):
+    s = build_standings([club / "hal.log", club / "ivy.log"], season=True)
+    ctd = deal_of(s, "clear-the-dungeon")
+    assert ctd.best is None and ctd.par.score is not None
+    rows = {r.player: r for r in s.season}
+    assert rows["Hal"].results == (-ctd.par.score, -32)  # lost, and Ivy's deal not played
+    assert rows["Hal"].charged == (True, True)
+    assert rows["Ivy"].results == (-ctd.par.score, 0)
+    assert s.season[0].player == "Ivy"
+
+
 def test_par_is_solved_once_per_deal_and_cached(club, monkeypatch):
     calls: list[str] = []
     game = get_game("clear-the-dungeon")
