@@ -3,10 +3,11 @@ every seed: five crosshairs and a ruler on the front, reading scales on the back
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.games.dungeon_solitaire.sheets.common import Offset
+from companion.games.dungeon_solitaire.sheets.common import Offset, Sheet
 from companion.paper.document import SheetDocument
 from companion.paper.fold import draw_offset_note
 from companion.paper.frame import INK, draw_footer, draw_text, draw_title, footer_height
@@ -239,3 +240,19 @@ def _scales_rect(mark: CalibrationMark) -> Rect:
     x, y = mark.back
     reach = mm(SCALE_AT_MM + 7)
     return Rect(x - mm(12), y - mm(SCALE_MM + 5), mm(12) + reach, mm(SCALE_MM + 5) + reach)
+
+
+def calibration_payloads(game: DungeonSolitaire, kind: str, seed: str,
+                         params: Mapping[str, int], options: Mapping[str, Any],
+                         edition: int) -> list[str]:
+    """The calibration sheet's one payload: the same for every seed, size and edition,
+    so it names none of them (``companion:E/ds/kind=calibrate``)."""
+    return [game.payload("", {}, kind=kind)]
+
+
+def draw_calibration_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``calibrate`` sheet: the front and back of :func:`draw_calibration`.
+
+    Raises LayoutError if the back page has no margin for its offset note.
+    """
+    draw_calibration(doc, sheet.layout, sheet.game, sheet.payloads[0], sheet.back_offset)

@@ -21,6 +21,7 @@ from companion.games.dungeon_solitaire.sheets.common import (
     MARK_EDGE_MM,
     TEXT_BAND_MM,
     Offset,
+    Sheet,
     _flip,
     _grid,
     _plural,
@@ -233,3 +234,18 @@ def _cards_notes(layout: Layout, side: float, count: int, fronts: int,
     ]
     short = (f"{how} Cut on the dashed lines; keep the deck in number order.")
     return notes, short
+
+
+def draw_cards_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``cards`` sheet: the reward deck, fronts and duplex backs, fold-over pages or
+    fronts only as ``sheet.backs`` says.
+
+    Raises LayoutError for a layout the cards do not fit or a back page with no margin
+    for its offset note.
+    """
+    if sheet.backs == "fold":
+        draw_card_folds(doc, sheet.layout, sheet.game, sheet.seed, sheet.params,
+                        sheet.payloads[0], sheet.edition)
+    else:
+        draw_cards(doc, sheet.layout, sheet.game, sheet.seed, sheet.params,
+                   sheet.payloads[0], sheet.back_offset, sheet.edition, sheet.backs)

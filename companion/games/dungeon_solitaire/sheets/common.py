@@ -15,7 +15,7 @@ from companion.games.dungeon_solitaire.table import RULES
 from companion.paper.cards import CAP_HEIGHT
 from companion.paper.fold import check_backs
 from companion.paper.frame import INK, LABEL_FONT, SCALE_BAR_HEIGHT, SCALE_BAR_MM, draw_scale_bar
-from companion.paper.layout import Layout, Rect, content_rect, fit_square, load_layout, sheet_layout
+from companion.paper.layout import Layout, Rect, content_rect, fit_square, load_layout
 from companion.paper.qr import draw_margin_qr as draw_qr_margin
 from companion.paper.qr import margin_qr_width
 from companion.paper.units import mm, paper_size_mm
@@ -90,27 +90,10 @@ def sheet_payload(game: DungeonSolitaire, seed: str, params: Mapping[str, int], 
     return game.payload(seed, shown, edition=edition, **extra)
 
 
-def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
-                   options: Mapping[str, Any]) -> list[str]:
-    """Every payload a sheet kind's document carries, in page order (fold-over tiles of
-    more than one level: the payload of all the tiles last).
-
-    Raises ParameterError for a bad ``options["level"]`` or ``options["backs"]``,
-    PayloadError for an ``options["edition"]`` this build does not know.
-    """
-    edition = game.check_edition(options.get("edition", game.edition))
-    if kind == "calibrate":  # the same sheet for every seed, size and edition
-        return [game.payload("", {}, kind=kind)]
-    if kind == "tiles":
-        levels = wanted_levels(options)
-        out = [sheet_payload(game, seed, params, kind, n, edition) for n in levels]
-        if check_backs(options.get("backs")) == "fold" and len(levels) > 1:
-            # fold-over pages holding tiles of two levels scan as all the tiles
-            out.append(sheet_payload(game, seed, params, kind, None, edition))
-        return out
-    if kind == "map":
-        return [sheet_payload(game, seed, params, kind, wanted_levels(options, [1])[0],
-                              edition)]
+def one_payload(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
+                options: Mapping[str, Any], edition: int) -> list[str]:
+    """The payloads of a sheet kind whose every page carries the one payload of the kind
+    (cards, mat, log): :func:`sheet_payload` without a level."""
     return [sheet_payload(game, seed, params, kind, None, edition)]
 
 
@@ -167,18 +150,41 @@ def _draw_scale_check(c: Any, right: float, y: float) -> Rect:
     return Rect(right - width, y, width, SCALE_BAR_HEIGHT)
 
 
-def _layout(options: Mapping[str, Any], default: str) -> Layout:
-    return sheet_layout(options.get("layout"), default)
-
-
-def _grid_layout(options: Mapping[str, Any]) -> Layout:
-    """The layout of the tiles or reward cards: a grid of square items."""
-    return sheet_layout(options.get("layout"), "tile", square=True)
-
-
 def _offset(options: Mapping[str, Any]) -> Offset:
     raw = options.get("back_offset") or (0.0, 0.0)
     return (float(raw[0]), float(raw[1]))
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet being drawn (:func:`~.kinds.render`): what was asked for, and the
+    layout, rules edition, payloads and backs it settled on. A kind's drawing function
+    (the table :data:`~.kinds.SHEETS`) gets it with the document."""
+
+    game: DungeonSolitaire
+    kind: str
+    seed: str
+    """``""`` for the calibration sheet, which is the same for every seed."""
+    params: dict[str, int]
+    paper: str
+    options: dict[str, Any]
+    edition: int
+    layout: Layout
+    payloads: list[str]
+    """Every payload the document carries, in page order (:func:`~.kinds.sheet_payloads`)."""
+    backs: str = "none"
+    """Tiles and cards: ``duplex``, ``fold`` or ``none`` (:func:`backs_mode`); ``none``
+    for the kinds without backs."""
+
+    @property
+    def size(self) -> int:
+        """The board size (``params["size"]``)."""
+        return self.params["size"]
+
+    @property
+    def back_offset(self) -> Offset:
+        """``options["back_offset"]`` in mm, ``(0, 0)`` when not given."""
+        return _offset(self.options)
 
 
 def _centred(c: Any, text: str, cx: float, cy: float, font: str, size: float) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.dungeon_solitaire.cards import RewardCard, Special
 from companion.games.dungeon_solitaire.generation import reward_deck
-from companion.games.dungeon_solitaire.sheets.common import _params_text, _string_width
+from companion.games.dungeon_solitaire.sheets.common import Sheet, _params_text, _string_width
 from companion.games.dungeon_solitaire.table import RulesTable
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
@@ -154,3 +154,9 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
                 right_text=[game.credits])
     draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, area.y1 - (area.y + foot)),
                      columns=2, first_number=n + 1)
+
+
+def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``log`` sheet: its two pages (:func:`draw_log_page`)."""
+    draw_log_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.size, sheet.payloads[0],
+                  sheet.edition)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level
 from companion.games.dungeon_solitaire.sheets.art import SPOILER, _empty_cell, _marker, draw_room
 from companion.games.dungeon_solitaire.sheets.common import (
     BoardGrid,
+    Sheet,
     _centred,
     _draw_scale_check,
     _params_text,
     _reading_order,
+    sheet_payload,
     tile_side_mm,
+    wanted_levels,
 )
 from companion.games.dungeon_solitaire.table import RULES
 from companion.paper.cards import CAP_HEIGHT
@@ -101,3 +105,23 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
             else:
                 _empty_cell(c, r, cell_name((col, row)))
     return grid
+
+
+def map_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
+                 options: Mapping[str, Any], edition: int) -> list[str]:
+    """The answer key's one payload: its level's (``options["level"]``, default 1).
+
+    Raises ParameterError for a bad ``options["level"]``.
+    """
+    return [sheet_payload(game, seed, params, kind, wanted_levels(options, [1])[0], edition)]
+
+
+def map_label(sheet: Sheet) -> str:
+    """What an answer key's title says it shows: ``level 1``."""
+    return f"level {wanted_levels(sheet.options, [1])[0]}"
+
+
+def draw_map_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``map`` sheet: the answer key of ``options["level"]`` (default 1)."""
+    draw_map_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.size,
+                  wanted_levels(sheet.options, [1])[0], sheet.payloads[0], sheet.edition)

@@ -8,7 +8,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.games.dungeon_solitaire.generation import Cell, cell_name
-from companion.games.dungeon_solitaire.sheets.common import _centred, _params_text, tile_side_mm
+from companion.games.dungeon_solitaire.sheets.common import (
+    Sheet,
+    _centred,
+    _params_text,
+    tile_side_mm,
+)
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
 from companion.paper.cards import fit_font_size
 from companion.paper.document import SheetDocument
@@ -212,3 +217,9 @@ def _spot(c: Any, r: Rect, label: str, sub: str) -> None:
         c.drawCentredString(r.cx, y - 6.0, line)
         y -= 7.2
     c.restoreState()
+
+
+def draw_mat_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``mat`` sheet: one landscape play mat (:func:`draw_mat_page`)."""
+    draw_mat_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.params, sheet.payloads[0],
+                  sheet.edition)

@@ -16,6 +16,7 @@ from companion.games.dungeon_solitaire.sheets.art import (
 )
 from companion.games.dungeon_solitaire.sheets.common import (
     Offset,
+    Sheet,
     _draw_scale_check,
     _flip,
     _grid,
@@ -28,6 +29,7 @@ from companion.games.dungeon_solitaire.sheets.common import (
     page_name_lines,
     sheet_payload,
     tile_side_mm,
+    wanted_levels,
 )
 from companion.games.dungeon_solitaire.sheets.folds import (
     FoldPage,
@@ -38,7 +40,7 @@ from companion.games.dungeon_solitaire.sheets.folds import (
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
 from companion.paper.document import SheetDocument
-from companion.paper.fold import draw_offset_note
+from companion.paper.fold import check_backs, draw_offset_note
 from companion.paper.frame import INK, draw_footer, footer_height, identity_lines
 from companion.paper.layout import Layout, Rect, bounding_rect, content_rect, mirror_slot
 from companion.paper.marks import draw_crop_marks, draw_cut_lines
@@ -230,3 +232,42 @@ def draw_tile_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, 
         lines = page_name_lines(game, seed, size, f"tiles, {_span(shown, 'level')}", k + 1,
                                 len(pages))
         _draw_fold_page(doc, layout, page, front, back, payload, lines, notes)
+
+
+def tile_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[str, int],
+                  options: Mapping[str, Any], edition: int) -> list[str]:
+    """The payloads of a tiles sheet: one per level shown (``options["level"]``, default
+    all nine) and, on fold-over pages of more than one level, the payload of all the
+    tiles last (a page holding tiles of two levels scans as that).
+
+    Raises ParameterError for a bad ``options["level"]`` or ``options["backs"]``.
+    """
+    levels = wanted_levels(options)
+    out = [sheet_payload(game, seed, params, kind, n, edition) for n in levels]
+    if check_backs(options.get("backs")) == "fold" and len(levels) > 1:
+        out.append(sheet_payload(game, seed, params, kind, None, edition))
+    return out
+
+
+def tiles_label(sheet: Sheet) -> str:
+    """What a tiles document's title says it holds: ``level 3`` or ``levels 1-9``."""
+    levels = wanted_levels(sheet.options)
+    return f"level {levels[0]}" if len(levels) == 1 else f"levels 1-{RULES.levels}"
+
+
+def draw_tiles_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``tiles`` sheet: the tiles of ``options["level"]`` (default every level),
+    fronts and duplex backs, fold-over pages or fronts only as ``sheet.backs`` says.
+
+    Raises LayoutError for a layout the tiles do not fit or a back page with no margin
+    for its offset note.
+    """
+    levels = wanted_levels(sheet.options)
+    if sheet.backs == "fold":
+        folds = tile_fold_pages(sheet.seed, sheet.size, sheet.paper, sheet.layout, levels,
+                                sheet.game.rules_table(sheet.edition))
+        draw_tile_folds(doc, sheet.layout, sheet.game, sheet.seed, sheet.params, folds,
+                        sheet.edition)
+    else:
+        draw_tiles(doc, sheet.layout, sheet.game, sheet.seed, sheet.params, levels,
+                   sheet.back_offset, sheet.edition, sheet.backs)
