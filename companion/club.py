@@ -311,7 +311,7 @@ class Standings:
                     "rows": [r.to_json(self.deals) for r in self.season]}}
 
 
-SEASON_NOTE = ("Season: each player's score minus par, summed over the deals; where a "
+SEASON_NOTE = ("Each player's score minus par, summed over the deals; where a "
                "deal has no par, minus the best score of that deal instead. A deal a "
                "player has no scored log of (not played, or a lost game without a score) "
                "counts as a score of 0, or the deal's lowest score if that is below 0: "

@@ -172,10 +172,13 @@ def render_text(standings: Standings) -> str:
     if standings.season is not None:
         per_deal = len(standings.deals) <= SEASON_COLUMNS_MAX
         lines += ["", "Season", SEASON_NOTE]
-        lines += _text_table(season_table(standings, per_deal),
-                             set(range(len(standings.deals) + 4)) - {1})
-        if per_deal:
-            lines += ["  " + x for x in deal_legend(standings)]
+        if not standings.season:
+            lines.append("  No valid log: nobody to rank.")
+        else:
+            lines += _text_table(season_table(standings, per_deal),
+                                 set(range(len(standings.deals) + 4)) - {1})
+            if per_deal:
+                lines += ["  " + x for x in deal_legend(standings)]
     return "\n".join(lines) + "\n"
 
 
@@ -432,13 +435,14 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
 
     def table(rows: list[list[str]], fractions: Sequence[float], numeric: set[int],
               muted: Sequence[bool] = ()) -> Table:
+        """A table of ``rows`` (head first), column widths in mm (narrowed to fit)."""
         data = []
         for n, row in enumerate(rows):
             style_of = (lambda i: right_head if i in numeric else head) if n == 0 else (
                 lambda i: right if i in numeric else cell)
             data.append([Paragraph(text(c), style_of(i)) for i, c in enumerate(row)])
-        scale = width / sum(fractions)
-        t = Table(data, repeatRows=1, colWidths=[f * scale for f in fractions])
+        scale = min(mm, width / sum(fractions))  # widths in mm, narrowed to fit
+        t = Table(data, repeatRows=1, colWidths=[f * scale for f in fractions], hAlign="LEFT")
         commands: list[tuple[Any, ...]] = [
             ("LINEBELOW", (0, 0), (-1, 0), 0.7, colors.black),
             ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.Color(0.78, 0.78, 0.78)),
@@ -460,10 +464,11 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
         per_deal = len(standings.deals) <= SEASON_COLUMNS_MAX
         rows = season_table(standings, per_deal)
         n = len(rows[0]) - 4
-        fractions = [0.6, 2.6, 0.7, 0.8, *([0.65] * n)]
+        fractions = [12, 60, 14, 18, *([15] * n)]
         block = [Paragraph("Season", h2), Paragraph(text(SEASON_NOTE), small),
                  Spacer(1, 1.5 * mm), table(rows, fractions, set(range(len(rows[0]))) - {1})]
-        block += [Paragraph(text(x), small) for x in deal_legend(standings)]
+        if per_deal:
+            block += [Paragraph(text(x), small) for x in deal_legend(standings)]
         story += [KeepTogether(block[:4]), *block[4:]]
     for d in standings.deals:
         rows = deal_table(d)
@@ -471,12 +476,12 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
         story += [CondPageBreak(40 * mm), Paragraph(text(d.title), h2),
                   Paragraph(text(f"{d.key.details()} · {deal_note(d)}"), small),
                   Spacer(1, 1.5 * mm),
-                  table(rows, [0.5, 1.8, 0.6, 0.65, 0.85, 1.15, 2.45], {0, 2, 3}, muted)]
+                  table(rows, [11, 42, 13, 15, 20, 26, 55], {0, 2, 3}, muted)]
     if standings.invalid:
         story += [CondPageBreak(35 * mm), Paragraph("Invalid logs (not ranked)", h2),
                   Paragraph("The first error of each, as companion validate gives it "
                             "(--explain says more).", small), Spacer(1, 1.5 * mm),
-                  table(invalid_table(standings), [1.5, 1.3, 4.2, 1.1], set())]
+                  table(invalid_table(standings), [40, 30, 90, 22], set())]
     from companion import __version__
 
     story += [Spacer(1, 4 * mm),
