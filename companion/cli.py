@@ -1045,4 +1045,4 @@ def main() -> None:
 if __name__ == "__main__":  # pragma: no cover
     main()
 
-from companion import cli_club  # noqa: E402,F401  (registers daily, standings)
+from companion import cli_club, cli_record  # noqa: E402,F401  (daily, standings; record, play)

@@ -1,0 +1,321 @@
+"""The terminal side of ``companion record`` and ``companion play``: one screen per turn
+(the state as the game explains it, its board where it draws one, the legal lines) and a
+prompt with Tab completion over them.
+
+Three ways in, chosen from the terminal: a screen redrawn each turn with prompt_toolkit's
+prompt (a terminal that can take it); the same screen without clearing, read with plain
+``input()`` (``TERM=dumb``); and, when standard input or output is not a terminal, a
+transcript: lines are read from standard input one by one (``printf 'draw\\n' |
+companion play ...``), echoed with what became of them. rich draws the screen; colour
+is only a help (``NO_COLOR`` and dumb terminals get none). Both libraries are imported
+here only, by those two commands.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from companion.record import Refusal, Session, board_styles, complete, terminal_board
+from companion.text import counted
+
+SHOWN = 9
+"""Legal lines listed on the screen (``list`` shows them all)..."""
+LIST_MAX = 500
+"""...up to this many."""
+
+HELP = [
+    "Type the next line as a log writes it (cards any way the notation reads them: 7c, "
+    "7♣, T♣); Tab completes it from the lines the rules allow, Tab Tab lists them.",
+    "A number plays that listed line; Enter alone plays the only legal line.",
+    "list: every legal line, numbered.  undo: take back the last action.",
+    "end: stop a game whose outcome is decided and claim its score.",
+    "quit (or Ctrl-D, Ctrl-C): stop here; the log on disk is complete up to the last "
+    "action.",
+]
+
+
+class Quit(Exception):
+    """The player stops (``quit``, end of input, Ctrl-C)."""
+
+
+def _dumb() -> bool:
+    return os.environ.get("TERM", "") in ("dumb", "unknown")
+
+
+def _is_tty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class Reader:
+    """Reads the player's lines: prompt_toolkit with completion, plain ``input()``, or
+    standard input line by line (a script), echoed."""
+
+    def __init__(self, kind: str, complete: Callable[[str], list[Any]]) -> None:
+        self.kind = kind
+        self._session: Any = None
+        if kind == "prompt":
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import Completer, Completion
+            from prompt_toolkit.shortcuts import CompleteStyle
+
+            class Lines(Completer):
+                def get_completions(self, document: Any, event: Any) -> Iterable[Any]:
+                    for c in complete(document.text_before_cursor):
+                        yield Completion(c.text, start_position=-c.replace,
+                                         display=c.display)
+
+            self._session = PromptSession(completer=Lines(),
+                                          complete_style=CompleteStyle.READLINE_LIKE,
+                                          complete_while_typing=False)
+
+    def read(self, prompt: str) -> str:
+        """The next line typed. Raises Quit at the end of input or on Ctrl-C."""
+        try:
+            if self.kind == "prompt":
+                return str(self._session.prompt(prompt))
+            if self.kind == "plain":
+                return input(prompt)
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            text = line.rstrip("\r\n")
+            print(f"{prompt}{text}", flush=True)
+            return text
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+
+
+class Screen:
+    """What the player sees: a screen per turn on a terminal, a transcript otherwise."""
+
+    def __init__(self, session: Session) -> None:
+        from rich.console import Console
+
+        self.session = session
+        self.interactive = _is_tty(sys.stdin) and _is_tty(sys.stdout)
+        self.console = Console(highlight=False, emoji=False,
+                               no_color=bool(os.environ.get("NO_COLOR")) or None)
+        self.clear = self.interactive and not _dumb()
+        kind = ("prompt" if self.clear else "plain") if self.interactive else "script"
+        self.reader = Reader(kind, self._complete)
+        self.board = terminal_board(session.game)
+        self.styles = board_styles(session.game)
+
+    def _complete(self, typed: str) -> list[Any]:
+        return complete(typed, self.session.next())
+
+    # -- drawing ------------------------------------------------------------------------
+    def title(self) -> str:
+        s, g = self.session, self.session.game
+        parts = [g.title, f"seed {s.seed}" if s.seed else "free deal"]
+        parts += [f"{p.name} {s.tag(p.tag)}" for p in g.params if s.tag(p.tag)]
+        variant = s.tag("variant")
+        if variant:
+            parts.append(variant)
+        return " · ".join(parts)
+
+    def draw(self, message: list[str]) -> None:
+        """The whole screen: title, board and state, the last lines written, what may
+        come next, the keys, then ``message``."""
+        if not self.interactive:
+            for line in message:
+                print(line, flush=True)
+            return
+        from rich.panel import Panel
+        from rich.text import Text
+
+        s, con = self.session, self.console
+        if self.clear:
+            con.clear()
+        body = Text()
+        if self.board is not None:
+            for line in self.board(s.state):
+                body.append_text(self._styled(line))
+                body.append("\n")
+        for line in s.game.explain(s.state):
+            body.append(line + "\n")
+        body.rstrip()
+        con.print(Panel(body, title=self.title(), title_align="left", expand=False))
+        written = s.lines()
+        count = len(written)
+        last = " · ".join(written[-3:]) if written else "nothing yet"
+        con.print(Text(f"log {s.path} ({counted(count, 'action line')}): last {last}"),
+                  overflow="fold")
+        for line in self.next_lines():
+            con.print(Text(line), overflow="fold")
+        for line in message:
+            con.print(Text(line), overflow="fold")
+
+    def _styled(self, line: str) -> Any:
+        from rich.text import Text
+
+        text = Text(line)
+        if self.styles:
+            for i, ch in enumerate(line):
+                style = self.styles.get(ch)
+                if style:
+                    text.stylize(style, i, i + 1)
+        return text
+
+    def next_lines(self) -> list[str]:
+        """What may come next, in words: the legal lines (count and the first few), the
+        table's deal, the end."""
+        s = self.session
+        listed = s.next()
+        if s.over():
+            return []
+        notes = []
+        if s.decided():
+            r = s.result()
+            notes.append(f"decided: {r.outcome}, score {r.score}; 'end' claims it, or "
+                         "play on")
+        if not listed:
+            return [*notes, "the game lists no line here: type the next line of the log"]
+        if listed.chance:
+            example = listed.line(0)
+            return [*notes, f"the table decides: {len(listed):,} possible "
+                    f"{'line' if len(listed) == 1 else 'lines'}, like '{example}'; type "
+                    "what was dealt (Tab completes only what can still be there)",
+                    "Tab completes · undo · help · quit"]
+        first = "   ".join(f"{k} {line}" for k, line in enumerate(listed.lines(SHOWN),
+                                                                start=1))
+        more = f"   ... ({len(listed) - SHOWN} more: list)" if len(listed) > SHOWN else ""
+        noun = "legal line" if len(listed) == 1 else "legal lines"
+        keys = ("Enter plays it" if len(listed) == 1 else "a number plays that line")
+        return [*notes, f"{len(listed)} {noun}: {first}{more}",
+                f"Tab completes · {keys} · undo · help · quit"]
+
+    def refused(self, typed: str, why: Refusal) -> list[str]:
+        """The typed line, a caret under the part at fault, and the validator's
+        message and rule."""
+        caret = " " * (max(1, why.column) - 1) + "^"
+        if not self.interactive:
+            print(f"companion: refused: {typed.strip()}: {why}", file=sys.stderr,
+                  flush=True)
+            return []
+        return [f"  {typed}", f"  {caret}", f"refused: {why}; nothing written"]
+
+    def result_lines(self) -> list[str]:
+        s = self.session
+        r = s.result()
+        why = r.summary.get("lost_because")
+        score = f", score {r.score}" if r.score is not None else ", no score"
+        claim = (f"; claim {r.score} written" if r.score is not None else "")
+        return [f"game over: {r.outcome}{f' ({why})' if why else ''}{score}{claim}",
+                f"log: {s.path} (check it: companion validate {s.path})"]
+
+
+def _all_lines(session: Session) -> list[str]:
+    listed = session.next()
+    if not listed:
+        return ["no line is listed here"]
+    if len(listed) > LIST_MAX:
+        return [f"{len(listed):,} possible lines: too many to list; type what the table "
+                "shows (Tab completes it)"]
+    width = len(str(len(listed)))
+    return [f"{k:>{width}} {line}" for k, line in enumerate(listed.lines(), start=1)]
+
+
+def _written(entry: Any) -> list[str]:
+    return [f"written: {' · '.join(entry.lines)}"]
+
+
+def _handle(session: Session, typed: str) -> list[str]:
+    """Do what the player typed; returns what to say. Raises Refusal (nothing is
+    written) or Quit."""
+    text = typed.strip()
+    word = text.lower()
+    if word == "quit":
+        raise Quit
+    if word in ("help", "?"):
+        return HELP
+    if word == "list":
+        return _all_lines(session)
+    if word == "undo":
+        taken = session.undo()
+        if not taken:
+            return ["nothing to take back"]
+        return [f"took back: {' · '.join(line for e in taken for line in e.lines)}"]
+    if word == "end":
+        if session.decided():
+            session.finish()
+            return []
+        return ["the outcome is not decided yet: play on, or quit (the log keeps the game "
+                "unfinished)"]
+    if not text:
+        listed = session.next()
+        if len(listed) == 1:
+            return _written(session.submit(listed.line(0)))
+        return ["type a line (Tab completes it), a number, or help"]
+    if text.isdigit():
+        return _written(session.pick(int(text)))
+    return _written(session.submit(typed))
+
+
+def run(session: Session) -> int:
+    """Play the session to its end or until the player stops. Returns the exit code:
+    0, or 1 for a script (standard input not a terminal) with a refused line."""
+    screen = Screen(session)
+    message: list[str] = []
+    refusals = 0
+    if not screen.interactive:
+        print(f"{screen.title()}: log {session.path}", flush=True)
+    try:
+        while True:
+            if session.over():
+                if not session.finished:
+                    session.finish()
+                screen.draw([*message, *screen.result_lines()])
+                if session.mode == "play" or not screen.interactive:
+                    break
+                message = []
+                text = screen.reader.read("game over: Enter to finish, or undo: ")
+                if text.strip().lower() == "undo":
+                    message = _handle(session, "undo")
+                    continue
+                break
+            if session.mode == "play" and session.chance():
+                message.append(f"dealt: {' · '.join(session.deal().lines)}")
+                continue
+            screen.draw(message)
+            message = []
+            typed = screen.reader.read("dealt> " if session.chance() else "> ")
+            try:
+                message = _handle(session, typed)
+            except Refusal as why:
+                refusals += 1
+                message = screen.refused(typed, why)
+    except Quit:
+        done = counted(len(session.lines()), "action line")
+        print(f"\nstopped: the log {session.path} holds every action so far ({done}); go "
+              f"on with: companion {session.mode} --resume {session.path}",
+              file=sys.stdout if screen.interactive else sys.stderr, flush=True)
+    return 1 if refusals and not screen.interactive else 0
+
+
+def ask_deal_tags(game: Any, names: list[str],
+                  check: Callable[[dict[str, str]], Any]) -> dict[str, str]:
+    """Ask for the header tags a free deal starts from (``names``, e.g. Shuffle and
+    Doom's ``Row`` and ``Column``), until ``check`` (the game reading the header)
+    accepts them. Raises Quit at the end of input."""
+    from companion.errors import LogError
+
+    interactive = _is_tty(sys.stdin) and _is_tty(sys.stdout)
+    reader = Reader(("prompt" if not _dumb() else "plain") if interactive else "script",
+                    lambda typed: [])
+    print(f"A free deal of {game.title} starts from what the table shows: type "
+          + " and ".join(f"[{n}]" for n in names) + " as a log's header writes them "
+          "(cards any way the notation reads them).", flush=True)
+    while True:
+        tags = {n: reader.read(f"{n}: ").strip() for n in names}
+        try:
+            check(tags)
+            return tags
+        except LogError as exc:
+            print(f"refused: {exc.message} ({exc.rule}); again:", flush=True)
