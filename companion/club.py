@@ -23,6 +23,7 @@ import datetime as _dt
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -52,6 +53,7 @@ __all__ = [
     "parse_date",
     "player_key",
     "player_shown",
+    "shown_text",
     "rank_deal",
     "read_one",
     "season_rows",
@@ -370,12 +372,20 @@ def _read(path: str) -> bytes | None:
         return None
 
 
+def shown_text(text: str) -> str:
+    """``text`` as the standings show it: control characters (a terminal's escape
+    sequences) and undecodable bytes of a file name (surrogates) become U+FFFD, so no
+    output can be steered or broken by a name."""
+    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs")
+                   or ch in "\ufffe\uffff" else ch for ch in text)
+
+
 def _player(tags: dict[str, Any], file: str) -> tuple[str, bool]:
     tag = tags.get("player")
     name = " ".join(str(tag.value).split()) if tag is not None else ""
     if name:
-        return name, False
-    return (Path(file).name or file), True
+        return shown_text(name), False
+    return shown_text(Path(file).name or file), True
 
 
 def _norm_value(text: str) -> str:
@@ -392,7 +402,7 @@ def _norm_value(text: str) -> str:
             words.append(str(parse_card(word)))
         except CardError:
             words.append(word.casefold())
-    return " ".join(words)
+    return shown_text(" ".join(words))
 
 
 def _deal_key(log: Any, game: Any) -> DealKey:
@@ -432,14 +442,15 @@ def read_one(path: str) -> tuple[DealKey, Entry] | InvalidLog:
     player, by_file = _player(log.tags if log is not None else {}, path)
     if not verdict.valid or verdict.outcome is None or log is None:
         e = verdict.error
-        rule = getattr(e, "rule", None) or "unreadable"
-        return InvalidLog(path, player, by_file, verdict.game, verdict.seed, verdict.claim,
-                          getattr(e, "line", None), getattr(e, "column", None),
-                          getattr(e, "message", str(e)) if e is not None
-                          else "not valid", rule)
+        message = getattr(e, "message", str(e)) if e is not None else "not valid"
+        return InvalidLog(shown_text(path), player, by_file, verdict.game,
+                          shown_text(verdict.seed) if verdict.seed else verdict.seed,
+                          verdict.claim, getattr(e, "line", None),
+                          getattr(e, "column", None), shown_text(message),
+                          getattr(e, "rule", None) or "unreadable")
     game = get_game(verdict.game or "")
-    entry = Entry(path, player, by_file, verdict.outcome, verdict.score, verdict.claim,
-                  verdict.claim_matches is not False)
+    entry = Entry(shown_text(path), player, by_file, verdict.outcome, verdict.score,
+                  verdict.claim, verdict.claim_matches is not False)
     return _deal_key(log, game), entry
 
 

@@ -423,6 +423,26 @@ def test_standard_input_is_one_log(club):
     assert r.exit_code == 2 and "only once" in r.stderr
 
 
+def test_hostile_names_and_files_cannot_steer_or_break_an_output(club, tmp_path):
+    """A Player tag with a terminal escape sequence, a file name that is not UTF-8, a
+    log over the size limit: each is shown safely, and every output is still made."""
+    text = (club / "gus.log").read_text().replace("Gus", "\x1b[2J\x07Mallory\x7f")
+    odd = os.fsdecode(b"odd-\xff\xfe.log")
+    (tmp_path / odd).write_text(text)
+    (tmp_path / "huge.log").write_bytes(b'[Game "scoundrel"]\n' + b"#" * 2_100_000)
+    paths = [tmp_path / odd, tmp_path / "huge.log"]
+    s = build_standings(paths, par=False, season=True)
+    entry = s.deals[0].entries[0]
+    assert entry.player == "\ufffd[2J\ufffdMallory\ufffd" and "\ufffd" in entry.file
+    assert s.invalid[0].rule == "unreadable" and "too long" in s.invalid[0].message
+    ET.fromstring(render_html(s).decode("utf-8").split("\n", 1)[1])
+    assert "Mallory" in pdfium.PdfDocument(render_pdf(s))[0].get_textpage().get_text_range()
+    rows = list(csv.reader(io.StringIO(render_csv(s).decode("utf-8"), newline="")))
+    assert rows == csv_rows(s)
+    r = invoke("standings", *paths)
+    assert r.exit_code == 0 and "\x1b" not in r.stdout and "Mallory" in r.stdout
+
+
 def test_memory_does_not_grow_with_the_number_of_logs(club, tmp_path):
     """Only a small row is kept per log: the peak over 240 logs stays within a small
     allowance per log of the peak over 24 (a replay's states and the log text are let
