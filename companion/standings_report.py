@@ -191,7 +191,7 @@ CSS = """
 @media (prefers-color-scheme: dark) {
   :root { --ink: #e8e8e8; --paper: #16181b; --rule: #3a3f45; --head: rgba(255, 255, 255, 0.08);
     --stripe: rgba(255, 255, 255, 0.03); --muted: #a3abb5; --bad: #ff8a80; --flag: #f0c060;
-    --shade: rgba(0, 0, 0, 0.6); } }
+    --shade: rgba(255, 255, 255, 0.22); } }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--paper); color: var(--ink);
