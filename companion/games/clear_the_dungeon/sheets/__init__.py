@@ -42,6 +42,7 @@ from companion.games.clear_the_dungeon.sheets.common import (
     LOST_FILL,
     PAR_BUDGET,
     SLOT_GREY,
+    Sheet,
     describe_data,
     draw_mini_back,
     par_text,
@@ -56,15 +57,17 @@ from companion.games.clear_the_dungeon.sheets.deck import (
     deck_fold_plan,
     deck_pages,
     draw_deck,
+    draw_deck_sheet,
 )
 from companion.games.clear_the_dungeon.sheets.faces import draw_card_back, draw_card_front
-from companion.games.clear_the_dungeon.sheets.kinds import render
+from companion.games.clear_the_dungeon.sheets.kinds import SHEETS, SheetSpec, render, sheet_spec
 from companion.games.clear_the_dungeon.sheets.log import (
     LOG_LINES,
     LOG_LINES_BOUND,
     LOG_LINES_SEEN,
     VERB_HELP,
     draw_log_pages,
+    draw_log_sheet,
 )
 from companion.games.clear_the_dungeon.sheets.margins import (
     NAME_SIZE,
@@ -72,8 +75,13 @@ from companion.games.clear_the_dungeon.sheets.margins import (
     draw_small_qr,
     scale_check_box,
 )
-from companion.games.clear_the_dungeon.sheets.mat import ATTACK_RULES, MatGeometry, draw_mat_page
-from companion.games.clear_the_dungeon.sheets.stack import draw_stack_page
+from companion.games.clear_the_dungeon.sheets.mat import (
+    ATTACK_RULES,
+    MatGeometry,
+    draw_mat_page,
+    draw_mat_sheet,
+)
+from companion.games.clear_the_dungeon.sheets.stack import draw_stack_page, draw_stack_sheet
 
 __all__ = [
     "ATTACK_RULES",
@@ -93,8 +101,11 @@ __all__ = [
     "NAME_SIZE",
     "PAR_BUDGET",
     "QR_BAND_MM",
+    "SHEETS",
     "SLOT_GREY",
     "SMALL_QR_MM",
+    "Sheet",
+    "SheetSpec",
     "VERB_HELP",
     "backs_mode",
     "deck_fold_plan",
@@ -103,14 +114,19 @@ __all__ = [
     "draw_card_back",
     "draw_card_front",
     "draw_deck",
+    "draw_deck_sheet",
     "draw_log_pages",
+    "draw_log_sheet",
     "draw_mat_page",
+    "draw_mat_sheet",
     "draw_mini_back",
     "draw_small_qr",
     "draw_stack_page",
+    "draw_stack_sheet",
     "par_text",
     "render",
     "scale_check_box",
     "sheet_payload",
+    "sheet_spec",
     "stack_order",
 ]

@@ -5,13 +5,14 @@ card spot) and :func:`describe_data`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, Suit, standard_deck
 from companion.games.clear_the_dungeon.generation import deal
 from companion.paper.cards import draw_lattice, fit_font_size
 from companion.paper.frame import INK, wrap_text
-from companion.paper.layout import Layout, Rect, sheet_layout
+from companion.paper.layout import Layout, Rect
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -46,15 +47,38 @@ def sheet_payload(game: ClearTheDungeon, seed: str, params: Mapping[str, int], k
     return game.payload(seed, params, **extra)
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet being drawn (:func:`~.kinds.render`): what was asked for, and the
+    variants, layout, payload and backs it settled on. A kind's drawing function (the
+    table :data:`~.kinds.SHEETS`) gets it with the document."""
+
+    game: ClearTheDungeon
+    kind: str
+    seed: str
+    """``""`` for the deck, which is the same for every seed."""
+    params: dict[str, int]
+    paper: str
+    options: dict[str, Any]
+    variants: tuple[str, ...]
+    layout: Layout
+    payload: str
+    backs: str = "none"
+    """The deck: ``duplex``, ``fold`` or ``none`` (:func:`~.deck.backs_mode`); ``none``
+    for the kinds without backs."""
+
+    @property
+    def back_offset(self) -> tuple[float, float]:
+        """``options["back_offset"]`` in mm, ``(0, 0)`` when not given."""
+        offset = self.options.get("back_offset") or (0.0, 0.0)
+        return (float(offset[0]), float(offset[1]))
+
+
 def _variant_words(variants: Sequence[str]) -> str:
     """``standard rules``, ``variant: reserve`` or ``variants: reserve, no-jokers``."""
     if not variants:
         return "standard rules"
     return ("variant: " if len(variants) == 1 else "variants: ") + ", ".join(variants)
-
-
-def _layout(options: Mapping[str, Any], default: str) -> Layout:
-    return sheet_layout(options.get("layout"), default)
 
 
 def _power_count(variants: Sequence[str]) -> int:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import LayoutError
-from companion.games.clear_the_dungeon.sheets.common import CARD_MM, DECK_CARDS
+from companion.games.clear_the_dungeon.sheets.common import CARD_MM, DECK_CARDS, Sheet
 from companion.games.clear_the_dungeon.sheets.faces import draw_card_back, draw_card_front
 from companion.games.clear_the_dungeon.sheets.margins import (
     _mark_boxes,
@@ -412,3 +412,13 @@ def _draw_about_back(doc: SheetDocument, game: ClearTheDungeon, sample: Rect | N
     note = draw_offset_note(c, doc.page_size, backs, back_offset)
     _name_card_page(doc, [*blocked, note], None, _page_name(game, n, total), bottom=True,
                     scale=False)
+
+
+def draw_deck_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``deck`` sheet: the printable deck, its backs as ``sheet.backs`` says.
+
+    Raises LayoutError for a layout the cards do not fit or a back page with no margin
+    for its offset note.
+    """
+    draw_deck(doc, sheet.layout, sheet.game, sheet.variants, sheet.payload,
+              sheet.back_offset, sheet.backs)

@@ -1,53 +1,77 @@
-"""Clear the Dungeon sheets: :func:`render`, which draws one sheet kind."""
+"""Clear the Dungeon sheets: the sheet kinds as data (:data:`SHEETS`: each kind's
+drawing function, default layout, orientation and title) and :func:`render`, which
+looks a kind up there."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.games.clear_the_dungeon.sheets.common import _layout, par_text, sheet_payload
-from companion.games.clear_the_dungeon.sheets.deck import _flip, backs_mode, draw_deck
-from companion.games.clear_the_dungeon.sheets.log import draw_log_pages
-from companion.games.clear_the_dungeon.sheets.mat import draw_mat_page
-from companion.games.clear_the_dungeon.sheets.stack import draw_stack_page
+from companion.games.clear_the_dungeon.sheets.common import Sheet, sheet_payload
+from companion.games.clear_the_dungeon.sheets.deck import _flip, backs_mode, draw_deck_sheet
+from companion.games.clear_the_dungeon.sheets.log import draw_log_sheet
+from companion.games.clear_the_dungeon.sheets.mat import draw_mat_sheet
+from companion.games.clear_the_dungeon.sheets.stack import draw_stack_sheet
 from companion.paper.document import SheetDocument
+from companion.paper.layout import sheet_layout
 
 if TYPE_CHECKING:
     from companion.games.clear_the_dungeon import ClearTheDungeon
 
 
+@dataclass(frozen=True)
+class SheetSpec:
+    """How :func:`render` prints one sheet kind. Whether the kind has a seed and backs
+    is the game's :class:`~companion.games.base.SheetKind` (``seeded``, ``backs``); a
+    kind with backs asks viewers for the layout's flip when they print duplex."""
+
+    draw: Callable[[SheetDocument, Sheet], None]
+    """Draws every page of the kind into the document."""
+    layout: str
+    """The built-in layout when ``options["layout"]`` names none."""
+    title: str
+    """The PDF title: ``{game}`` (the game's title) and ``{seed}`` filled in."""
+    landscape: bool | None = None
+    """The page orientation when the kind fixes one; None: the layout's."""
+
+
+SHEETS: dict[str, SheetSpec] = {
+    "mat": SheetSpec(draw_mat_sheet, "map", "{game} play mat {seed}", landscape=True),
+    "stack": SheetSpec(draw_stack_sheet, "list", "{game} stacking list {seed}"),
+    "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed}"),
+    "deck": SheetSpec(draw_deck_sheet, "poker", "{game} printable deck"),
+}
+"""Every sheet kind the game prints (``ClearTheDungeon.sheet_kinds``), by name."""
+
+
+def sheet_spec(game: ClearTheDungeon, kind: str) -> SheetSpec:
+    """The table entry of ``kind``.
+
+    Raises ParameterError for a kind the game does not print.
+    """
+    game.sheet_kind(kind)
+    return SHEETS[kind]
+
+
 def render(game: ClearTheDungeon, kind: str, seed: str, params: dict[str, int], paper: str,
            options: dict[str, Any]) -> bytes:
-    """The PDF bytes of one sheet kind: ``mat``, ``stack``, ``log`` or ``deck``.
+    """The PDF bytes of one sheet kind (:data:`SHEETS`): ``mat``, ``stack``, ``log`` or
+    ``deck``.
 
-    Raises ParameterError for an unknown variant (or, with ``options["par"]``, a game
-    without a solver), LayoutError for an unusable layout.
+    Raises ParameterError for an unknown kind or variant, a bad ``options["backs"]``
+    (or, with ``options["par"]``, a game without a solver), LayoutError for an unusable
+    layout.
     """
+    spec = sheet_spec(game, kind)
+    about = game.sheet_kind(kind)
     variants = game.sheet_variants(options)
     payload = sheet_payload(game, seed, params, kind, variants)
-    if kind == "mat":
-        layout = _layout(options, "map")
-        par = par_text(game, seed, variants) if options.get("par") else None
-        doc = SheetDocument(f"{game.title} play mat {seed}", paper, True, [payload])
-        draw_mat_page(doc, layout, game, seed, variants, payload, par)
-    elif kind == "stack":
-        layout = _layout(options, "list")
-        doc = SheetDocument(f"{game.title} stacking list {seed}", paper, layout.landscape,
-                            [payload])
-        draw_stack_page(doc, layout, game, seed, variants, payload)
-    elif kind == "log":
-        layout = _layout(options, "list")
-        doc = SheetDocument(f"{game.title} log sheet {seed}", paper, layout.landscape,
-                            [payload])
-        draw_log_pages(doc, layout, game, seed, variants, payload)
-    elif kind == "deck":
-        layout = _layout(options, "poker")
-        offset = options.get("back_offset") or (0.0, 0.0)
-        backs = backs_mode(layout, options.get("backs"))
-        doc = SheetDocument(f"{game.title} printable deck", paper, layout.landscape,
-                            [payload], duplex=_flip(layout) if backs == "duplex" else None)
-        draw_deck(doc, layout, game, variants, payload,
-                  (float(offset[0]), float(offset[1])), backs)
-    else:  # pragma: no cover - the game checks the kind first
-        game.sheet_kind(kind)
-        raise AssertionError(kind)
+    layout = sheet_layout(options.get("layout"), spec.layout)
+    backs = backs_mode(layout, options.get("backs")) if about.backs else "none"
+    sheet = Sheet(game, kind, seed, params, paper, options, variants, layout, payload, backs)
+    doc = SheetDocument(spec.title.format(game=game.title, seed=seed), paper,
+                        layout.landscape if spec.landscape is None else spec.landscape,
+                        [payload], duplex=_flip(layout) if backs == "duplex" else None)
+    spec.draw(doc, sheet)
     return doc.finish()

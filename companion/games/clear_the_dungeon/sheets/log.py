@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import SUITS
 from companion.errors import LayoutError
-from companion.games.clear_the_dungeon.sheets.common import _SUIT_WORDS, _variant_words
+from companion.games.clear_the_dungeon.sheets.common import _SUIT_WORDS, Sheet, _variant_words
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
@@ -176,3 +176,8 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
     y -= mm(4)
     return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
                             columns=3, pitch=mm(6.5), first_number=first_number)
+
+
+def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``log`` sheet: its pages (:func:`draw_log_pages`)."""
+    draw_log_pages(doc, sheet.layout, sheet.game, sheet.seed, sheet.variants, sheet.payload)

@@ -11,10 +11,12 @@ from companion.cards import Card
 from companion.errors import LayoutError
 from companion.games.clear_the_dungeon.sheets.common import (
     LOST_FILL,
+    Sheet,
     _power_count,
     _slot,
     _variant_words,
     draw_mini_back,
+    par_text,
     stack_order,
 )
 from companion.games.clear_the_dungeon.sheets.margins import scale_check_box
@@ -323,3 +325,12 @@ def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[
                   "hand card.", size=6.8)
     c.restoreState()
     return deck, hand, spot
+
+
+def draw_mat_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``mat`` sheet: one landscape play mat, with par when ``options["par"]`` asks.
+
+    Raises ParameterError with ``options["par"]`` for a game without a solver.
+    """
+    par = par_text(sheet.game, sheet.seed, sheet.variants) if sheet.options.get("par") else None
+    draw_mat_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.variants, sheet.payload, par)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
-from companion.games.clear_the_dungeon.sheets.common import _variant_words, stack_order
+from companion.games.clear_the_dungeon.sheets.common import Sheet, _variant_words, stack_order
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
@@ -102,3 +102,8 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
         c.drawRightString(cx + mm(8), cy + ph / 2 - 3.5, str(i + 1))
         draw_card_glyph(c, card, cx + mm(9.5), cy, pw, ph)
     c.restoreState()
+
+
+def draw_stack_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``stack`` sheet: the stacking list (:func:`draw_stack_page`)."""
+    draw_stack_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.variants, sheet.payload)
