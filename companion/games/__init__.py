@@ -61,21 +61,24 @@ def _may_declare_games(paths: Sequence[str]) -> bool:
     point: its ``entry_points.txt`` names the group, or it sits where only
     :mod:`importlib.metadata` can look (a zip file or an egg)."""
     marker = f"[{ENTRY_POINT_GROUP}]"
+    stdlib = os.path.dirname(os.__file__)  # no distribution lives there: not read
     for entry in paths:
+        if entry in (stdlib, os.path.join(stdlib, "lib-dynload")):
+            continue
         try:
-            with os.scandir(entry or ".") as found:
-                items = [(e.name, e.path) for e in found]
+            names = os.listdir(entry or ".")
         except NotADirectoryError:
             return True  # a zip file on sys.path
         except OSError:
             continue
-        for name, path in items:
+        for name in names:
             if name.endswith(".egg"):
                 return True
             if not name.endswith((".dist-info", ".egg-info")):
                 continue
             try:
-                with open(os.path.join(path, "entry_points.txt"), encoding="utf-8") as f:
+                with open(os.path.join(entry or ".", name, "entry_points.txt"),
+                          encoding="utf-8") as f:
                     if marker in f.read():
                         return True
             except (OSError, UnicodeDecodeError):
