@@ -270,6 +270,16 @@ def terminal_board(game: Game) -> Callable[[Any], list[str]] | None:
     return board
 
 
+def board_replaces_explain(game: Game) -> bool:
+    """Whether the game's board drawing shows all its ``explain`` lines say
+    (``REPLACES_EXPLAIN`` of its ``terminal`` module): then the screen shows it alone."""
+    try:
+        module = importlib.import_module(f"{type(game).__module__}.terminal")
+    except ModuleNotFoundError:
+        return False
+    return bool(getattr(module, "REPLACES_EXPLAIN", False))
+
+
 def board_styles(game: Game) -> dict[str, str]:
     """Colours (rich styles) for characters of the game's board drawing, ``STYLES`` of
     its ``terminal`` module: a help only, never the only sign."""
@@ -581,9 +591,10 @@ def resume(path: Path, out: Path | None, mode: str, player: str | None) -> Sessi
         previous = upto
     if session.entries:
         session.entries[-1].lines.extend(raw[previous:])
+    claimed = session.tag("claim") is not None
     session._drop_claim()
-    if session.over():
-        session.finish()
+    if session.over() or (claimed and session.decided()):
+        session.finish()  # the claim as the game gives it
     else:
         session.save()
     return session

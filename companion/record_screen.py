@@ -18,7 +18,14 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.record import Refusal, Session, board_styles, complete, terminal_board
+from companion.record import (
+    Refusal,
+    Session,
+    board_replaces_explain,
+    board_styles,
+    complete,
+    terminal_board,
+)
 from companion.text import counted
 
 SHOWN = 9
@@ -106,6 +113,7 @@ class Screen:
         self.reader = Reader(kind, self._complete)
         self.board = terminal_board(session.game)
         self.styles = board_styles(session.game)
+        self.explain = self.board is None or not board_replaces_explain(session.game)
 
     def _complete(self, typed: str) -> list[Any]:
         return complete(typed, self.session.next())
@@ -138,15 +146,14 @@ class Screen:
             for line in self.board(s.state):
                 body.append_text(self._styled(line))
                 body.append("\n")
-        for line in s.game.explain(s.state):
+        for line in s.game.explain(s.state) if self.explain else []:
             body.append(line + "\n")
         body.rstrip()
         con.print(Panel(body, title=self.title(), title_align="left", expand=False))
         written = s.lines()
-        count = len(written)
-        last = " · ".join(written[-3:]) if written else "nothing yet"
-        con.print(Text(f"log {s.path} ({counted(count, 'action line')}): last {last}"),
-                  overflow="fold")
+        last = " · ".join(written[-2:]) if written else "nothing yet"
+        con.print(Text(f"log {s.path} ({counted(len(written), 'line')}), last: {last}"),
+                  overflow="ellipsis", no_wrap=True)
         for line in self.next_lines():
             con.print(Text(line), overflow="fold")
         for line in message:
@@ -268,7 +275,7 @@ def run(session: Session) -> int:
         print(f"{screen.title()}: log {session.path}", flush=True)
     try:
         while True:
-            if session.over():
+            if session.over() or session.finished:
                 if not session.finished:
                     session.finish()
                 screen.draw([*message, *screen.result_lines()])

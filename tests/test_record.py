@@ -198,3 +198,101 @@ def test_an_invalid_log_is_not_resumed(tmp_path):
                           encoding="utf-8", cwd=tmp_path, env=_env(), timeout=60)
     assert done.returncode == 1
     assert "bad.log:4:6:" in done.stderr and "step-wall" in done.stderr
+
+
+def test_a_free_deal_that_starts_from_header_tags_asks_for_them(tmp_path):
+    """Shuffle and Doom dealt by hand: the map stacks are asked for first (a wrong one is
+    refused and asked again), then the rooms as they are dealt."""
+    g, sim = simulated("shuffle-and-doom")
+    tags = g.free_deal_tags(SEED, g.check_params({}))
+    body = [ln for ln in sim.log_text().splitlines() if not ln.startswith("[")]
+    wrong = " ".join(tags["Row"].split()[:3])
+    script = "\n".join([wrong, tags["Column"], tags["Row"], tags["Column"], *body]) + "\n"
+    log = tmp_path / "free.log"
+    done = subprocess.run([sys.executable, "-m", "companion", "record", "shuffle-and-doom",
+                           "--out", str(log)], input=script, capture_output=True,
+                          text=True, encoding="utf-8", cwd=tmp_path, env=_env(), timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "refused: the row stack of a 7×7 map has 7 cards, not 3" in done.stdout
+    text = log.read_text(encoding="utf-8")
+    assert f'[Row "{tags["Row"]}"]' in text and "[Seed" not in text
+    v = validate_text(text)
+    r = g.result(sim.final)
+    assert v.valid and (v.outcome, v.score) == (r.outcome, r.score), v.error
+
+
+def test_seeded_only_games_need_a_seed_to_record(tmp_path):
+    for g in (get_game(n) for n in GAME_NAMES):
+        try:
+            g.initial_state(None, g.check_params({}))
+        except Exception:  # noqa: BLE001 - no free deal from nothing
+            if not g.seeded_only:
+                continue
+            done = subprocess.run([sys.executable, "-m", "companion", "record", g.name],
+                                  input="", capture_output=True, text=True,
+                                  encoding="utf-8", cwd=tmp_path, env=_env(), timeout=60)
+            assert done.returncode == 2 and "--seed" in done.stderr, done.stderr
+            assert not list(tmp_path.rglob("*.log"))
+
+
+def test_an_existing_log_is_never_overwritten(tmp_path):
+    log = tmp_path / "mine.log"
+    log.write_text("keep me", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "companion", "play", GAME_NAMES[0],
+                           "--seed", SEED, "--out", str(log)], input="", capture_output=True,
+                          text=True, encoding="utf-8", cwd=tmp_path, env=_env(), timeout=60)
+    assert done.returncode == 2 and "--resume" in done.stderr
+    assert log.read_text(encoding="utf-8") == "keep me"
+
+
+# -- the session without a terminal -------------------------------------------------------
+def test_play_deals_at_chance_nodes_and_undo_takes_the_deal_back_with_the_action(tmp_path):
+    g = get_game("clear-the-dungeon")
+    s = record.start(g, tmp_path / "x.log", "play", None, {}, (), None)
+    assert s.chance()
+    first = s.deal()
+    assert first.dealt and first.lines[0].startswith("monsters ")
+    again = record.start(g, tmp_path / "y.log", "play", None, {}, (), None)
+    assert again.deal().lines == first.lines  # the same deal for the same position
+    s.deal()  # the first draw
+    while not s.chance() and not s.over():
+        before = s.state
+        s.submit(s.next().line(0))
+    assert s.entries[-1].dealt is False
+    s.deal()
+    taken = s.undo()
+    assert [e.dealt for e in taken] == [False, True] and s.state is before
+    assert validate_text((tmp_path / "x.log").read_text(encoding="utf-8")).valid
+
+
+def test_completion_reads_cards_any_way_and_offers_words_beyond_forty_lines():
+    lines = [f"play {c} on {k}" for c in ("7♣", "7♦", "10♥") for k in (1, 2)]
+    assert [c.text for c in record.completions("play 7c", lines)] == ["play 7♣ on 1",
+                                                                       "play 7♣ on 2"]
+    assert [c.text for c in record.completions("play th on 2", lines)] == ["play 10♥ on 2"]
+    many = [f"path {a}{b}" for a in "NESW" for b in "NESWNESWNESW"]
+    assert [c.text for c in record.completions("pa", many)] == ["path"]
+
+
+def test_the_short_form_leaves_the_verb_out(tmp_path):
+    g = get_game("dungeon-upkeeper")
+    s = record.start(g, tmp_path / "x.log", "play", SEED, g.check_params({}), (), None)
+    line = s.next().line(0)
+    entry = s.submit(line.split(" ", 1)[1].lower())
+    assert entry.lines == [line]
+
+
+def test_a_resumed_log_keeps_its_lines_and_comments(tmp_path):
+    g, sim = simulated("clear-the-dungeon")
+    lines = sim.log_text().splitlines()
+    text = "\n".join([*lines[:4], "# a note", lines[4] + "  # and another", *lines[5:8]])
+    log = tmp_path / "old.log"
+    log.write_text(text + "\n", encoding="utf-8")
+    s = record.resume(log, None, "record", "Bo")
+    s.undo()
+    s.submit(lines[7])
+    out = log.read_text(encoding="utf-8")
+    assert "# a note\n" in out and "  # and another\n" in out and '[Player "Bo"]' in out
+    assert validate_text(out).valid
+    assert record.tag_line("Player", 'Ada "the" \\ Brave\n') == \
+        '[Player "Ada \\"the\\" \\\\ Brave"]'

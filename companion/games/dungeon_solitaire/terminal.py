@@ -75,5 +75,5 @@ def board_lines(state: State) -> list[str]:
         lines.append(f"{what}, keep one: " + " · ".join(card_text(state, r)
                                                         for r in state.offered))
     deck = sorted(state.deck, key=lambda x: int(x[1:]))
-    lines.append("deck: " + (" · ".join(card_text(state, r) for r in deck) or "empty"))
+    lines.append("in your deck: " + (" · ".join(card_text(state, r) for r in deck) or "none"))
     return lines
