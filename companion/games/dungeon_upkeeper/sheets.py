@@ -18,6 +18,7 @@ walls) or dark (``options["ink"] = "dark"``: solid dark grey).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -119,10 +120,6 @@ class Geometry:
         return Rect(self.grid_x + col * s, self.grid_top - (row + 1) * s, s, s)
 
 
-def _layout(options: dict[str, Any], default: str) -> Layout:
-    return sheet_layout(options.get("layout"), default)
-
-
 def _floors_wanted(game: DungeonUpkeeper, params: dict[str, int],
                    options: dict[str, Any]) -> list[int]:
     if options.get("floor") not in (None, ""):
@@ -161,39 +158,6 @@ def log_payload(game: DungeonUpkeeper, seed: str, floors: int,
     default = game.param("floors").default
     return game.payload(seed, {} if floors == default else {"floors": floors}, edition=edition,
                         kind="log")
-
-
-def render(game: DungeonUpkeeper, kind: str, seed: str, params: dict[str, int], paper: str,
-           options: dict[str, Any]) -> bytes:
-    """The PDF bytes of one sheet kind: ``map`` (a page per floor, or only
-    ``options["floor"]``) or ``log``. ``options["no_par"]`` leaves par off the maps;
-    ``options["edition"]`` prints an older rules edition (default: the newest);
-    ``options["ink"]`` ("light" or "dark", default :data:`DEFAULT_INK`) how the walls
-    print: hatched with an outline, or solid dark grey.
-
-    Raises ParameterError for a floor out of range or an unknown ink, PayloadError for
-    an edition this build does not know, LayoutError for a bad layout.
-    """
-    floors = params["floors"]
-    edition = game.check_edition(options.get("edition", game.edition))
-    if kind == "map":
-        ink = check_ink(options.get("ink"))
-        layout = _layout(options, "map")
-        wanted = _floors_wanted(game, params, options)
-        label = f"B{wanted[0]}" if len(wanted) == 1 else f"B1-B{floors}"
-        doc = SheetDocument(f"{game.title} map {label} {seed}", paper, layout.landscape,
-                            [map_payload(game, seed, k, edition) for k in wanted])
-        for i, k in enumerate(wanted):
-            if i:
-                doc.new_page()
-            draw_map_page(doc, layout, game, seed, generate_floor(seed, k), floors,
-                          show_par=not options.get("no_par"), edition=edition, ink=ink)
-        return doc.finish()
-    layout = _layout(options, "list")
-    payload = log_payload(game, seed, floors, edition)
-    doc = SheetDocument(f"{game.title} log sheet {seed}", paper, layout.landscape, [payload])
-    draw_log_page(doc, layout, game, seed, floors, payload)
-    return doc.finish()
 
 
 # ------------------------------------------------------------------------------ map
@@ -605,3 +569,121 @@ def draw_floor_rows(c: Any, area: Rect, floors: int) -> None:
     c.setLineWidth(0.6)
     c.line(area.x, area.y, area.x + area.w, area.y)
     c.restoreState()
+
+
+# ------------------------------------------------------------------ the kinds as data
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet being drawn (:func:`render`): what was asked for, and the rules
+    edition, layout and payloads it settled on. A kind's drawing function (the table
+    :data:`SHEETS`) gets it with the document."""
+
+    game: DungeonUpkeeper
+    kind: str
+    seed: str
+    params: dict[str, int]
+    paper: str
+    options: dict[str, Any]
+    edition: int
+    layout: Layout
+    payloads: list[str]
+    """Every payload the document carries, in page order."""
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """How :func:`render` prints one sheet kind."""
+
+    draw: Callable[[SheetDocument, Sheet], None]
+    """Draws every page of the kind into the document."""
+    layout: str
+    """The built-in layout when ``options["layout"]`` names none."""
+    title: str
+    """The PDF title: ``{game}`` (the game's title), ``{seed}`` and ``{label}`` filled in."""
+    payloads: Callable[[DungeonUpkeeper, str, dict[str, int], dict[str, Any], int], list[str]]
+    """``(game, seed, params, options, edition)`` to the payloads of the document."""
+    label: Callable[[Sheet], str] | None = None
+    """The ``{label}`` of the title (the floor or floors shown)."""
+
+
+def map_payloads(game: DungeonUpkeeper, seed: str, params: dict[str, int],
+                 options: dict[str, Any], edition: int) -> list[str]:
+    """The payloads of the map pages: one per floor shown (``options["floor"]``, default
+    every floor).
+
+    Raises ParameterError for a floor out of range.
+    """
+    return [map_payload(game, seed, k, edition) for k in _floors_wanted(game, params, options)]
+
+
+def map_label(sheet: Sheet) -> str:
+    """What a map document's title says it shows: ``B3`` or ``B1-B10``."""
+    wanted = _floors_wanted(sheet.game, sheet.params, sheet.options)
+    return f"B{wanted[0]}" if len(wanted) == 1 else f"B1-B{sheet.params['floors']}"
+
+
+def draw_map_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``map`` sheet: a page per floor shown, par on it unless ``options["no_par"]``,
+    the walls in ``options["ink"]``.
+
+    Raises ParameterError for an unknown ink or a floor out of range.
+    """
+    ink = check_ink(sheet.options.get("ink"))
+    for i, k in enumerate(_floors_wanted(sheet.game, sheet.params, sheet.options)):
+        if i:
+            doc.new_page()
+        draw_map_page(doc, sheet.layout, sheet.game, sheet.seed, generate_floor(sheet.seed, k),
+                      sheet.params["floors"], show_par=not sheet.options.get("no_par"),
+                      edition=sheet.edition, ink=ink)
+
+
+def log_payloads(game: DungeonUpkeeper, seed: str, params: dict[str, int],
+                 options: dict[str, Any], edition: int) -> list[str]:
+    """The log sheet's one payload (:func:`log_payload`)."""
+    return [log_payload(game, seed, params["floors"], edition)]
+
+
+def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``log`` sheet (:func:`draw_log_page`)."""
+    draw_log_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.params["floors"],
+                  sheet.payloads[0])
+
+
+SHEETS: dict[str, SheetSpec] = {
+    "map": SheetSpec(draw_map_sheet, "map", "{game} map {label} {seed}", map_payloads,
+                     label=map_label),
+    "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed}", log_payloads),
+}
+"""Every sheet kind the game prints (``DungeonUpkeeper.sheet_kinds``), by name."""
+
+
+def sheet_spec(game: DungeonUpkeeper, kind: str) -> SheetSpec:
+    """The table entry of ``kind``.
+
+    Raises ParameterError for a kind the game does not print.
+    """
+    game.sheet_kind(kind)
+    return SHEETS[kind]
+
+
+def render(game: DungeonUpkeeper, kind: str, seed: str, params: dict[str, int], paper: str,
+           options: dict[str, Any]) -> bytes:
+    """The PDF bytes of one sheet kind (:data:`SHEETS`): ``map`` (a page per floor, or
+    only ``options["floor"]``) or ``log``. ``options["no_par"]`` leaves par off the
+    maps; ``options["edition"]`` prints an older rules edition (default: the newest);
+    ``options["ink"]`` ("light" or "dark", default :data:`DEFAULT_INK`) how the walls
+    print: hatched with an outline, or solid dark grey.
+
+    Raises ParameterError for an unknown kind, a floor out of range or an unknown ink,
+    PayloadError for an edition this build does not know, LayoutError for a bad layout.
+    """
+    spec = sheet_spec(game, kind)
+    edition = game.check_edition(options.get("edition", game.edition))
+    payloads = spec.payloads(game, seed, params, options, edition)
+    layout = sheet_layout(options.get("layout"), spec.layout)
+    sheet = Sheet(game, kind, seed, params, paper, options, edition, layout, payloads)
+    label = spec.label(sheet) if spec.label else ""
+    doc = SheetDocument(spec.title.format(game=game.title, seed=seed, label=label), paper,
+                        layout.landscape, payloads)
+    spec.draw(doc, sheet)
+    return doc.finish()

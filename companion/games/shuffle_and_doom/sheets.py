@@ -6,7 +6,7 @@ so a sheet always shows exactly what the validator will check.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from math import ceil
 from typing import TYPE_CHECKING, Any
@@ -111,38 +111,8 @@ class Geometry:
                     self.cell, self.cell)
 
 
-def _layout(options: dict[str, Any], default: str) -> Layout:
-    return sheet_layout(options.get("layout"), default)
-
-
 def _params_text(size: int) -> str:
     return f"size {size}x{size}"
-
-
-def render(game: ShuffleAndDoom, kind: str, seed: str, params: dict[str, int], paper: str,
-           options: dict[str, Any]) -> bytes:
-    """The PDF bytes of one sheet kind."""
-    size = params["size"]
-    d = deal(seed, size)
-    payload = game.sheet_payload(seed, params, kind, options)
-    if kind == "map":
-        # the variants change the starting stats printed on the map (and only there)
-        variants = game.sheet_variants(options)
-        layout = _layout(options, "map")
-        doc = SheetDocument(f"{game.title} map {seed} {size}x{size}", paper,
-                            layout.landscape, [payload])
-        draw_map_page(doc, layout, game, d, payload, variants)
-    elif kind == "stack":
-        layout = _layout(options, "list")
-        doc = SheetDocument(f"{game.title} stacking list {seed} {size}x{size}", paper,
-                            layout.landscape, [payload])
-        draw_stack_pages(doc, layout, game, d, payload)
-    else:
-        layout = _layout(options, "list")
-        doc = SheetDocument(f"{game.title} log sheet {seed} {size}x{size}", paper,
-                            layout.landscape, [payload])
-        draw_log_page(doc, layout, game, d, payload)
-    return doc.finish()
 
 
 # ------------------------------------------------------------------------------ map
@@ -874,3 +844,89 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
     c.restoreState()
     y -= 17 + ceil(len(VERB_HELP) / 2) * row_h + mm(2)
     draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)), columns=2)
+
+
+# ------------------------------------------------------------------ the kinds as data
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet being drawn (:func:`render`): what was asked for, and the deal, layout
+    and payload it settled on. A kind's drawing function (the table :data:`SHEETS`)
+    gets it with the document."""
+
+    game: ShuffleAndDoom
+    kind: str
+    seed: str
+    params: dict[str, int]
+    paper: str
+    options: dict[str, Any]
+    deal: Deal
+    layout: Layout
+    payload: str
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """How :func:`render` prints one sheet kind."""
+
+    draw: Callable[[SheetDocument, Sheet], None]
+    """Draws every page of the kind into the document."""
+    layout: str
+    """The built-in layout when ``options["layout"]`` names none."""
+    title: str
+    """The PDF title: ``{game}`` (the game's title), ``{seed}`` and ``{size}`` filled in."""
+
+
+def draw_map_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``map`` sheet, with the starting stats of the variants it is printed for
+    (they change the map and only the map).
+
+    Raises ParameterError for an unknown variant.
+    """
+    variants = sheet.game.sheet_variants(sheet.options)
+    draw_map_page(doc, sheet.layout, sheet.game, sheet.deal, sheet.payload, variants)
+
+
+def draw_stack_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``stack`` sheet: the stacking list (:func:`draw_stack_pages`)."""
+    draw_stack_pages(doc, sheet.layout, sheet.game, sheet.deal, sheet.payload)
+
+
+def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``log`` sheet (:func:`draw_log_page`)."""
+    draw_log_page(doc, sheet.layout, sheet.game, sheet.deal, sheet.payload)
+
+
+SHEETS: dict[str, SheetSpec] = {
+    "map": SheetSpec(draw_map_sheet, "map", "{game} map {seed} {size}x{size}"),
+    "stack": SheetSpec(draw_stack_sheet, "list", "{game} stacking list {seed} {size}x{size}"),
+    "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed} {size}x{size}"),
+}
+"""Every sheet kind the game prints (``ShuffleAndDoom.sheet_kinds``), by name."""
+
+
+def sheet_spec(game: ShuffleAndDoom, kind: str) -> SheetSpec:
+    """The table entry of ``kind``.
+
+    Raises ParameterError for a kind the game does not print.
+    """
+    game.sheet_kind(kind)
+    return SHEETS[kind]
+
+
+def render(game: ShuffleAndDoom, kind: str, seed: str, params: dict[str, int], paper: str,
+           options: dict[str, Any]) -> bytes:
+    """The PDF bytes of one sheet kind (:data:`SHEETS`): ``map``, ``stack`` or ``log``.
+
+    Raises ParameterError for an unknown kind or variant, LayoutError for an unusable
+    layout.
+    """
+    spec = sheet_spec(game, kind)
+    size = params["size"]
+    d = deal(seed, size)
+    payload = game.sheet_payload(seed, params, kind, options)
+    layout = sheet_layout(options.get("layout"), spec.layout)
+    sheet = Sheet(game, kind, seed, params, paper, options, d, layout, payload)
+    doc = SheetDocument(spec.title.format(game=game.title, seed=seed, size=size), paper,
+                        layout.landscape, [payload])
+    spec.draw(doc, sheet)
+    return doc.finish()
