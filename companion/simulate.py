@@ -2,7 +2,8 @@
 
 A player is a function ``(game, state, legal_actions, rng) -> action``. Games are
 played by the project's own generator, so a simulation is reproducible; each played
-game can be written as a log that ``companion validate`` reads back.
+game can be written as a log that ``companion validate`` reads back. Where the table
+decides (a free deal's chance nodes) the harness draws the outcome, not the player.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.chance import sample
+from companion.errors import ParameterError
 from companion.games.base import Game, Header
 from companion.log import parse_log
 from companion.rng import Stream, stream
@@ -77,15 +80,31 @@ def start_state(game: Game, tags: Mapping[str, str]) -> tuple[Header, Any]:
 def play(game: Game, seed: str, params: Mapping[str, int], player: Player | str = "random",
          player_seed: str = "0", variants: Sequence[str] = (),
          max_actions: int = 100_000, edition: int | None = None,
-         keep_states: bool = True) -> PlayedGame:
-    """Play one seeded game to its end (or ``max_actions``) and return it.
+         keep_states: bool = True, free: bool = False) -> PlayedGame:
+    """Play one game (seeded; a free deal with ``free``) to its end (or ``max_actions``)
+    and return it.
 
     ``player``: a player function or a name (the game's own players first, then this
     module's generic ones). ``edition``: the rules edition (default: the newest; an
     older one is written as an ``[Edition]`` tag). ``keep_states=False`` keeps only the
-    first and the last state (for long runs where only the end counts)."""
+    first and the last state (for long runs where only the end counts).
+
+    ``free``: play a free deal instead: the header has the game's
+    :meth:`~companion.games.base.Game.free_deal_tags` for ``seed`` instead of the
+    ``[Seed]`` tag, and where the table decides (a chance node: ``legal_actions`` is
+    empty, ``chance_outcomes`` is not) the action is drawn with its probability from
+    the stream ``(seed, game, "simulation", player_seed, "chance")``, never the
+    player's. A seeded deal has no chance node, so it plays as it always has.
+
+    Raises ParameterError for a free deal of a game that has none (``seeded_only``)."""
     chooser = {**PLAYERS, **game.players()}[player] if isinstance(player, str) else player
-    tags = {"Game": game.name, "Seed": seed}
+    if free and game.seeded_only:
+        raise ParameterError(f"{game.name} has no free deal: its games are seeded")
+    tags = {"Game": game.name}
+    if free:
+        tags.update(game.free_deal_tags(seed, game.check_params(params)))
+    else:
+        tags["Seed"] = seed
     if edition is not None and edition != game.edition:
         tags["Edition"] = str(edition)
     for p in game.params:
@@ -94,13 +113,20 @@ def play(game: Game, seed: str, params: Mapping[str, int], player: Player | str 
         tags["Variant"] = ", ".join(variants)
     _, state = start_state(game, tags)
     rng = stream(seed, game.name, "simulation", player_seed)
+    table: Stream | None = None  # the chance stream, made at the first chance node
     states: list[Any] = [state]
     actions: list[Any] = []
     while not game.is_over(state) and len(actions) < max_actions:
         legal = game.legal_actions(state)
-        if not legal:
-            break
-        action = chooser(game, state, legal, rng)
+        if legal:
+            action = chooser(game, state, legal, rng)
+        else:
+            outcomes = game.chance_outcomes(state)
+            if not outcomes:
+                break
+            if table is None:
+                table = stream(seed, game.name, "simulation", player_seed, "chance")
+            action = sample(outcomes, table)
         state = game.apply(state, action)
         actions.append(action)
         if keep_states or len(states) == 1:

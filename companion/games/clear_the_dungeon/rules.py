@@ -7,10 +7,13 @@ No I/O here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
+from math import comb
 from typing import Literal
 
+from companion import chance
 from companion.cards import Card
 from companion.errors import IllegalAction
 from companion.games.clear_the_dungeon.generation import MONSTER_CARDS, POWER_CARDS, deal
@@ -370,8 +373,15 @@ def apply(s: State, action: Action) -> State:
 
 # ------------------------------------------------------------------- legal actions
 def legal_actions(s: State) -> list[Action]:
-    """Every action the rulings allow (none while a free deal waits for cards)."""
-    if s.outcome is not None or s.awaiting is not None:
+    """Every action the rulings allow where the player decides; none at a chance node
+    (:func:`chance_outcomes`: a free deal waiting for the cards the table shows).
+
+    In a free deal the draw is the table's: with the hand empty and cards left in the
+    power deck, the next line is the draw and nothing is listed. With ``reserve`` the
+    rulings also let the reserve card be played before that draw (:func:`apply`
+    accepts it); it is not listed there, as it may be played just as well once the
+    cards are drawn (only a last monster defeated before drawing scores more)."""
+    if s.outcome is not None or s.awaiting is not None or _free_draw(s):
         return []
     out: list[Action] = []
     sources = list(dict.fromkeys(s.hand))
@@ -385,3 +395,55 @@ def legal_actions(s: State) -> list[Action]:
     if not s.hand and s.deck_left > 0:
         out.append(Draw(None))
     return out
+
+
+# ---------------------------------------------------------------------------- chance
+def _free_draw(s: State) -> bool:
+    """A free deal whose next line is the draw: the hand is empty, cards are left."""
+    return s.free and s.outcome is None and s.awaiting is None and not s.hand \
+        and s.deck_left > 0
+
+
+def _unseen_monsters(s: State) -> list[Card]:
+    return [c for c in MONSTER_CARDS if c not in s.seen]
+
+
+def chance_outcomes(s: State) -> Sequence[tuple[Action, float]]:
+    """At a chance node of a free deal, every action the table can give next with its
+    probability (the cards nobody has seen are shuffled, each order equally likely);
+    empty where the player decides, in a seeded deal (the seed decides) and once the
+    game is over. The chance nodes and how many outcomes they have:
+
+    * the four monsters dealt face up (``monsters``), in column order: an arrangement
+      of 4 of the 12 monsters, 12 × 11 × 10 × 9 = 11,880 outcomes;
+    * the monster turned up in a column (``reveal``): one of the monsters not seen yet
+      (8 at most);
+    * the draw (``draw``) once the hand is empty: a set of 3 cards (fewer at the end)
+      of the power cards not seen yet, in the order of the deck (the hand's order does
+      not matter to the rulings). The two jokers are one card twice, so a draw with
+      one joker is two of the deck's draws: 9,880 + 780 + 40 = 10,700 outcomes at
+      most (40 cards and 2 jokers left; 11,480 equally likely draws of the deck), 9,880
+      with ``no-jokers``.
+    """
+    if s.outcome is not None or not s.free:
+        return []
+    if s.awaiting == "monsters":
+        return chance.arrangements_of(_unseen_monsters(s), len(s.up), Monsters)
+    if s.awaiting == "reveal":
+        return chance.combinations_of(_unseen_monsters(s), 1, lambda c: Reveal(c[0]))
+    if not _free_draw(s):
+        return []
+    plain = [c for c in POWER_CARDS if not c.is_joker and c not in s.seen]
+    jokers = 0 if "no-jokers" in s.variants else 2 - s.jokers_seen
+    n = min(HAND_SIZE, s.deck_left)
+    assert len(plain) + jokers == s.deck_left, "the free deal's count of unseen cards"
+    joker = next(c for c in POWER_CARDS if c.is_joker)
+    blocks = []
+    for j in range(min(jokers, n) + 1):  # j jokers and n - j other cards
+        def make(i: int, j: int = j) -> Action:
+            return Draw(chance.combination(plain, n - j, i) + (joker,) * j)
+
+        def each(j: int = j) -> Iterator[Action]:
+            return (Draw(c + (joker,) * j) for c in combinations(plain, n - j))
+        blocks.append(chance.Block(comb(len(plain), n - j), comb(jokers, j), make, each))
+    return chance.Outcomes(blocks)

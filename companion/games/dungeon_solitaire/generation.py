@@ -23,6 +23,7 @@ monster 10 %.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -164,3 +165,15 @@ def reward_deck(seed: str, rules: RulesTable = RULES) -> tuple[RewardCard, ...]:
             card = Room(exits, obj)
         out.append(RewardCard(f"R{i}", card))
     return tuple(out)
+
+
+def hand_draw(seed: str, draws: int, deck: Iterable[str], size: int) -> tuple[str, ...]:
+    """The cards a simulated game's ``draws``-th draw (0 first) takes from the player's
+    ``deck`` (reward ids): the first ``size`` of the deck in number order shuffled by
+    the stream ``(seed, "dungeon-solitaire", "simulation", "draw", draws)``, as a hand
+    shuffle at the table would give them. Seeded like a deal, so a simulation replays;
+    a real game's draws are the player's own."""
+    order = stream(seed, GAME, "simulation", "draw", draws).shuffled(
+        sorted(deck, key=lambda x: int(x[1:])))
+    return tuple(order[:size])
+

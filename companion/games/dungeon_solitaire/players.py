@@ -11,6 +11,9 @@ step 3 and step 5 of level generation give every level card next to an empty squ
 exit toward it, so a face-down card next to a square that was empty when the level was
 dealt (empty now, or holding a card the player put there) has an exit that way.
 
+``random``: a draft kept at random (:func:`random_draft`: the draft's legal actions are
+every way to keep one card of each set), then any legal action, uniformly.
+
 ``greedy`` (one step, no planning):
   * draft and chests: the card with the most exits (a chest on a room card breaks ties;
     a leap counts as three exits), looking no further;
@@ -54,7 +57,7 @@ from companion.games.dungeon_solitaire import rules
 from companion.games.dungeon_solitaire.cards import DELTA, DIRS, OPPOSITE, Room, Special
 from companion.games.dungeon_solitaire.generation import reward_deck
 from companion.grid import Cell as Cell  # re-exported (was defined here)
-from companion.rng import Stream
+from companion.rng import Stream, stream
 from companion.simulate import Player, random_player
 
 INF = 1e9
@@ -598,8 +601,27 @@ def greedy_player(game: Any, state: rules.State, legal: Sequence[Any], rng: Stre
     return draw if goal == v.pos else first_step(comp, v.pos, goal)
 
 
+def random_draft(state: rules.State) -> rules.Draft:
+    """A draft kept at random: one card of each set, each equally likely (so each of
+    the draft's legal actions is), drawn from the stream ``(seed, "dungeon-solitaire",
+    "simulation", "draft")``, not the player's: the draft the rules once listed alone."""
+    r = state.rules
+    rng = stream(state.seed, "dungeon-solitaire", "simulation", "draft")
+    return rules.Draft(tuple(f"R{i * r.set_size + 1 + rng.below(r.set_size)}"
+                             for i in range(r.draft_sets)))
+
+
+def dungeon_random_player(game: Any, state: rules.State, legal: Sequence[Any],
+                          rng: Stream) -> Any:
+    """Any legal action, uniformly (:func:`companion.simulate.random_player`); the
+    draft by :func:`random_draft`, which keeps the player's stream for the game."""
+    if state.phase == "draft":
+        return random_draft(state)
+    return random_player(game, state, legal, rng)
+
+
 PLAYERS: dict[str, Player] = {
-    "random": random_player,
+    "random": dungeon_random_player,
     "greedy": greedy_player,
     "expert": expert_player,
 }

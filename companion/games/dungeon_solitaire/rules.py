@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import product
 from typing import Literal
 
 from companion.errors import IllegalAction
@@ -15,10 +17,10 @@ from companion.games.dungeon_solitaire.generation import (
     Level,
     cell_name,
     generate_level,
+    hand_draw,
     reward_deck,
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
-from companion.rng import stream
 from companion.text import counted
 
 
@@ -412,16 +414,21 @@ def apply(s: State, action: Action) -> State:
 
 
 def legal_actions(s: State) -> list[Action]:
-    """What the rules allow. The draft lists one choice per set; a draw lists the top of
-    a seeded shuffle of the deck (the simulation's hand shuffle; any real draw of the
-    right size from the deck is legal too)."""
+    """What the rules allow where the player decides (Dungeon Solitaire has no chance
+    node: :func:`chance_outcomes`).
+
+    * The draft: every way to keep one card of each set (3^7 = 2,187 in edition 1,
+      3^9 = 19,683 in edition 2), the sets in order (any order is legal too).
+    * A draw: one ``draw``, whose cards are the top of the seeded hand shuffle
+      (:func:`~companion.games.dungeon_solitaire.generation.hand_draw`), as a seeded
+      deal gives its next cards. The decision is to draw; which cards come is the
+      player's hand-shuffled deck's, written on the same line, so it is no chance node
+      of its own: any draw of the right size from the deck is legal too."""
     if s.outcome is not None:
         return []
     r = s.rules
     if s.phase == "draft":
-        rng = stream(s.seed, "dungeon-solitaire", "simulation", "draft")
-        picks = [f"R{i * r.set_size + 1 + rng.below(r.set_size)}" for i in range(r.draft_sets)]
-        return [Draft(tuple(picks))]
+        return list(_drafts(r.draft_sets, r.set_size))
     if s.phase == "chest":
         return [Chest(rid) for rid in s.offered]
     if s.phase == "keep":
@@ -434,7 +441,21 @@ def legal_actions(s: State) -> list[Action]:
                 OPPOSITE[side]):
             out.append(Move((side,)))
     if s.deck:
-        order = stream(s.seed, "dungeon-solitaire", "simulation", "draw", s.draws).shuffled(
-            sorted(s.deck, key=lambda x: int(x[1:])))
-        out.append(Draw(tuple(order[: r.draw_size])))
+        out.append(Draw(hand_draw(s.seed, s.draws, s.deck, r.draw_size)))
     return out
+
+
+@lru_cache(maxsize=8)
+def _drafts(sets: int, size: int) -> tuple[Draft, ...]:
+    """Every draft of ``sets`` sets of ``size`` cards (one card of each), in order."""
+    ids = [[f"R{k * size + 1 + i}" for i in range(size)] for k in range(sets)]
+    return tuple(Draft(tuple(ids[k][i] for k, i in enumerate(pick)))
+                 for pick in product(range(size), repeat=sets))
+
+
+def chance_outcomes(s: State) -> list[tuple[Action, float]]:
+    """None: Dungeon Solitaire has no chance node. Its levels and reward deck are
+    seeded; the draft and the chests are the player's choices; the one thing the table
+    decides, which cards a hand-shuffled draw brings, is written with the player's
+    decision to draw on one ``draw`` line (see :func:`legal_actions`)."""
+    return []

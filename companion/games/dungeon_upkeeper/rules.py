@@ -217,3 +217,9 @@ def legal_actions(s: State) -> list[Action]:
         if floor.tile((s.position[0] + dc, s.position[1] + dr)) != "#":
             out.append(Path((Step(d),)))
     return out
+
+
+def chance_outcomes(s: State) -> list[tuple[Action, float]]:
+    """None: Dungeon Upkeeper has no chance node. Every floor is seeded and every step
+    is the player's."""
+    return []

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from companion import chance
 from companion.cards import Card, Suit
 from companion.errors import IllegalAction
 from companion.games.scoundrel.generation import DECK, dungeon, in_deck
@@ -452,6 +453,29 @@ def faces(s: State) -> list[Action]:
 def can_avoid(s: State) -> bool:
     return (s.outcome is None and not s.awaiting and s.dungeon_left > 0
             and not s.avoided and s.faced == 0)
+
+
+def chance_outcomes(s: State) -> Sequence[tuple[Action, float]]:
+    """At a chance node, every ``room`` line the table can give next with its
+    probability; empty where the player decides, in a seeded deal (the seed decides:
+    its ``room`` lines only check) and once the game is over.
+
+    The one chance node is a free deal's room just dealt (``awaiting``): the card that
+    stayed, then :func:`room_need`'s unseen cards (any of the cards not seen yet, each
+    order equally likely: the order dealt matters, as an ``avoid`` puts the room under
+    the dungeon in that order), then the known cards that went under, in their order.
+    So there are ``perm(cards not seen, unseen cards dealt)`` outcomes: 3,258,024 for
+    the first room (44 × 43 × 42 × 41), 2,193,360 for the room an avoid of it deals
+    (40 × 39 × 38 × 37), 59,280 once that first room is faced down to the card that
+    stays (40 × 39 × 38), and one where only cards that went under come up. They are
+    made one by one when asked for (:class:`companion.chance.Outcomes`), never all
+    stored."""
+    if s.outcome is not None or not s.awaiting:
+        return []
+    _, unseen, known = room_need(s)
+    head = s.room
+    return chance.arrangements_of(unseen_cards(s), unseen,
+                                  lambda cards: Room(head + cards + known))
 
 
 def _raises(score: int | None, now: int) -> bool:

@@ -7,9 +7,11 @@ the rule and the state that broke it. No I/O here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from companion import chance
 from companion.cards import Card, Suit, standard_deck
 from companion.errors import IllegalAction
 from companion.games.shuffle_and_doom.dungeon import (
@@ -719,3 +721,47 @@ def legal_actions(s: State) -> list[Action]:
     if s.position == corner or corner in area:
         out.append(Exit())
     return out
+
+
+# ---------------------------------------------------------------------------- chance
+def chance_outcomes(s: State) -> Sequence[tuple[Action, float]]:
+    """At a chance node, every ``room`` line the table can give next with its
+    probability; empty where the player decides, in a seeded deal (the seed decides)
+    and once the game is over.
+
+    The one chance node is a free deal's room just entered (``awaiting_room``): its
+    cards are the next ones of the shuffled deck, so every set of them is equally
+    likely. As :func:`_draw_free` reads them: the cards left in the pass come first (in
+    pass 1 the others before the map cards, which lie at the bottom), and a room that
+    needs more than are left takes all of them and the rest from the reshuffled deck
+    of the next pass. Only the last group drawn from is a choice, so there are
+    ``comb(cards in that group, cards still needed)`` outcomes, each a ``room`` line
+    listing the cards in that order (a line may list them in any order).
+
+    Sizes: the first room of a 7×7 map draws from the 38 cards that are not map
+    cards: 38 outcomes for one cell, 8,436 for three, 73,815 for four. Most rooms
+    have 1 to 4 cells (about 80 % to 90 % of them, by seeded maps), but a room can
+    have dozens (66 cells on one 26×26 map measured; a room draws at most 52 cards),
+    so a group of at most 52 cards gives at most comb(52, 26), about 5 × 10^14
+    outcomes. They are made one by one when asked for
+    (:class:`companion.chance.Outcomes`), never all stored.
+    """
+    if s.outcome is not None or s.awaiting_room is None:
+        return []
+    need = min(len(s.dmap.rooms[s.awaiting_room]), len(FULL_DECK))
+    if s.pass_no == 1:
+        groups = [[c for c in s.deck if c not in s.map_cards],
+                  [c for c in s.deck if c in s.map_cards]]
+    else:
+        groups = [list(s.deck)]
+    forced: list[Card] = []
+    for group in groups:
+        if need < len(group):
+            break
+        forced += group
+        need -= len(group)
+    else:  # the pass runs out: the rest comes from the next pass's deck
+        gone = set(forced)
+        group = sorted((c for c in FULL_DECK if c not in gone), key=Card.sort_key)
+    head = tuple(forced)
+    return chance.combinations_of(group, need, lambda cards: RoomCards(head + cards))
