@@ -350,7 +350,7 @@ def test_no_sentence_is_copied_from_the_source(game):
 
 
 def test_paragraph_styles_forbid_widows_and_orphans():
-    from companion.paper.booklet import _styles
+    from companion.paper.booklet.style import paragraph_styles as _styles
 
     st = _styles()
     for style in (st.body, st.bullet, st.cell, st.note, st.state):
