@@ -190,12 +190,12 @@ class Screen:
                     f"{'line' if len(listed) == 1 else 'lines'}, like '{example}'; type "
                     "what was dealt (Tab completes only what can still be there)",
                     "Tab completes · undo · help · quit"]
-        first = "   ".join(f"{k} {line}" for k, line in enumerate(listed.lines(SHOWN),
-                                                                start=1))
-        more = f"   ... ({len(listed) - SHOWN} more: list)" if len(listed) > SHOWN else ""
+        items = [f"{k} {line}" for k, line in enumerate(listed.lines(SHOWN), start=1)]
+        if len(listed) > SHOWN:
+            items.append(f"... {len(listed) - SHOWN:,} more (list)")
         noun = "legal line" if len(listed) == 1 else "legal lines"
         keys = ("Enter plays it" if len(listed) == 1 else "a number plays that line")
-        return [*notes, f"{len(listed)} {noun}: {first}{more}",
+        return [*notes, *_packed(f"{len(listed):,} {noun}:", items, self.console.width),
                 f"Tab completes · {keys} · undo · help · quit"]
 
     def refused(self, typed: str, why: Refusal) -> list[str]:
@@ -216,6 +216,18 @@ class Screen:
         claim = (f"; claim {r.score} written" if r.score is not None else "")
         return [f"game over: {r.outcome}{f' ({why})' if why else ''}{score}{claim}",
                 f"log: {s.path} (check it: companion validate {s.path})"]
+
+
+def _packed(head: str, items: list[str], width: int) -> list[str]:
+    """``head`` and ``items`` three spaces apart on lines of at most ``width``
+    characters, an item never split (the lines after the first indented)."""
+    lines = [head]
+    for item in items:
+        if len(lines[-1]) + 3 + len(item) > width and lines[-1].strip():
+            lines.append("   " + item)
+        else:
+            lines[-1] += ("   " if lines[-1] != head else " ") + item
+    return lines
 
 
 def _all_lines(session: Session) -> list[str]:
