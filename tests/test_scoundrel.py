@@ -528,7 +528,8 @@ def test_initial_state_and_describe():
     assert s.equal_kills and s.room == dungeon("S0")[:4]
     data = GAME.describe("stack", "S0", {}, {"variants": ("equal-kills",)})
     assert data["dungeon"][:4] == data["first_room"] == ["7♣", "J♣", "3♥", "4♥"]
-    assert data["payload"] == "companion:1/sc/S0/variant=equal-kills"
+    assert data["payload"] == "companion:1/sc/S0/kind=stack/variant=equal-kills"
+    assert GAME.describe("mat", "S0", {})["payload"] == "companion:1/sc/S0"
     assert len(data["dungeon"]) == 44
 
 

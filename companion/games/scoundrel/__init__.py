@@ -11,14 +11,13 @@ from typing import Any, ClassVar
 
 from companion.games.base import (
     Game,
-    Header,
     PackPart,
     Param,
     Result,
     SheetKind,
     SolveReport,
 )
-from companion.games.scoundrel import notation, rules
+from companion.games.scoundrel import generation, notation, rules
 from companion.games.scoundrel.notation import format_action
 from companion.games.scoundrel.rules import Action, State
 
@@ -43,14 +42,12 @@ class Scoundrel(Game):
         PackPart("log", "Log sheet"),
     )
     deal_rules = frozenset({"deal-seed"})
+    booklet_outcome = "won"
     stage_name = "cards faced"
 
     # -- rules ------------------------------------------------------------------
     rules: ClassVar[ModuleType] = rules
     notation: ClassVar[ModuleType] = notation
-
-    def new_state(self, header: Header) -> State:
-        return rules.new_state(header.seed, header.variants)
 
     def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
                       variants: Sequence[str] | frozenset[str] = (),
@@ -61,6 +58,14 @@ class Scoundrel(Game):
         if edition is not None:
             self.check_edition(edition)
         return rules.new_state(seed, frozenset(self.check_variants(list(variants))))
+
+    def golden_text(self, seed: str, params: Mapping[str, int], edition: int) -> str:
+        """The seeded dungeon, top card first, one room's worth (four cards) a line:
+        what a printed seed stands for (the golden vectors)."""
+        order = generation.dungeon(seed)
+        lines = [f"scoundrel {seed}"]
+        lines += [" ".join(str(c) for c in order[i:i + 4]) for i in range(0, len(order), 4)]
+        return "\n".join(lines) + "\n"
 
     def stage(self, state: State) -> int:
         return state.cards_faced
