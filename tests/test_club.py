@@ -12,6 +12,7 @@ import sys
 
 import pypdfium2 as pdfium
 import pytest
+from pdfcheck import qr_texts, render_page
 from typer.testing import CliRunner
 
 from companion.cli import app, only_the_command
@@ -19,7 +20,6 @@ from companion.club import daily_seed, parse_date, today_utc
 from companion.errors import ParameterError
 from companion.games import GAME_NAMES, get_game
 from companion.seeds import CROCKFORD, canonical_payload, normalize_seed, parse_payload
-from tests.pdfcheck import qr_texts, render_page
 
 runner = CliRunner()
 
