@@ -339,7 +339,10 @@ def _words(text: str) -> list[str]:
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_no_sentence_is_copied_from_the_source(game):
     """No run of 8 words of the booklet appears in the game's source text."""
-    source = (SOURCES / f"{game}.txt").read_text(encoding="utf-8")
+    path = SOURCES / f"{game}.txt"
+    if not path.is_file():  # Scoundrel's rules came from the rulings, not a source text
+        pytest.skip(f"no source text for {game}")
+    source = path.read_text(encoding="utf-8")
     words = _words(source)
     grams = {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
     book = get_game(game).booklet()
