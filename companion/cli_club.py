@@ -193,10 +193,12 @@ def standings_cmd(
     check_inputs(logs)
     target: Path | None = None
     fmt = ""
-    paper_name = resolve_paper(paper)
     if out is not None:
         target, fmt = _out_format(out)
         _not_an_input(target, logs)
+    if paper is not None and fmt != "pdf":
+        raise ParameterError("--paper is for --out FILE.pdf (the page size of the PDF)")
+    paper_name = resolve_paper(paper) if fmt == "pdf" else "a4"
     standings = build_standings(logs, par=not no_par, season=season)
     if target is not None:
         from companion.fsutil import write_atomic

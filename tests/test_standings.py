@@ -382,6 +382,11 @@ def test_out_to_a_folder_and_refusals(club, tmp_path):
     assert r.exit_code == 2 and "must end in .html, .pdf or .csv" in r.stderr
     r = invoke("standings", club / "gus.log", "--out", "-")
     assert r.exit_code == 2 and r.stdout == ""
+    r = invoke("standings", club / "gus.log", "--paper", "letter")
+    assert r.exit_code == 2 and "--paper is for --out FILE.pdf" in r.stderr
+    r = runner.invoke(app, ["standings", str(club / "gus.log"), "--no-par"],
+                      env={"COMPANION_PAPER": "a5"})  # no PDF: the paper is not read
+    assert r.exit_code == 0, r.output
     victim = tmp_path / "log.csv"  # a log whose name ends in .csv
     shutil.copy(club / "gus.log", victim)
     r = invoke("standings", victim, "--out", victim)
