@@ -262,7 +262,7 @@ def test_cells_parse_to_the_named_cell_or_raise_notation_error(case, token):
     assert cell == (col, row) and 0 <= col < size and 0 <= row < size
 
 
-VOCABULARY = {
+VOCABULARY = {  # more words beside each game's own vocabulary() (typos, off-board cells)
     "shuffle-and-doom": ["choose", "row", "column", "col", "bonus", "health", "attack",
                          "intelligence", "hp", "♥", "♠", "♣", "enter", "retreat", "room",
                          "hit", "disarm", "take", "drink", "read", "loot", "exit", "a1",
@@ -279,28 +279,36 @@ VOCABULARY = {
 
 
 def header_strategy(game_name: str) -> st.SearchStrategy[str]:
-    """A header: seeded (every game) or a free deal (where the game allows one)."""
+    """A header: seeded (every game) or a free deal (where the game allows one: its
+    ``free_deal_tags``), with any of the game's variants and parameter values."""
+    game = get_game(game_name)
     head = f'[Game "{game_name}"]\n'
-    seeded = st.sampled_from(["PROP", "K7Q2-9XMA", "A"]).map(lambda s: head + f'[Seed "{s}"]\n')
-    if game_name == "shuffle-and-doom":
-        def free(size: int, seed: str) -> str:
-            from companion.games.shuffle_and_doom import seeded_map
+    variant = st.sampled_from(["", *(f'[Variant "{v}"]\n' for v in game.variants)])
+    params = st.fixed_dictionaries({p.name: st.integers(p.low, min(p.high, p.low + 5))
+                                    for p in game.params})
 
-            dmap = seeded_map(seed, size)
-            return (head + f'[Size "{size}"]\n[Row "{" ".join(map(str, dmap.row_stack))}"]\n'
-                    f'[Column "{" ".join(map(str, dmap.column_stack))}"]\n')
-        return st.one_of(seeded, st.builds(free, st.integers(4, 9), st.sampled_from(["F", "G"])))
-    if game_name == "clear-the-dungeon":
-        variant = st.sampled_from(["", '[Variant "reserve"]\n', '[Variant "no-jokers"]\n'])
-        return st.builds(lambda h, v: h + v, st.one_of(seeded, st.just(head)), variant)
-    return seeded
+    def tags(values: dict[str, int]) -> str:
+        return "".join(f'[{p.tag} "{values[p.name]}"]\n' for p in game.params
+                       if values[p.name] != p.default)
+
+    seeded = st.builds(lambda s, v, ps: head + f'[Seed "{s}"]\n' + v + tags(ps),
+                       st.sampled_from(["PROP", "K7Q2-9XMA", "A"]), variant, params)
+    if game.seeded_only:
+        return seeded
+
+    def free(seed: str, v: str, ps: dict[str, int]) -> str:
+        deal = game.free_deal_tags(seed, game.check_params(ps))
+        return head + v + tags(ps) + "".join(f'[{k} "{x}"]\n' for k, x in deal.items())
+
+    return st.one_of(seeded, st.builds(free, st.sampled_from(["F", "G"]), variant, params))
 
 
 @FAST
 @given(st.sampled_from(GAME_NAMES), st.data())
 def test_random_action_lines_of_every_game_give_a_verdict(game_name, data):
     head = data.draw(header_strategy(game_name))
-    words = st.one_of(st.sampled_from(VOCABULARY[game_name]), card_like.filter(bool))
+    known = [*VOCABULARY.get(game_name, ()), *get_game(game_name).vocabulary()]
+    words = st.one_of(st.sampled_from(known), card_like.filter(bool))
     lines = data.draw(st.lists(st.lists(words, min_size=1, max_size=6).map(" ".join),
                                max_size=20))
     text = head + "\n".join(lines) + "\n"
