@@ -41,6 +41,7 @@ REGISTRY: dict[str, str] = {
     "clear-the-dungeon": "companion.games.clear_the_dungeon",
     "dungeon-upkeeper": "companion.games.dungeon_upkeeper",
     "dungeon-solitaire": "companion.games.dungeon_solitaire",
+    "scoundrel": "companion.games.scoundrel",
 }
 
 ENTRY_POINT_GROUP = "companion.games"
