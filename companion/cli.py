@@ -11,6 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -365,27 +366,10 @@ def _seed_or_fresh(seed: str | None) -> str:
 
 def _default_out(game: str, seed: str, params: dict[str, Any], kind: str, paper: str,
                  options: dict[str, Any] | None = None) -> Path:
-    """``output/GAME-SEED-PARAMS[-OPTIONS]-KIND-PAPER.pdf``. What else changes the sheet
-    names it too (a floor or level, the variants, a layout, par), so different sheets
-    of one seed do not overwrite each other."""
-    parts = [game, *([seed] if seed else []), *(f"{k}{v}" for k, v in params.items())]
-    for key, value in (options or {}).items():
-        if key in ("variants", "variant"):
-            names = value.split("+") if isinstance(value, str) else list(value)
-            parts.append("+".join(names))
-        elif key == "layout" and value:
-            parts.append(Path(str(value)).stem)
-        elif key == "par" and value is True:
-            parts.append("par")
-        elif key == "backs":
-            if value != "duplex":
-                parts.append("fold" if value == "fold" else "fronts")
-        elif key == "ink":
-            parts.append(f"{value}ink")
-        elif isinstance(value, int | str) and not isinstance(value, bool) and value != "":
-            parts.append(f"{key}{value}")
-    parts += [kind, paper]
-    return Path("output") / ("-".join(parts) + ".pdf")
+    """``output/GAME-SEED-...-KIND-PAPER.pdf`` (:func:`companion.sheet_request.default_out`)."""
+    from companion.sheet_request import default_out
+
+    return default_out(game, seed, params, kind, paper, options)
 
 
 def parse_back_offset(text: str | None) -> tuple[float, float] | None:
@@ -409,36 +393,39 @@ def parse_back_offset(text: str | None) -> tuple[float, float] | None:
 def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str | None,
                 out: str | None, as_json: bool, extra: list[str],
                 options: dict[str, Any]) -> None:
+    """``map``/``sheets``: one :class:`~companion.sheet_request.SheetRequest` built from
+    the command line, then described (``--json``) or rendered and saved."""
+    from companion.sheet_request import SheetRequest, is_duplex
+
     game = get_game(game_name)
     chosen = kind or game.map_kind
-    game.sheet_kind(chosen)
+    sheet = game.sheet_kind(chosen)
     given = parse_game_options(game.name, extra, chosen)
-    sheet_params = {p.name: p for p in game.sheet_kind(chosen).params}
-    params = game.check_params({k: v for k, v in given.items() if k not in sheet_params})
-    options = {k: v for k, v in options.items() if v not in (None, False, (), [])}
-    options.update({k: sheet_params[k].check(v) for k, v in given.items() if k in sheet_params})
-    _check_sheet_options(game, game.sheet_kind(chosen), params, options)
-    if "variants" in options:
-        options["variants"] = game.check_variants(options["variants"])
+    own = {p.name for p in sheet.params}
     paper_name = resolve_paper(paper)
-    if ("back_offset" not in options and _is_duplex(game, chosen)
-            and options.get("backs", "duplex") == "duplex"):
+    offset = options.get("back_offset")
+    request = SheetRequest.build(
+        game.name, chosen, "", paper_name,
+        {k: v for k, v in given.items() if k not in own},
+        variants=tuple(options.get("variants") or ()),
+        sheet_options={k: v for k, v in given.items() if k in own},
+        layout=options.get("layout"), ink=options.get("ink"), backs=options.get("backs"),
+        back_offset=offset, par=bool(options.get("par")),
+        no_par=bool(options.get("no_par")))
+    if (offset is None and is_duplex(game, chosen)
+            and (request.backs or "duplex") == "duplex"):
         saved = _saved_back_offset(paper_name)
         if saved is not None:
-            options["back_offset"] = saved
-    if game.sheet_kind(chosen).seeded:
-        seed_text = _seed_or_fresh(seed)
-    else:
-        seed_text = ""
-        if seed is not None:
-            typer.echo(f"the {chosen} sheet is the same for every seed: it prints none "
-                       "(--seed left out)", err=True)
+            request = replace(request, back_offset=saved)
+    if sheet.seeded:
+        request = replace(request, seed=_seed_or_fresh(seed))
+    elif seed is not None:
+        typer.echo(f"the {chosen} sheet is the same for every seed: it prints none "
+                   "(--seed left out)", err=True)
     if as_json:
-        typer.echo(_json(game.describe(chosen, seed_text, params, options),
-                              ensure_ascii=False, indent=1))
+        typer.echo(_json(request.describe(), ensure_ascii=False, indent=1))
         return
-    data = game.render(chosen, seed_text, params, paper_name, options)
-    _save(out, _default_out(game.name, seed_text, params, chosen, paper_name, options), data)
+    _save(out, request.default_path(), request.render())
 
 
 def out_target(out: str | None, default: Path) -> Path | str:
@@ -471,55 +458,6 @@ def _save(out: str | None, default: Path, data: bytes, say: bool = True) -> None
     write_atomic(Path(target), data)
     if say:
         typer.echo(str(target))
-
-
-def _check_sheet_options(game: Any, kind: Any, params: dict[str, int],
-                         options: dict[str, Any]) -> None:
-    """Canonical ``--backs`` and ``--ink`` values in ``options``; options that mean
-    nothing for the sheet (``--par``, ``--no-par``, ``--backs``, ``--ink``) and sheet
-    options beyond the game's (``--floor 5`` of ``--floors 3``) are refused with a
-    sentence (ParameterError)."""
-    from companion.paper.fold import check_backs
-
-    where = f"the {game.name} {kind.name} sheet"
-    if options.get("par") and kind.par != "on request":
-        raise ParameterError(f"--par means nothing for {where}: "
-                             + ("it prints par already (--no-par leaves it off)"
-                                if kind.par else "it shows no par") + _par_sheets())
-    if options.get("no_par") and kind.par != "by default":
-        raise ParameterError(f"--no-par means nothing for {where}: it prints no par "
-                             "unless asked" if kind.par else
-                             f"--no-par means nothing for {where}: it shows no par")
-    for p in kind.params:
-        if p.upto and p.name in options and options[p.name] > params.get(p.upto, p.high):
-            n = params[p.upto]
-            raise ParameterError(f"{p.name} {options[p.name]} of {n}: the run has {n} "
-                                 f"{p.upto} (--{p.upto} {n})")
-
-    if "backs" in options:
-        if not kind.backs:
-            raise ParameterError(f"the {kind.name} sheet has no backs: --backs is for "
-                                 "cards and tiles")
-        options["backs"] = check_backs(options["backs"])
-    if "ink" in options:
-        if not kind.inks:
-            raise ParameterError(f"the {kind.name} sheet has no large dark areas: --ink "
-                                 "is for sheets that do")
-        ink = str(options["ink"]).strip().lower()
-        if ink not in ("light", "dark"):
-            raise ParameterError(f"--ink takes light or dark, not {shown(options['ink'])}")
-        options["ink"] = ink
-
-
-def _par_sheets() -> str:
-    sheets = [f"{g.name} {k.name}" for g in all_games() for k in g.sheet_kinds
-              if k.par == "on request"]
-    return f" (--par is for: {', '.join(sheets)})" if sheets else ""
-
-
-def _is_duplex(game: Any, kind: str) -> bool:
-    """Whether sheets of ``kind`` print two-sided (their pack part says a flip)."""
-    return any(p.kind == kind and p.duplex for p in game.pack_parts)
 
 
 def _saved_back_offset(paper: str) -> tuple[float, float] | None:
@@ -992,20 +930,14 @@ def _game_for_code(code: str) -> Any:
 def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | None,
                 out: str | None, count: int, edition: int) -> Path | str:
     from companion.fsutil import write_atomic
+    from companion.sheet_request import SheetRequest
 
-    game = get_game(game_name)
-    kind = params.pop("kind", game.map_kind)
-    game.sheet_kind(kind)
-    names = {p.name for p in game.params}
-    game_params = game.check_params({k: v for k, v in params.items() if k in names})
-    options: dict[str, Any] = {k: v for k, v in params.items() if k not in names}
-    if edition != game.edition:  # an older printing: rebuilt under its own edition
-        options["edition"] = edition
-    paper_name = resolve_paper(paper)
-    data = game.render(kind, seed, game_params, paper_name, options)
+    request = SheetRequest.from_payload(game_name, seed, params, resolve_paper(paper),
+                                        edition)
+    data = request.render()
     # the payload's other keys (a floor, say) name the file too, so the sheets of a
     # multi-page PDF scanned at once do not overwrite each other
-    default = _default_out(game.name, seed, game_params, kind, paper_name, options)
+    default = request.default_path()
     target = out_target(out, default)
     if count > 1 and out is not None and target != "-" and not Path(target).is_dir():
         target = Path(out) / default.name  # several sheets: --out is their folder

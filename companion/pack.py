@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games import get_game
 from companion.games.base import Game, PayloadExtra
@@ -95,12 +94,12 @@ def render_pack(game_name: str, seed: str, params: Mapping[str, int], paper: str
     from companion.booklets import render_booklet
     from companion.paper.pdfjoin import PdfAssembler, page_count, page_sizes
     from companion.paper.units import check_paper, paper_size
+    from companion.sheet_request import SheetRequest
 
     game = get_game(game_name)
     paper = check_paper(paper)
     params = game.check_params(dict(params))
     variants = game.check_variants(list(variants))
-    options: dict[str, Any] = {"variants": variants} if variants else {}
 
     def tick(label: str) -> None:
         if progress is not None:
@@ -108,10 +107,10 @@ def render_pack(game_name: str, seed: str, params: Mapping[str, int], paper: str
 
     rendered: list[tuple[str, str, str, bytes]] = []
     for part in game.pack_parts:
-        part_options = dict(options)
-        if part.duplex and back_offset is not None:
-            part_options["back_offset"] = back_offset
-        data = game.render(part.kind, seed, params, paper, part_options)
+        request = SheetRequest.build(game.name, part.kind, seed, paper, params,
+                                     variants=variants,
+                                     back_offset=back_offset if part.duplex else None)
+        data = request.render()
         rendered.append((part.title, part.kind, part.duplex, data))
         tick(part.kind)
     booklet = render_booklet(game.name, paper, imposition="saddle")
