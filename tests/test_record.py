@@ -296,3 +296,9 @@ def test_a_resumed_log_keeps_its_lines_and_comments(tmp_path):
     assert validate_text(out).valid
     assert record.tag_line("Player", 'Ada "the" \\ Brave\n') == \
         '[Player "Ada \\"the\\" \\\\ Brave"]'
+
+
+def test_the_session_words_are_no_game_verb():
+    for name in GAME_NAMES:
+        verbs = {v.lower() for v in getattr(get_game(name).notation, "VERBS", ())}
+        assert not verbs & set(record.COMMANDS), name
