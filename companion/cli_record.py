@@ -134,7 +134,7 @@ def _run(ctx: typer.Context, mode: str, game: str | None, seed: str | None,
 
     try:
         session = _session(ctx, mode, game, seed, out, resume, player, variant)
-    except Quit:
+    except (Quit, KeyboardInterrupt):
         typer.echo("\nstopped before the first action: nothing written", err=True)
         raise typer.Exit(0) from None
     raise typer.Exit(run(session))

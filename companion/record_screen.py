@@ -310,7 +310,7 @@ def run(session: Session) -> int:
             except Refusal as why:
                 refusals += 1
                 message = screen.refused(typed, why)
-    except Quit:
+    except (Quit, KeyboardInterrupt):  # Ctrl-C outside the prompt too: the file is whole
         done = counted(len(session.lines()), "action line")
         print(f"\nstopped: the log {session.path} holds every action so far ({done}); go "
               f"on with: companion {session.mode} --resume {session.path}",
