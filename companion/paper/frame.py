@@ -177,3 +177,48 @@ def draw_scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) 
                  "print at 100 %")
     c.restoreState()
     return bar
+
+
+SLOT_GREY = (0.45, 0.45, 0.45)
+
+
+def draw_card_spot(c: Any, r: Rect, label: str, sub: str = "", size: float = 7.5) -> None:
+    """An empty card spot of a play mat: a dashed rounded outline with a label (and a
+    small note under it)."""
+    from companion.paper.cards import fit_font_size
+
+    c.saveState()
+    c.setStrokeColorRGB(*SLOT_GREY)
+    c.setLineWidth(0.7)
+    c.setDash([mm(1.2), mm(0.9)], 0)
+    c.roundRect(r.x, r.y, r.w, r.h, 0.1 * min(r.w, r.h), stroke=1, fill=0)
+    c.setDash()
+    c.setFillColorRGB(*INK)
+    fs = fit_font_size(label, "Helvetica-Bold", size, r.w * 0.86)
+    c.setFont("Helvetica-Bold", fs)
+    mid = r.cy + (fs * 0.3 if sub else -fs * 0.35)
+    c.drawCentredString(r.cx, mid, label)
+    if sub:
+        c.setFillColorRGB(0.3, 0.3, 0.3)
+        ss = min(5.6, fs * 0.8)
+        lines = wrap_text(sub, "Helvetica", ss, r.w * 0.9)
+        y = mid - ss * 1.45
+        c.setFont("Helvetica", ss)
+        for line in lines:
+            c.drawCentredString(r.cx, y, line)
+            y -= ss * 1.2
+    c.restoreState()
+
+
+def draw_corner_note(c: Any, x: float, y: float, text: str) -> tuple[float, float]:
+    """``text`` upside down, small and grey, its start at the top-right corner ``(x,
+    y)`` of the content area: a par a player does not read by accident. Returns the
+    corner."""
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(180)
+    c.setFont("Helvetica", 6.5)
+    c.setFillColorRGB(0.45, 0.45, 0.45)
+    c.drawString(0, -6.5 * 0.75, text)
+    c.restoreState()
+    return (x, y)

@@ -36,7 +36,9 @@ from companion.paper.frame import (
     LABEL_FONT,
     SCALE_BAR_HEIGHT,
     SCALE_BAR_MM,
-    draw_field,
+    SLOT_GREY,
+    draw_card_spot,
+    draw_corner_note,
     draw_footer,
     draw_heading,
     draw_ruled_lines,
@@ -49,6 +51,8 @@ from companion.paper.frame import (
 )
 from companion.paper.icons import RED, draw_suit
 from companion.paper.layout import Layout, Rect, sheet_layout
+from companion.paper.logsheet import draw_log_fields, draw_verb_table
+from companion.paper.logsheet import draw_log_pages as draw_log_pages_of
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -59,7 +63,6 @@ __all__ = ["KINDS", "LOG_LINES", "MatGeometry", "SheetKindDrawing", "describe_da
            "draw_log_pages", "draw_mat_page", "draw_stack_page", "left_out", "par_text",
            "render", "sheet_payload"]
 
-SLOT_GREY = (0.45, 0.45, 0.45)
 TRACK_FILL = (0.93, 0.93, 0.93)
 START_FILL = (1.0, 0.93, 0.55)
 PAR_BUDGET = 3_000_000
@@ -111,30 +114,6 @@ def par_text(game: Scoundrel, seed: str, variants: tuple[str, ...]) -> str:
     if report.score is not None:
         return f"par {report.score} or more"
     return "par unknown"
-
-
-def _slot(c: Any, r: Rect, label: str, sub: str = "", size: float = 8.0) -> None:
-    """An empty card spot: a dashed rounded outline, a label and a small note."""
-    c.saveState()
-    c.setStrokeColorRGB(*SLOT_GREY)
-    c.setLineWidth(0.7)
-    c.setDash([mm(1.2), mm(0.9)], 0)
-    c.roundRect(r.x, r.y, r.w, r.h, 0.1 * min(r.w, r.h), stroke=1, fill=0)
-    c.setDash()
-    c.setFillColorRGB(*INK)
-    fs = fit_font_size(label, "Helvetica-Bold", size, r.w * 0.86)
-    c.setFont("Helvetica-Bold", fs)
-    mid = r.cy + (fs * 0.3 if sub else -fs * 0.35)
-    c.drawCentredString(r.cx, mid, label)
-    if sub:
-        c.setFillColorRGB(0.3, 0.3, 0.3)
-        ss = min(6.0, fs * 0.8)
-        y = mid - ss * 1.5
-        c.setFont("Helvetica", ss)
-        for line in wrap_text(sub, "Helvetica", ss, r.w * 0.88):
-            c.drawCentredString(r.cx, y, line)
-            y -= ss * 1.2
-    c.restoreState()
 
 
 def _footer(doc: SheetDocument, layout: Layout, game: Scoundrel, area: Rect, seed: str,
@@ -288,17 +267,17 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str
     y1 = spots.y1 - (spots.h - 2 * h - mm(4)) / 3 - h  # the rows spread evenly
     x = spots.x
     dungeon_r = Rect(x, y1, w, h)
-    _slot(c, dungeon_r, "Dungeon", f"face down; {len(DECK)} cards")
+    draw_card_spot(c, dungeon_r, "Dungeon", f"face down; {len(DECK)} cards")
     room = []
     for k in range(4):
         r = Rect(x + (k + 1) * (w + gap), y1, w, h)
         room.append(r)
-        _slot(c, r, f"Room {k + 1}", "the card left over stays" if k == 3 else "")
+        draw_card_spot(c, r, f"Room {k + 1}", "the card left over stays" if k == 3 else "")
     discard_r = Rect(x + 5 * (w + gap), y1, w, h)
-    _slot(c, discard_r, "Discard", "face up")
+    draw_card_spot(c, discard_r, "Discard", "face up")
     y2 = y1 - mm(4) - h
     weapon_r = Rect(x, y2, w, h)
-    _slot(c, weapon_r, "Weapon", "a diamond")
+    draw_card_spot(c, weapon_r, "Weapon", "a diamond")
     slain_r = Rect(weapon_r.x1 + gap, y2, spots.x1 - weapon_r.x1 - gap, h)
     _draw_fan(c, slain_r, w, variants)
     # separator between the spots and the rules
@@ -311,14 +290,8 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str
     par = par_text(game, seed, variants) if options.get("par") else None
     if par:
         # upside down in the top-right corner, small and grey: not read by accident
-        par_at = (page.inset(mm(layout.margin)).x1, page.inset(mm(layout.margin)).y1)
-        c.saveState()
-        c.translate(*par_at)
-        c.rotate(180)
-        c.setFont("Helvetica", 6.5)
-        c.setFillColorRGB(0.45, 0.45, 0.45)
-        c.drawString(0, -6.5 * 0.75, par)
-        c.restoreState()
+        corner = page.inset(mm(layout.margin))
+        par_at = draw_corner_note(c, corner.x1, corner.y1, par)
     return MatGeometry(dungeon_r, tuple(room), discard_r, weapon_r, slain_r, tuple(boxes),
                        rules_r, drawn_bar, par_at)
 
@@ -432,23 +405,11 @@ def draw_log_pages(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: st
     lines each page has.
 
     Raises LayoutError if a page of ``layout`` has no room for a line."""
-    def capacity(page: int) -> int:
-        scratch = SheetDocument("log", doc.paper, layout.landscape)
-        return _draw_log_page(scratch, layout, game, seed, variants, payload, page, 2, 1)
+    def page(target: SheetDocument, n: int, pages: int, first_number: int) -> int:
+        return _draw_log_page(target, layout, game, seed, variants, payload, n, pages,
+                              first_number)
 
-    first, more = capacity(1), capacity(2)
-    if more < 1 or first < 1:
-        raise LayoutError(f"layout {layout.name}: no room for a line on a log sheet page")
-    pages = 1 + max(0, ceil((LOG_LINES - first) / more))
-    counts: list[int] = []
-    number = 1
-    for n in range(1, pages + 1):
-        if n > 1:
-            doc.new_page(layout.landscape)
-        drawn = _draw_log_page(doc, layout, game, seed, variants, payload, n, pages, number)
-        counts.append(drawn)
-        number += drawn
-    return counts
+    return draw_log_pages_of(doc, layout, LOG_LINES, page)
 
 
 def _draw_log_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str,
@@ -465,22 +426,13 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: st
                           f"Page {n} of {pages}: go on from line {first_number}.")
     body = _footer(doc, layout, game, area, seed, payload,
                    f"log sheet, page {n} of {pages}; {_variant_words(variants)}")
-    fh, gap = mm(10), mm(2)
-    fw = (area.w - 2 * gap) / 3
-    top = area.y1
     if n == 1:
-        fields: tuple[tuple[str, str], ...] = (
-            ("Game", game.name), ("Seed", seed), ("Variant", ", ".join(variants)),
-            ("Player", ""), ("Date", ""), ("Claim (score)", ""))
-    else:
-        fields = (("Seed", seed), ("Player", ""), ("Date", ""))
-    for i, (label, value) in enumerate(fields):
-        row, col = divmod(i, 3)
-        draw_field(c, area.x + col * (fw + gap), top - (row + 1) * fh - row * gap, fw, fh,
-                   label, value)
-    y = top - (len(fields) // 3) * (fh + gap) - mm(2)
-    if n == 1:
+        y = draw_log_fields(c, area, (("Game", game.name), ("Seed", seed),
+                                      ("Variant", ", ".join(variants)), ("Player", ""),
+                                      ("Date", ""), ("Claim (score)", "")))
         y = _draw_verbs(c, area, y, pages)
+    else:
+        y = draw_log_fields(c, area, (("Seed", seed), ("Player", ""), ("Date", "")))
     return draw_ruled_lines(c, Rect(area.x, body.y, area.w, y - body.y), columns=3,
                             pitch=mm(6.5), first_number=first_number)
 
@@ -488,16 +440,7 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: st
 def _draw_verbs(c: Any, area: Rect, y: float, pages: int) -> float:
     """The verbs in short and how cards are written; returns the y under them."""
     c.saveState()
-    y = draw_heading(c, area.x, y, "Verbs", 8.5)
-    row_h = 9.2
-    for i, (verb, meaning) in enumerate(VERB_HELP):
-        vy = y - 7 - i * row_h
-        c.setFont("Courier-Bold", 7.5)
-        c.setFillColorRGB(*INK)
-        c.drawString(area.x, vy, verb)
-        c.setFont("Helvetica", 7)
-        c.drawString(area.x + mm(40), vy, meaning)
-    y -= 7 + len(VERB_HELP) * row_h + mm(2)
+    y = draw_verb_table(c, area.x, y, VERB_HELP)
     c.setFont("Helvetica", 7)
     x = area.x
     text = "Cards: rank 2 3 4 5 6 7 8 9 10 J Q K A (T for 10), then the suit letter:"

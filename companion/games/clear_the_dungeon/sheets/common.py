@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card, Suit, standard_deck
 from companion.games.clear_the_dungeon.generation import deal
-from companion.paper.cards import draw_lattice, fit_font_size
-from companion.paper.frame import INK, wrap_text
+from companion.paper.cards import draw_lattice
+from companion.paper.frame import INK, draw_card_spot
 from companion.paper.layout import Layout, Rect
 from companion.paper.units import mm
 
@@ -125,29 +125,8 @@ def draw_mini_back(c: Any, r: Rect) -> None:
     c.restoreState()
 
 
-def _slot(c: Any, r: Rect, label: str, sub: str = "", size: float = 7.5) -> None:
-    """An empty card spot: a dashed rounded outline with a label (and a small note)."""
-    c.saveState()
-    c.setStrokeColorRGB(*SLOT_GREY)
-    c.setLineWidth(0.7)
-    c.setDash([mm(1.2), mm(0.9)], 0)
-    c.roundRect(r.x, r.y, r.w, r.h, 0.1 * min(r.w, r.h), stroke=1, fill=0)
-    c.setDash()
-    c.setFillColorRGB(*INK)
-    fs = fit_font_size(label, "Helvetica-Bold", size, r.w * 0.86)
-    c.setFont("Helvetica-Bold", fs)
-    mid = r.cy + (fs * 0.3 if sub else -fs * 0.35)
-    c.drawCentredString(r.cx, mid, label)
-    if sub:
-        c.setFillColorRGB(0.3, 0.3, 0.3)
-        ss = min(5.6, fs * 0.8)
-        lines = wrap_text(sub, "Helvetica", ss, r.w * 0.9)
-        y = mid - ss * 1.45
-        c.setFont("Helvetica", ss)
-        for line in lines:
-            c.drawCentredString(r.cx, y, line)
-            y -= ss * 1.2
-    c.restoreState()
+_slot = draw_card_spot
+"""An empty card spot (:func:`companion.paper.frame.draw_card_spot`)."""
 
 
 def describe_data(game: ClearTheDungeon, kind: str, seed: str, params: Mapping[str, int],

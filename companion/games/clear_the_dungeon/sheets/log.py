@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from math import ceil
 from typing import TYPE_CHECKING
 
 from companion.cards import SUITS
-from companion.errors import LayoutError
 from companion.games.clear_the_dungeon.sheets.common import _SUIT_WORDS, Sheet, _variant_words
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
-    draw_field,
     draw_footer,
-    draw_heading,
     draw_ruled_lines,
     draw_title,
     footer_height,
@@ -21,6 +17,8 @@ from companion.paper.frame import (
 )
 from companion.paper.icons import RED, draw_suit
 from companion.paper.layout import Layout, Rect
+from companion.paper.logsheet import draw_log_fields, draw_verb_table
+from companion.paper.logsheet import draw_log_pages as draw_log_pages_of
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -75,23 +73,11 @@ def draw_log_pages(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
 
     Raises LayoutError if a page of ``layout`` has no room for a line.
     """
-    def capacity(page: int) -> int:
-        scratch = SheetDocument("log", doc.paper, layout.landscape)
-        return _draw_log_page(scratch, layout, game, seed, variants, payload, page, 2, 1)
+    def page(target: SheetDocument, n: int, pages: int, first_number: int) -> int:
+        return _draw_log_page(target, layout, game, seed, variants, payload, n, pages,
+                              first_number)
 
-    first, more = capacity(1), capacity(2)
-    if more < 1:
-        raise LayoutError(f"layout {layout.name}: no room for a line on a log sheet page")
-    pages = 1 + max(0, ceil((LOG_LINES - first) / more))
-    counts: list[int] = []
-    number = 1
-    for n in range(1, pages + 1):
-        if n > 1:
-            doc.new_page(layout.landscape)
-        drawn = _draw_log_page(doc, layout, game, seed, variants, payload, n, pages, number)
-        counts.append(drawn)
-        number += drawn
-    return counts
+    return draw_log_pages_of(doc, layout, LOG_LINES, page)
 
 
 def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
@@ -115,39 +101,19 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
     foot = footer_height(payload, lines, qr_w)
     draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
                 right_text=[game.credits])
-    top = area.y1
-    fh = mm(10)
-    gap = mm(2)
-    fw = (area.w - 2 * gap) / 3
     if n > 1:
-        for i, (label, value) in enumerate((("Seed", seed), ("Player", ""), ("Date", ""))):
-            draw_field(c, area.x + i * (fw + gap), top - fh, fw, fh, label, value)
-        y = top - fh - mm(4)
+        y = draw_log_fields(c, area, (("Seed", seed), ("Player", ""), ("Date", "")))
         return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
                                 columns=3, pitch=mm(6.5), first_number=first_number)
-    fields = (("Game", "clear-the-dungeon"), ("Seed", seed),
-              ("Variant", ", ".join(variants)), ("Player", ""), ("Date", ""),
-              ("Claim (score)", ""))
-    for i, (label, value) in enumerate(fields):
-        row, col = divmod(i, 3)
-        draw_field(c, area.x + col * (fw + gap), top - (row + 1) * fh - row * gap, fw, fh,
-                   label, value)
-    y = top - 2 * fh - gap - mm(4)
+    y = draw_log_fields(c, area, (("Game", "clear-the-dungeon"), ("Seed", seed),
+                                  ("Variant", ", ".join(variants)), ("Player", ""),
+                                  ("Date", ""), ("Claim (score)", "")))
     c.saveState()
-    y = draw_heading(c, area.x, y, "Verbs", 8.5)
-    row_h = 9.2
     verbs = list(VERB_HELP)
     if "reserve" in variants:
         verbs.insert(5, ("play 4D on 3", "reserve: the top damage card, played like a "
                                          "hand card"))
-    for i, (verb, meaning) in enumerate(verbs):
-        vy = y - 7 - i * row_h
-        c.setFont("Courier-Bold", 7.5)
-        c.setFillColorRGB(*INK)
-        c.drawString(area.x, vy, verb)
-        c.setFont("Helvetica", 7)
-        c.drawString(area.x + mm(40), vy, meaning)
-    y -= 7 + len(verbs) * row_h + mm(2)
+    y = draw_verb_table(c, area.x, y, verbs)
     # card spelling, with the suits drawn as icons
     c.setFont("Helvetica", 7)
     c.setFillColorRGB(*INK)

@@ -25,6 +25,7 @@ from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     GUIDE,
     INK,
+    draw_corner_note,
     draw_footer,
     draw_heading,
     draw_scale_bar,
@@ -128,14 +129,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
     if par:
         # upside down in the top-right corner, small and grey: not read by accident
         page_area = page.inset(mm(layout.margin))
-        par_at = (page_area.x1, page_area.y1)
-        c.saveState()
-        c.translate(*par_at)
-        c.rotate(180)
-        c.setFont("Helvetica", 6.5)
-        c.setFillColorRGB(0.45, 0.45, 0.45)
-        c.drawString(0, -6.5 * 0.75, par)
-        c.restoreState()
+        par_at = draw_corner_note(c, page_area.x1, page_area.y1, par)
     return MatGeometry(tuple(cols), tuple(attacks), tuple(boxes), deck_spot, tuple(hand),
                        reserve_spot, par_at, bar)
 
