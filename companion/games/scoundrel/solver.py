@@ -36,10 +36,14 @@ ending no worse)
     one already searched (same dungeon, room and avoid right) is skipped.
 
 Search
-    Depth-first branch and bound over boundaries, the most health first. A boundary
-    searched to the end is remembered: nothing from it beats the best score found so
-    far, and that only grows. A boundary is dropped when even its best conceivable
-    ending cannot beat the best score found:
+    Depth-first branch and bound over boundaries, the most health first. Every
+    boundary searched to the end is remembered with an upper bound of its best score
+    (its "fail-soft" value: the best of its lines found and of the bounds of the
+    branches it dropped); a boundary that one remembered dominates (same dungeon, room
+    and avoid right, no more health, weapon or kill limit) is skipped when that bound
+    cannot beat the score sought. The bounds stay true whatever the score sought, so
+    they are kept from one search to the next. A boundary is dropped when even its
+    best conceivable ending cannot beat the score sought:
 
     * a win ends with at most the health plus every potion left, less the least damage
       the monsters left must do, and at most 20; only at 20 does the largest potion
@@ -51,21 +55,16 @@ Search
       the health minus the monsters left plus every potion and what those weapons
       could save on each monster (and at most 0).
 
-    The search runs in phases, all on one node budget:
-
-    1. *a win*: is there any winning line? The first one found ends the phase. When
-       the search ends without one, the deal is lost, and a last phase looks for the
-       least bad loss.
-    2. *aiming high*: the best conceivable score of the deal (20 plus its largest
-       potion, usually) is tried first, looking only for lines that reach it; if the
-       search proves none does, the next score down is tried. A deal that reaches its
-       best conceivable score is solved at once.
-    3. *better wins*: branch and bound from the best win found, the boundaries phase 1
-       proved hopeless skipped.
+    The search aims at a score and stops at the first line that reaches it (MTD, as
+    in game-tree search): first the best conceivable score of the deal (20 plus its
+    largest potion, usually); when the search proves no line reaches it, the root's
+    upper bound is the next aim. A line that reaches its aim is therefore the best.
+    When the aim falls to 0, no line wins, and a branch and bound looks for the least
+    bad loss.
 
 A budget counts search nodes (boundaries entered); when it runs out the answer is
-``unknown`` with the best line found so far: a win if one was found (the deal is then
-winnable, only the best score is unproven).
+``unknown``; a tenth of the budget is kept to look for any winning line then (the deal
+is then winnable, only the best score is unproven).
 """
 
 from __future__ import annotations
@@ -81,8 +80,8 @@ from companion.simulate import PlayedGame
 DEFAULT_BUDGET = 3_000_000
 MAX_HEALTH = rules.MAX_HEALTH
 FRESH = rules.FRESH
-ASPIRATION_SHARE = 0.5
-"""The share of the budget left after phase 1 that phase 2 (aiming high) may spend."""
+RESERVE = 10
+"""A budget that runs out while aiming leaves 1/RESERVE of it to find any win."""
 
 # ("avoid",) ("equip", code) ("drink", code) ("fight", code) ("slay", code)
 Move = tuple[Any, ...]
@@ -136,7 +135,7 @@ class _Search:
         self.found = -(10**9)  # the best score of a real line found
         self.best_line: list[Move] | None = None
         self.target: int | None = None
-        self.memo: dict[tuple[Any, ...], list[tuple[int, int, int]]] = {}
+        self.memo: dict[tuple[Any, ...], list[tuple[int, int, int, int]]] = {}
         self.path: list[Move] = []
         self.rooms: dict[tuple[Any, ...], tuple[dict[int, list[Outcome]], list[End]]] = {}
         self.room_expansions = 0
@@ -319,8 +318,10 @@ class _Search:
         return min(w, top), top if equal else top + 1
 
     def search(self, dungeon: tuple[int, ...], room: tuple[int, ...], h: int, w: int,
-               last: int, may_avoid: bool) -> None:
-        """Search every line from this boundary that could beat ``self.best``.
+               last: int, may_avoid: bool) -> int:
+        """Search every line from this boundary that could beat ``self.best``; return an
+        upper bound of the best score from it (its value when a line beats
+        ``self.best``).
 
         Raises _OutOfBudget when the node budget runs out and _Reached when a line
         reaches ``self.target``."""
@@ -329,21 +330,27 @@ class _Search:
             raise _OutOfBudget
         w, last = self.weapon(dungeon, room, w, last)
         key = (dungeon, room if may_avoid else tuple(sorted(room)), may_avoid)
+        best = self.best
         marks = self.memo.get(key)
         if marks is not None:
-            for mh, mw, ml in marks:
-                if mh >= h and mw >= w and ml >= last:
-                    return
+            for mh, mw, ml, mu in marks:
+                if mu <= best and mh >= h and mw >= w and ml >= last:
+                    return mu
         final = not dungeon
         kept, ends = self.expand(tuple(sorted(room)), h, w, last, final)
+        value = -(10**9)
         if ends:
             # a death scores 0 or less: it only counts while no line scores more
-            dungeon_monsters = _monsters(dungeon) if self.best < 0 else 0
+            dungeon_monsters = _monsters(dungeon) if best < 0 else 0
             for score, moves in ends:
                 if score <= 0:
-                    if self.best >= 0:
+                    if best >= 0:
+                        if value < 0:
+                            value = 0
                         continue
                     score -= dungeon_monsters
+                if score > value:
+                    value = score
                 if score > self.best:
                     self.best = self.found = score
                     self.best_line = self.path + list(moves)
@@ -354,38 +361,54 @@ class _Search:
         next_dungeon, dealt = dungeon[3:], dungeon[:3]
         for h2, w2, last2, c, moves in children:
             # the next boundary holds the dungeon's cards and the one kept
-            if self._bound(dungeon, (), c, h2, w2, last2) <= self.best:
+            b = self._bound(dungeon, (), c, h2, w2, last2)
+            if b <= self.best:
+                if b > value:
+                    value = b
                 continue
             mark = len(self.path)
             self.path.extend(moves)
-            self.search(next_dungeon, (c,) + dealt, h2, w2, last2, True)
+            u = self.search(next_dungeon, (c,) + dealt, h2, w2, last2, True)
             del self.path[mark:]
-        if may_avoid and dungeon and self.bound(dungeon, room, h, w, last) > self.best:
-            under = dungeon + room
-            self.path.append(("avoid",))
-            self.search(under[4:], under[:4], h, w, last, False)
-            self.path.pop()
-        # searched to the end: nothing from here beats self.best, which only grows
+            if u > value:
+                value = u
+        if may_avoid and dungeon:
+            b = self.bound(dungeon, room, h, w, last)
+            if b <= self.best:
+                if b > value:
+                    value = b
+            else:
+                under = dungeon + room
+                self.path.append(("avoid",))
+                u = self.search(under[4:], under[:4], h, w, last, False)
+                self.path.pop()
+                if u > value:
+                    value = u
+        # searched to the end: nothing from here beats ``value`` (an upper bound)
         marks = self.memo.get(key)
         if marks is None:
-            self.memo[key] = [(h, w, last)]
+            self.memo[key] = [(h, w, last, value)]
         else:
-            marks[:] = [m for m in marks if not (h >= m[0] and w >= m[1] and last >= m[2])]
-            marks.append((h, w, last))
+            marks[:] = [m for m in marks
+                        if not (h >= m[0] and w >= m[1] and last >= m[2] and value <= m[3])]
+            marks.append((h, w, last, value))
+        return value
 
-    def run(self, root: Boundary, best: int, target: int | None) -> str:
+    def run(self, root: Boundary, best: int, target: int | None) -> tuple[str, int]:
         """Search from ``root`` for lines above ``best`` (stopping at one that reaches
-        ``target``): ``done`` (searched to the end), ``reached`` or ``budget``."""
+        ``target``): ``done`` (searched to the end) with an upper bound of the root's
+        best score, ``reached`` or ``budget``."""
         self.best, self.target = max(best, self.found), target
         self.path = []
         try:
-            if self.bound(*root[:5]) > self.best:
-                self.search(*root)
+            b = self.bound(*root[:5])
+            if b <= self.best:
+                return "done", b
+            return "done", self.search(*root)
         except _OutOfBudget:
-            return "budget"
+            return "budget", 0
         except _Reached:
-            return "reached"
-        return "done"
+            return "reached", self.found
 
 
 def _monsters(cards: tuple[int, ...]) -> int:
@@ -439,39 +462,29 @@ def _phases(search: _Search, root: Boundary, limit: int) -> tuple[bool, dict[str
     """Run the phases of the module docstring; whether the best score is proven, and
     what each phase did."""
     log: dict[str, Any] = {}
-    # 1. a win
-    status = search.run(root, 0, 1)
-    log["win_nodes"] = search.nodes
-    if status == "budget":
-        return False, log
-    if status == "done":  # no line wins: the least bad loss
-        log["no_win"] = True
-        search.memo = {}
-        search.found = -(10**9)
-        status = search.run(root, -(10**9), None)
-        return status == "done", log
-    hopeless = search.memo  # boundaries from which no line wins
-    # 2. aiming high
     ceiling = search.bound(*root[:5])
-    spend = search.nodes + int((limit - search.nodes) * ASPIRATION_SHARE)
-    while search.found < ceiling:
-        search.memo = {}
-        search.budget = spend
-        status = search.run(root, ceiling - 1, ceiling)
+    search.budget = limit - limit // RESERVE
+    iterations = 0
+    while ceiling > 0:
+        iterations += 1
+        status, upper = search.run(root, ceiling - 1, ceiling)
         if status == "reached":
             break
         if status == "budget":
             break
-        ceiling -= 1  # no line reaches it
-    log["aim_nodes"] = search.nodes - log["win_nodes"]
+        ceiling = upper  # no line reaches it
+    log["aim_nodes"] = search.nodes
     log["ceiling"] = ceiling
+    log["iterations"] = iterations
     search.budget = limit
-    if search.found >= ceiling:
+    if search.found >= ceiling > 0:
         return True, log
-    # 3. better wins
-    search.memo = hopeless
-    status = search.run(root, search.found, ceiling)
-    return status in ("done", "reached"), log
+    if ceiling > 0:  # out of budget: any win
+        search.run(root, 0, 1)
+        return False, log
+    log["no_win"] = True
+    status, _ = search.run(root, -(10**9), None)
+    return status == "done", log
 
 
 def solve_state(state: rules.State, budget: int | None = None) -> Solution:
