@@ -85,7 +85,6 @@ RESERVE = 10
 
 # ("avoid",) ("equip", code) ("drink", code) ("fight", code) ("slay", code)
 Move = tuple[Any, ...]
-Outcome = tuple[int, int, int, tuple[Move, ...]]  # health, weapon, kill limit, moves
 End = tuple[int, tuple[Move, ...]]  # score (a death's less the dungeon's monsters), moves
 
 
@@ -122,6 +121,52 @@ class Solution:
 
 
 Boundary = tuple[tuple[int, ...], tuple[int, ...], int, int, int, bool]
+Shape = tuple[int, int, int, int, int, int, tuple[Move, ...]]
+"""One way of facing a room down to the card kept: (card kept, weapon, kill limit, d1,
+c1, c2, moves); the health after it is min(c1, h + c2), alive only when h > d1 (the
+damage before the potion that heals) and that health is above 0."""
+Child = tuple[int, int, int, int, tuple[Move, ...]]  # health, weapon, kill limit, kept, moves
+Final = tuple[int, int, int, int, tuple[Move, ...]]  # d1, c1, c2, last potion, moves
+
+_BIT_SUM: list[int] = []
+
+
+def _bit_sums() -> list[int]:
+    """The sum of the bits' positions of every 15-bit mask (built once)."""
+    if not _BIT_SUM:
+        table = [0] * (1 << 15)
+        for m in range(1, 1 << 15):
+            low = m & -m
+            table[m] = table[m ^ low] + low.bit_length() - 1
+        _BIT_SUM[:] = table
+    return _BIT_SUM
+
+
+class _Dungeon:
+    """A dungeon met by the search (top first), numbered, with the cards it holds as
+    masks: ``s1`` the monster values present, ``s2`` those present twice, ``weapons`` and
+    ``potions`` the values present; ``monsters`` their sum; ``rest`` the dungeon once
+    three cards are dealt (made when first asked for)."""
+
+    __slots__ = ("cards", "ident", "s1", "s2", "weapons", "potions", "monsters", "rest")
+
+    def __init__(self, cards: tuple[int, ...], ident: int) -> None:
+        self.cards = cards
+        self.ident = ident
+        s1 = s2 = weapons = potions = 0
+        for c in cards:
+            if c < 16:
+                if s1 >> c & 1:
+                    s2 |= 1 << c
+                else:
+                    s1 |= 1 << c
+            elif c < 32:
+                weapons |= 1 << (c - 16)
+            else:
+                potions |= 1 << (c - 32)
+        self.s1, self.s2, self.weapons, self.potions = s1, s2, weapons, potions
+        self.monsters = sum(c for c in cards if c < 16)
+        self.rest: _Dungeon | None = None
 
 
 class _Search:
@@ -137,25 +182,181 @@ class _Search:
         self.target: int | None = None
         self.memo: dict[tuple[Any, ...], list[tuple[int, int, int, int]]] = {}
         self.path: list[Move] = []
-        self.rooms: dict[tuple[Any, ...], tuple[dict[int, list[Outcome]], list[End]]] = {}
+        self.dungeons: dict[tuple[int, ...], _Dungeon] = {}
+        self.shapes: dict[tuple[Any, ...], list[Shape]] = {}
+        self.finals: dict[tuple[Any, ...], list[Final]] = {}
+        self.children: dict[tuple[Any, ...], list[Child]] = {}
+        self.exact: dict[tuple[Any, ...], tuple[list[Child], list[End]]] = {}
         self.room_expansions = 0
-        self.bounds: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self.bounds: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.bit_sum = _bit_sums()
+
+    def dungeon(self, cards: tuple[int, ...]) -> _Dungeon:
+        """The dungeon of ``cards`` (one object per sequence met)."""
+        d = self.dungeons.get(cards)
+        if d is None:
+            d = self.dungeons[cards] = _Dungeon(cards, len(self.dungeons))
+        return d
 
     # -- one room -------------------------------------------------------------------
-    def expand(self, room: tuple[int, ...], h: int, w: int, last: int, final: bool
-               ) -> tuple[dict[int, list[Outcome]], list[End]]:
-        """The outcomes of facing the room down to one card: ``(kept, ends)``.
-
-        ``kept``: per card that stays, the undominated (health, weapon, kill limit,
-        moves); ``ends``: lines that end in the room (deaths, whose score still lacks
-        the dungeon's monsters, and every ending of the last room) as (score, moves).
-        """
-        key = (room, h, w, last, final)
-        cached = self.rooms.get(key)
+    def room_shapes(self, room: tuple[int, ...], w: int, last: int) -> list[Shape]:
+        """Every way of facing the (sorted) room down to one card, whatever the health,
+        the dominated ones left out (see :data:`Shape`)."""
+        key = (room, w, last)
+        cached = self.shapes.get(key)
         if cached is not None:
             return cached
         self.room_expansions += 1
-        kept: dict[int, list[Outcome]] = {}
+        found: list[Shape] = []
+        seen: set[tuple[Any, ...]] = set()
+        equal = self.equal
+
+        def rec(room: tuple[int, ...], w: int, last: int, drunk: bool, d1: int, c1: int,
+                c2: int, moves: tuple[Move, ...]) -> None:
+            if len(room) == 1:
+                found.append((room[0], w, last, d1, c1, c2, moves))
+                return
+            prev = -1
+            for i, c in enumerate(room):  # the room is sorted: equal codes are neighbours
+                if c == prev:
+                    continue
+                prev = c
+                rest = room[:i] + room[i + 1:]
+                if c >= 32:
+                    step: tuple[Any, ...] = (rest, w, last, True, d1, c1,
+                                             c2 if drunk else c2 + c - 32)
+                    move: Move = ("drink", c)
+                elif c >= 16:
+                    step, move = (rest, c - 16, FRESH, drunk, d1, c1, c2), ("equip", c)
+                else:
+                    if w and (c < last or (equal and c == last)):
+                        damage = c - w if c > w else 0
+                        if drunk:
+                            step = (rest, w, c, drunk, d1, c1 - damage, c2 - damage)
+                        else:
+                            step = (rest, w, c, drunk, d1 + damage, c1, c2 - damage)
+                        if step[4] < MAX_HEALTH and step[5] > 0 and step not in seen:
+                            seen.add(step)
+                            rec(*step, moves + (("slay", c),))
+                    if drunk:
+                        step = (rest, w, last, drunk, d1, c1 - c, c2 - c)
+                    else:
+                        step = (rest, w, last, drunk, d1 + c, c1, c2 - c)
+                    move = ("fight", c)
+                    if step[4] >= MAX_HEALTH or step[5] <= 0:
+                        continue  # dead whatever the health
+                if step not in seen:
+                    seen.add(step)
+                    rec(*step, moves + (move,))
+
+        rec(room, w, last, False, 0, MAX_HEALTH, 0, ())
+        # one shape dominates another when it keeps a card no worse, has a weapon and
+        # kill limit no lower, and min(c1, h + c2) no lower and alive whenever the other
+        # is, for every health
+        found.sort(key=lambda s: (-s[5], s[3], -s[4], -s[1], -s[2], -s[0]))
+        keep: list[Shape] = []
+        for s in found:
+            k, w2, l2, d1, c1, c2, _ = s
+            if not any(o[1] >= w2 and o[2] >= l2 and o[3] <= d1 and o[4] >= c1
+                       and o[5] >= c2 and _better_kept(o[0], k) for o in keep):
+                keep.append(s)
+        self.shapes[key] = keep
+        return keep
+
+    def room_children(self, room: tuple[int, ...], h: int, w: int, last: int
+                      ) -> list[Child]:
+        """The boundaries the (sorted) room leads to from health ``h``: (health, weapon,
+        kill limit, card kept, moves), none dominated by another, the most health
+        first."""
+        key = (room, h, w, last)
+        cached = self.children.get(key)
+        if cached is not None:
+            return cached
+        outs: list[Child] = []
+        for k, w2, l2, d1, c1, c2, moves in self.room_shapes(room, w, last):
+            if h > d1:
+                h2 = h + c2
+                if h2 > c1:
+                    h2 = c1
+                if h2 > 0:
+                    outs.append((h2, w2, l2, k, moves))
+        result = _undominated(outs)
+        if len(self.children) >= 300_000:
+            self.children.clear()
+        self.children[key] = result
+        return result
+
+    def last_room(self, room: tuple[int, ...], w: int, last: int) -> list[Final]:
+        """Every way to end the last room (the dungeon empty): face its cards down to one
+        and stop, or face the last one too; as (d1, c1, c2, last potion, moves), the
+        dominated ones left out. The score from health h: min(c1, h + c2) if h > d1 and
+        that is above 0, plus the last potion at 20."""
+        key = (room, w, last)
+        cached = self.finals.get(key)
+        if cached is not None:
+            return cached
+        self.room_expansions += 1
+        found: list[Final] = []
+        seen: set[tuple[Any, ...]] = set()
+        equal = self.equal
+
+        def rec(room: tuple[int, ...], w: int, last: int, drunk: bool, d1: int, c1: int,
+                c2: int, pot: int, moves: tuple[Move, ...]) -> None:
+            if len(room) <= 1:
+                found.append((d1, c1, c2, pot, moves))
+            prev = -1
+            for i, c in enumerate(room):
+                if c == prev:
+                    continue
+                prev = c
+                rest = room[:i] + room[i + 1:]
+                steps: list[tuple[tuple[Any, ...], Move]] = []
+                if c >= 32:
+                    steps.append(((rest, w, last, True, d1, c1,
+                                   c2 if drunk else c2 + c - 32, c - 32), ("drink", c)))
+                elif c >= 16:
+                    steps.append(((rest, c - 16, FRESH, drunk, d1, c1, c2, 0), ("equip", c)))
+                else:
+                    damages = [(c, last, "fight")]
+                    if w and (c < last or (equal and c == last)):
+                        damages.insert(0, (c - w if c > w else 0, c, "slay"))
+                    for damage, l2, verb in damages:
+                        if drunk:
+                            step = (rest, w, l2, drunk, d1, c1 - damage, c2 - damage, 0)
+                        else:
+                            step = (rest, w, l2, drunk, d1 + damage, c1, c2 - damage, 0)
+                        if step[4] < MAX_HEALTH and step[5] > 0:
+                            steps.append((step, (verb, c)))
+                for step, move in steps:
+                    if step not in seen:
+                        seen.add(step)
+                        rec(*step, moves + (move,))
+
+        rec(room, w, last, False, 0, MAX_HEALTH, 0, 0, ())
+        found.sort(key=lambda f: (-f[2], f[0], -f[1], -f[3]))
+        keep: list[Final] = []
+        for f in found:
+            if not any(o[0] <= f[0] and o[1] >= f[1] and o[2] >= f[2] and o[3] >= f[3]
+                       for o in keep):
+                keep.append(f)
+        self.finals[key] = keep
+        return keep
+
+    def expand(self, room: tuple[int, ...], h: int, w: int, last: int, final: bool
+               ) -> tuple[list[Child], list[End]]:
+        """The outcomes of facing the room down to one card, deaths included (the search
+        for the least bad loss): ``(children, ends)``.
+
+        ``children`` as :meth:`room_children`; ``ends``: lines that end in the room
+        (deaths, whose score still lacks the dungeon's monsters, and every ending of the
+        last room) as (score, moves).
+        """
+        key = (room, h, w, last, final)
+        cached = self.exact.get(key)
+        if cached is not None:
+            return cached
+        self.room_expansions += 1
+        kept: list[Child] = []
         ends: list[End] = []
         seen: set[tuple[Any, ...]] = set()
         equal = self.equal
@@ -170,7 +371,7 @@ class _Search:
                 if final:
                     self._last_card(room, h, w, last, drunk, lastpot, moves, ends)
                 else:
-                    kept.setdefault(room[0], []).append((h, w, last, moves))
+                    kept.append((h, w, last, room[0], moves))
                 return
             prev = -1
             for i, c in enumerate(room):  # the room is sorted: equal codes are neighbours
@@ -199,9 +400,9 @@ class _Search:
 
         rec(room, h, w, last, False, 0, ())
         result = (_undominated(kept), ends)
-        if len(self.rooms) >= 300_000:
-            self.rooms.clear()
-        self.rooms[key] = result
+        if len(self.exact) >= 300_000:
+            self.exact.clear()
+        self.exact[key] = result
         return result
 
     def _last_card(self, room: tuple[int, ...], h: int, w: int, last: int, drunk: bool,
@@ -223,102 +424,73 @@ class _Search:
             ends.append((h - c, moves + (("fight", c),)))
 
     # -- boundaries ---------------------------------------------------------------
+    def parts(self, s1: int, s2: int, weapons: int, potions: int, w: int, last: int
+              ) -> tuple[int, int, int]:
+        """What the bound of a boundary adds to its health, from the cards left (as the
+        masks of :class:`_Dungeon`) and the weapon: (every potion less the least damage
+        the monsters must do, the largest potion, the best conceivable loss less the
+        health)."""
+        key = (s1, s2, weapons, potions, w, last)
+        parts = self.bounds.get(key)
+        if parts is not None:
+            return parts
+        bit_sum = self.bit_sum
+        top = potions.bit_length() - 1
+        if top < 0:
+            top = 0
+        f1 = weapons.bit_length() - 1
+        if f1 < 0:
+            f1 = f2 = 0
+        else:
+            f2 = (weapons ^ (1 << f1)).bit_length() - 1
+            if f2 < 0:
+                f2 = 0
+        # the least damage of each monster: its value above the weapon that slays it;
+        # one weapon slays at most one monster of each value (its kills go strictly
+        # down; with equal-kills both), and one monster may stay unfaced at the end.
+        # Below the kill limit the weapon in hand may slay too: its values take the two
+        # strongest weapons of the three, the others the two strongest left.
+        equal = self.equal
+        limit = (last + 1 if equal else last) if w else 0
+        low = (1 << limit) - 1
+        if w >= f1:
+            a, b = w, f1
+        else:
+            a, b = f1, w if w > f2 else f2
+        damage = worst = 0
+        for mask, one, two in ((low, a, b), (~low, f1, f2)):
+            if equal:
+                two = one
+            m1 = s1 & mask
+            m2 = s2 & mask
+            over = m1 >> (one + 1) << (one + 1)
+            damage += bit_sum[over] - one * over.bit_count()
+            over = m2 >> (two + 1) << (two + 1)
+            damage += bit_sum[over] - two * over.bit_count()
+            if m2:
+                d = m2.bit_length() - 1 - two
+                if d > worst:
+                    worst = d
+            single = m1 & ~m2
+            if single:
+                d = single.bit_length() - 1 - one
+                if d > worst:
+                    worst = d
+        potion_sum = bit_sum[potions]
+        parts = (potion_sum - damage + worst, top, potion_sum - damage)
+        if len(self.bounds) >= 500_000:
+            self.bounds.clear()
+        self.bounds[key] = parts
+        return parts
+
     def bound(self, dungeon: tuple[int, ...], room: tuple[int, ...], h: int, w: int,
               last: int) -> int:
         """The best score any line from this boundary could conceivably reach."""
-        return self._bound(dungeon, room, 0, h, w, last)
+        d = _Dungeon(dungeon + room, -1)
+        return _score_bound(h, self.parts(d.s1, d.s2, d.weapons, d.potions, w, last))
 
-    def _bound(self, dungeon: tuple[int, ...], room: tuple[int, ...], kept: int, h: int,
-               w: int, last: int) -> int:
-        """:meth:`bound` of the cards of ``dungeon`` and ``room``, or (``room`` empty) of
-        ``dungeon`` and the card ``kept``: the boundary a room of it leads to."""
-        key = (dungeon, room, kept, w, last)
-        parts = self.bounds.get(key)
-        if parts is None:
-            if len(self.bounds) >= 500_000:
-                self.bounds.clear()
-            cards = dungeon + room if room else dungeon + (kept,)
-            parts = self.bounds[key] = self._bound_parts(cards, w, last)
-        gain, top, loss = parts
-        final = h + gain
-        if final > 0:
-            return final if final < MAX_HEALTH else MAX_HEALTH + top
-        return loss + h if loss + h < 0 else 0
-
-    def _bound_parts(self, cards: tuple[int, ...], w: int, last: int
-                     ) -> tuple[int, int, int]:
-        """What :meth:`bound` adds to the health: (every potion less the least damage
-        the monsters must do, the largest potion, the best conceivable loss less the
-        health)."""
-        potions = top = monsters = 0
-        fresh1 = fresh2 = 0  # the two strongest weapons left in the dungeon and room
-        counts = [0] * 15
-        for c in cards:
-            if c >= 32:
-                potions += c - 32
-                if c - 32 > top:
-                    top = c - 32
-            elif c >= 16:
-                v = c - 16
-                if v > fresh1:
-                    fresh1, fresh2 = v, fresh1
-                elif v > fresh2:
-                    fresh2 = v
-            else:
-                monsters += c
-                counts[c] += 1
-        # the least damage of each monster: its value above the weapon that slays it;
-        # one weapon slays at most one monster of each value (its kills go strictly
-        # down; with equal-kills both), and one monster may stay unfaced at the end
-        equal = self.equal
-        damage = worst = saved = 0
-        for m in range(2, 15):
-            k = counts[m]
-            if not k:
-                continue
-            held = w if w and (m < last or (equal and m == last)) else 0
-            if held >= fresh1:
-                a, b = held, fresh1
-            else:
-                a, b = fresh1, held if held > fresh2 else fresh2
-            if equal:
-                b = a
-            d1 = m - a if m > a else 0
-            d2 = m - b if m > b else 0
-            if k == 2:
-                damage += d1 + d2
-                saved += 2 * m - d1 - d2
-                if d2 > worst:
-                    worst = d2
-            else:
-                damage += d1
-                saved += m - d1
-                if d1 > worst:
-                    worst = d1
-        # a line that survives ends with at most the health plus every potion less that
-        # damage (and 20 at most: the bonus needs 20); one that dies scores the health
-        # minus the monsters left, plus each potion and what a weapon saves on each
-        return potions - damage + worst, top, potions - monsters + saved
-
-    def weapon(self, dungeon: tuple[int, ...], room: tuple[int, ...], w: int,
-               last: int) -> tuple[int, int]:
-        """The weapon reduced to what matters against the monsters left: the kill limit
-        just above the strongest monster it may still slay (0 and no weapon when none),
-        the value at most that monster's."""
-        if not w:
-            return 0, 0
-        top = 0
-        equal = self.equal
-        for cards in (dungeon, room):
-            for c in cards:
-                if c < 16 and top < c and (c < last or (equal and c == last)):
-                    top = c
-        if not top:
-            return 0, 0
-        return min(w, top), top if equal else top + 1
-
-    def search(self, dungeon: tuple[int, ...], room: tuple[int, ...], h: int, w: int,
-               last: int, may_avoid: bool) -> int:
+    def search(self, d: _Dungeon, room: tuple[int, ...], h: int, w: int, last: int,
+               may_avoid: bool) -> int:
         """Search every line from this boundary that could beat ``self.best``; return an
         upper bound of the best score from it (its value when a line beats
         ``self.best``).
@@ -328,59 +500,101 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
-        w, last = self.weapon(dungeon, room, w, last)
-        key = (dungeon, room if may_avoid else tuple(sorted(room)), may_avoid)
+        s1, s2, weapons, potions = d.s1, d.s2, d.weapons, d.potions
+        for c in room:
+            if c < 16:
+                if s1 >> c & 1:
+                    s2 |= 1 << c
+                else:
+                    s1 |= 1 << c
+            elif c < 32:
+                weapons |= 1 << (c - 16)
+            else:
+                potions |= 1 << (c - 32)
+        if w:  # the weapon reduced to what matters against the monsters left
+            equal = self.equal
+            slayable = s1 & ((1 << (last + 1 if equal else last)) - 1)
+            if slayable:
+                top = slayable.bit_length() - 1
+                if w > top:
+                    w = top
+                last = top if equal else top + 1
+            else:
+                w = last = 0
+        sroom = tuple(sorted(room))
+        key = (d.ident, room if may_avoid else sroom, may_avoid)
         best = self.best
         marks = self.memo.get(key)
         if marks is not None:
             for mh, mw, ml, mu in marks:
                 if mu <= best and mh >= h and mw >= w and ml >= last:
                     return mu
-        final = not dungeon
-        kept, ends = self.expand(tuple(sorted(room)), h, w, last, final)
-        value = -(10**9)
-        if ends:
-            # a death scores 0 or less: it only counts while no line scores more
-            dungeon_monsters = _monsters(dungeon) if best < 0 else 0
+        cards = d.cards
+        if best < 0:  # the least bad loss: deaths count
+            children, ends = self.expand(sroom, h, w, last, not cards)
+            value = -(10**9)
             for score, moves in ends:
                 if score <= 0:
-                    if best >= 0:
-                        if value < 0:
-                            value = 0
-                        continue
-                    score -= dungeon_monsters
+                    score -= d.monsters
                 if score > value:
                     value = score
                 if score > self.best:
-                    self.best = self.found = score
-                    self.best_line = self.path + list(moves)
-                    if self.target is not None and score >= self.target:
-                        raise _Reached
-        children = [(o[0], o[1], o[2], c, o[3]) for c, outs in kept.items() for o in outs]
-        children.sort(key=lambda o: (-o[0], -o[1], -o[2], o[3]))
-        next_dungeon, dealt = dungeon[3:], dungeon[:3]
-        for h2, w2, last2, c, moves in children:
-            # the next boundary holds the dungeon's cards and the one kept
-            b = self._bound(dungeon, (), c, h2, w2, last2)
-            if b <= self.best:
-                if b > value:
-                    value = b
-                continue
-            mark = len(self.path)
-            self.path.extend(moves)
-            u = self.search(next_dungeon, (c,) + dealt, h2, w2, last2, True)
-            del self.path[mark:]
-            if u > value:
-                value = u
-        if may_avoid and dungeon:
-            b = self.bound(dungeon, room, h, w, last)
+                    self._line(score, moves)
+        elif not cards:  # the last room
+            value = 0
+            for d1, c1, c2, pot, moves in self.last_room(sroom, w, last):
+                if h > d1:
+                    score = h + c2
+                    if score >= c1:
+                        score = c1 + pot if c1 == MAX_HEALTH else c1
+                    if score > value:
+                        value = score
+                        if score > self.best:
+                            self._line(score, moves)
+            children = []
+        else:  # a win is sought: a death is worth 0 at most
+            value = 0
+            children = self.room_children(sroom, h, w, last)
+        if children:
+            rest = d.rest
+            if rest is None:
+                rest = d.rest = self.dungeon(cards[3:])
+            dealt = cards[:3]
+            parts = self.parts
+            for h2, w2, last2, c, moves in children:
+                # the next boundary holds the dungeon's cards and the one kept
+                if c < 16:
+                    if d.s1 >> c & 1:
+                        b = _score_bound(h2, parts(d.s1, d.s2 | 1 << c, d.weapons,
+                                                   d.potions, w2, last2))
+                    else:
+                        b = _score_bound(h2, parts(d.s1 | 1 << c, d.s2, d.weapons,
+                                                   d.potions, w2, last2))
+                elif c < 32:
+                    b = _score_bound(h2, parts(d.s1, d.s2, d.weapons | 1 << (c - 16),
+                                               d.potions, w2, last2))
+                else:
+                    b = _score_bound(h2, parts(d.s1, d.s2, d.weapons,
+                                               d.potions | 1 << (c - 32), w2, last2))
+                if b <= self.best:
+                    if b > value:
+                        value = b
+                    continue
+                mark = len(self.path)
+                self.path.extend(moves)
+                u = self.search(rest, (c,) + dealt, h2, w2, last2, True)
+                del self.path[mark:]
+                if u > value:
+                    value = u
+        if may_avoid and cards:
+            b = _score_bound(h, self.parts(s1, s2, weapons, potions, w, last))
             if b <= self.best:
                 if b > value:
                     value = b
             else:
-                under = dungeon + room
+                under = cards + room
                 self.path.append(("avoid",))
-                u = self.search(under[4:], under[:4], h, w, last, False)
+                u = self.search(self.dungeon(under[4:]), under[:4], h, w, last, False)
                 self.path.pop()
                 if u > value:
                     value = u
@@ -394,21 +608,40 @@ class _Search:
             marks.append((h, w, last, value))
         return value
 
+    def _line(self, score: int, moves: tuple[Move, ...]) -> None:
+        """A line of ``score`` ends with ``moves`` from the boundary searched: the best so
+        far. Raises _Reached when it reaches the target."""
+        self.best = self.found = score
+        self.best_line = self.path + list(moves)
+        if self.target is not None and score >= self.target:
+            raise _Reached
+
     def run(self, root: Boundary, best: int, target: int | None) -> tuple[str, int]:
         """Search from ``root`` for lines above ``best`` (stopping at one that reaches
         ``target``): ``done`` (searched to the end) with an upper bound of the root's
         best score, ``reached`` or ``budget``."""
         self.best, self.target = max(best, self.found), target
         self.path = []
+        dungeon, room, h, w, last, may_avoid = root
         try:
-            b = self.bound(*root[:5])
+            b = self.bound(dungeon, room, h, w, last)
             if b <= self.best:
                 return "done", b
-            return "done", self.search(*root)
+            return "done", self.search(self.dungeon(dungeon), room, h, w, last, may_avoid)
         except _OutOfBudget:
             return "budget", 0
         except _Reached:
             return "reached", self.found
+
+
+def _score_bound(h: int, parts: tuple[int, int, int]) -> int:
+    """The best score conceivable from health ``h`` with the :meth:`_Search.parts` of
+    the cards left."""
+    gain, top, loss = parts
+    final = h + gain
+    if final > 0:
+        return final if final < MAX_HEALTH else MAX_HEALTH + top
+    return loss + h if loss + h < 0 else 0
 
 
 def _monsters(cards: tuple[int, ...]) -> int:
@@ -421,20 +654,16 @@ def _better_kept(a: int, b: int) -> bool:
     return a == b or (a >= 16 and b >= 16 and a >> 4 == b >> 4 and a > b)
 
 
-def _undominated(kept: dict[int, list[Outcome]]) -> dict[int, list[Outcome]]:
+def _undominated(outs: list[Child]) -> list[Child]:
     """The room's outcomes that no other beats on the card kept, health, weapon and kill
-    limit at once (the first of equal ones)."""
-    flat = sorted(((o, c) for c, outs in kept.items() for o in outs),
-                  key=lambda oc: (-oc[0][0], -oc[0][1], -oc[0][2], -oc[1]))
-    keep: list[tuple[Outcome, int]] = []
-    for o, c in flat:
-        if not any(k[0] >= o[0] and k[1] >= o[1] and k[2] >= o[2] and _better_kept(kc, c)
-                   for k, kc in keep):
-            keep.append((o, c))
-    out: dict[int, list[Outcome]] = {}
-    for o, c in keep:
-        out.setdefault(c, []).append(o)
-    return out
+    limit at once (the first of equal ones), the most health first."""
+    outs.sort(key=lambda o: (-o[0], -o[1], -o[2], -o[3]))
+    keep: list[Child] = []
+    for o in outs:
+        if not any(k[0] >= o[0] and k[1] >= o[1] and k[2] >= o[2] and _better_kept(k[3], o[3])
+                   for k in keep):
+            keep.append(o)
+    return keep
 
 
 def _action(state: rules.State, move: Move) -> rules.Action:
