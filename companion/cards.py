@@ -117,11 +117,28 @@ def card(rank: str | int, suit: Suit | str) -> Card:
     return Card(r, s)
 
 
+_PARSED: dict[str, Card] = {}
+"""Tokens read before and their cards (a log names the same few dozen spellings again
+and again); at most :data:`_PARSED_MAX` of them."""
+_PARSED_MAX = 4096
+
+
 def parse_card(token: str) -> Card:
     """Parse one card token (``10♠``, ``th``, ``QD``, ``JK``).
 
     Raises CardError (a ValueError) with a message naming the token if it is not a card.
     """
+    known = _PARSED.get(token)
+    if known is not None:
+        return known
+    found = _parse_card(token)
+    if len(_PARSED) < _PARSED_MAX:
+        _PARSED[token] = found
+    return found
+
+
+def _parse_card(token: str) -> Card:
+    """:func:`parse_card` without the memory of tokens read before."""
     text = token.strip()
     for vs in _VARIATION_SELECTORS:
         text = text.replace(vs, "")

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import overload
+from typing import Any, NamedTuple, overload
 
 from companion.errors import LogError, UnreadableLogError
 
@@ -27,9 +27,9 @@ _OPEN_QUOTES = {'"': '"', "\u201c": "\u201d", "\u201e": "\u201d"}
 _SEPARATORS = re.compile(r"[^\s,]+")
 
 
-@dataclass(frozen=True)
-class Token:
-    """One word of an action line and where it stands."""
+class Token(NamedTuple):
+    """One word of an action line and where it stands. (A named tuple: a log makes one
+    for every word it reads, and a tuple is the cheapest immutable value to make.)"""
 
     text: str
     line: int
@@ -55,8 +55,7 @@ class Tag:
         return self.name.lower()
 
 
-@dataclass(frozen=True)
-class ActionLine:
+class ActionLine(NamedTuple):
     """One action: the verb and its argument tokens."""
 
     verb: Token
@@ -68,7 +67,7 @@ class ActionLine:
 
     @property
     def name(self) -> str:
-        return self.verb.lower
+        return self.verb.text.lower()
 
     def __str__(self) -> str:
         return " ".join([self.verb.text, *(a.text for a in self.args)])
@@ -365,27 +364,50 @@ def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
 
     Raises LogError for an over-long line, a malformed or repeated tag, or a tag after
     the first action (``in_body``)."""
-    line = raw[:-1] if raw.endswith("\r") else raw
+    line = raw[:-1] if raw[-1:] == "\r" else raw
     if len(line) > MAX_LINE_CHARS:
         raise LogError(f"line is {len(line):,} characters long; at most {MAX_LINE_CHARS:,}",
                        file, lineno, 1)
-    body = _strip_comment(line) if line.lstrip().startswith("[") else line.split("#", 1)[0]
-    stripped = body.strip()
-    if not stripped:
+    if "[" in line and line.lstrip().startswith("["):
+        _read_tags(_strip_comment(line), lineno, file, tags, in_body)
         return None
-    if stripped.startswith("["):
-        found = _parse_tags(body, lineno, file)
-        if in_body:
-            raise LogError("tags come before the first action", file, lineno,
-                           found[0].column, "notation-tag-order")
-        for tag in found:
-            if tag.key in tags:
-                first = tags[tag.key]
-                raise LogError(f"tag {tag.name} repeated (first on line {first.line})",
-                               file, lineno, tag.column, "notation-tag-repeated")
-            tags[tag.key] = tag
-        return None
-    words = [Token(m.group(0), lineno, m.start() + 1) for m in _SEPARATORS.finditer(body)]
+    body = line.split("#", 1)[0] if "#" in line else line
+    words = body.split()
     if not words:
+        return None
+    if "," not in body and len(words) == 1:
+        if body == words[0]:
+            return _tuple_new(ActionLine, (_tuple_new(Token, (body, lineno, 1)), ()))
+    elif "," not in body and " ".join(words) == body:
+        # words one space apart (as logs are written): the columns follow from the lengths
+        tokens = []
+        column = 1
+        for word in words:
+            tokens.append(_tuple_new(Token, (word, lineno, column)))
+            column += len(word) + 1
+        return _tuple_new(ActionLine, (tokens[0], tuple(tokens[1:])))
+    found = [_tuple_new(Token, (m.group(), lineno, m.start() + 1))
+             for m in _SEPARATORS.finditer(body)]
+    if not found:
         return None  # a line of commas only
-    return ActionLine(words[0], tuple(words[1:]))
+    return ActionLine(found[0], tuple(found[1:]))
+
+
+_tuple_new: Any = tuple.__new__
+"""``_tuple_new(Token, (text, line, column))`` makes a token as ``Token(text, line,
+column)`` does, without the call's argument handling (a log makes one per word)."""
+
+
+def _read_tags(body: str, lineno: int, file: str, tags: dict[str, Tag],
+               in_body: bool) -> None:
+    """The tags of a tag line go into ``tags`` (see :func:`_read_line`)."""
+    found = _parse_tags(body, lineno, file)
+    if in_body:
+        raise LogError("tags come before the first action", file, lineno,
+                       found[0].column, "notation-tag-order")
+    for tag in found:
+        if tag.key in tags:
+            first = tags[tag.key]
+            raise LogError(f"tag {tag.name} repeated (first on line {first.line})",
+                           file, lineno, tag.column, "notation-tag-repeated")
+        tags[tag.key] = tag

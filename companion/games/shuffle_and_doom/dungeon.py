@@ -69,42 +69,157 @@ class DungeonMap:
                          if red != other)
 
     @cached_property
+    def blocks(self) -> tuple[tuple[tuple[int, int, bool], ...],
+                              tuple[tuple[int, int, bool], ...]]:
+        """The runs of neighbouring columns of one colour and of neighbouring rows of
+        one colour: (first, past the last, red) each, left to right and top to bottom.
+
+        A cell is filled when its column's and its row's colours differ, so a column
+        run and a row run make a rectangle whose cells are all filled or all 0, and two
+        rectangles side by side differ (the runs' colours alternate): every filled room
+        and every region of 0 cells is one such rectangle, a checkerboard of them."""
+        return _runs([card.is_red for card in self.row_stack]), \
+            _runs([card.is_red for card in self.column_stack])
+
+    @cached_property
     def rooms(self) -> tuple[tuple[Cell, ...], ...]:
         """The filled rooms (maximal 4-connected sets of X cells), each sorted in reading
-        order, numbered in reading order of their first cell."""
-        n = self.size
-        adj = adjacency(n)
-        filled = self.filled_cells
-        seen: set[Cell] = set()
-        rooms: list[tuple[Cell, ...]] = []
-        for r in range(n):
-            for c in range(n):
-                start = (c, r)
-                if start in seen or start not in filled:
-                    continue
-                seen.add(start)
-                todo = [start]
-                cells = []
-                while todo:
-                    cur = todo.pop()
-                    cells.append(cur)
-                    for nb in adj[cur]:
-                        if nb not in seen and nb in filled:
-                            seen.add(nb)
-                            todo.append(nb)
-                rooms.append(tuple(sorted(cells, key=lambda x: (x[1], x[0]))))
-        return tuple(rooms)
+        order, numbered in reading order of their first cell: the rectangles of
+        :attr:`blocks` whose column run and row run differ in colour."""
+        cols, rows = self.blocks
+        return tuple(tuple((c, r) for r in range(r0, r1) for c in range(c0, c1))
+                     for r0, r1, row_red in rows for c0, c1, col_red in cols
+                     if row_red != col_red)
 
     @cached_property
     def room_index(self) -> dict[Cell, int]:
         """Room number of every filled cell."""
         return {cell: i for i, room in enumerate(self.rooms) for cell in room}
 
+    @cached_property
+    def regions(self) -> Regions:
+        """The map as a graph of regions (:class:`Regions`), made once per map."""
+        return Regions.of(self)
+
     def grid_text(self) -> list[str]:
         """The map as rows of ``X``/``0``, top row first."""
         n = self.size
         return ["".join("X" if self.filled((c, r)) else "0" for c in range(n))
                 for r in range(n)]
+
+
+@dataclass(frozen=True, eq=False)
+class Regions:
+    """The map as a graph for walking: its regions of 0 cells (maximal 4-connected sets,
+    nodes ``0 .. zeros - 1``, numbered in reading order of their first cell) and its
+    filled rooms (room ``i`` is node ``zeros + i``), linked where their cells touch.
+    Walking goes through 0 cells and emptied rooms, so what the player can reach is a
+    union of nodes: a state carries *labels*, one per node, equal for the open nodes
+    joined by open nodes and -1 for a closed room (:class:`Areas`; :meth:`open_room`
+    updates them when a room is emptied), instead of walking the cells again for every
+    ``enter``."""
+
+    zeros: int
+    node: dict[Cell, int]
+    """The node of every cell."""
+    links: tuple[tuple[int, ...], ...]
+    """The nodes next to each node (a room's are 0 regions: two rooms never touch)."""
+    border: dict[tuple[int, int], tuple[Cell, ...]]
+    """(0 region, room node): the room's cells next to a cell of the region."""
+    start: Areas
+    """The areas before any room is emptied: each 0 region its own, rooms closed."""
+
+    @staticmethod
+    def of(dmap: DungeonMap) -> Regions:
+        cols, rows = dmap.blocks
+        # the rectangles of the map's blocks, in reading order: (column run, row run)
+        rects = [(i, j) for j in range(len(rows)) for i in range(len(cols))]
+        zero = [(i, j) for i, j in rects if cols[i][2] == rows[j][2]]
+        filled = [(i, j) for i, j in rects if cols[i][2] != rows[j][2]]
+        zeros = len(zero)
+        number = {rect: k for k, rect in enumerate(zero + filled)}
+        node: dict[Cell, int] = {}
+        for (i, j), k in number.items():
+            c0, c1, _ = cols[i]
+            r0, r1, _ = rows[j]
+            node.update(dict.fromkeys([(c, r) for r in range(r0, r1) for c in range(c0, c1)],
+                                      k))
+        links: list[tuple[int, ...]] = []
+        border: dict[tuple[int, int], tuple[Cell, ...]] = {}
+        for (i, j), k in number.items():
+            near = [(i, j - 1), (i + 1, j), (i, j + 1), (i - 1, j)]
+            links.append(tuple(sorted(number[x] for x in near if x in number)))
+            if k < zeros:
+                continue
+            c0, c1, _ = cols[i]
+            r0, r1, _ = rows[j]
+            sides = (((i, j - 1), [(c, r0) for c in range(c0, c1)]),
+                     ((i + 1, j), [(c1 - 1, r) for r in range(r0, r1)]),
+                     ((i, j + 1), [(c, r1 - 1) for c in range(c0, c1)]),
+                     ((i - 1, j), [(c0, r) for r in range(r0, r1)]))
+            for x, cells in sides:
+                if x in number:
+                    border[(number[x], k)] = tuple(cells)
+        count = zeros + len(filled)
+        return Regions(zeros, node, tuple(links), border,
+                       Areas(tuple(range(zeros)) + (-1,) * len(filled),
+                             tuple((k,) if k < zeros else () for k in range(count))))
+
+    def open_room(self, areas: Areas, room: int) -> Areas:
+        """``areas`` once filled room ``room`` is emptied (open floor): it joins the
+        0 regions it touches, and they one another."""
+        me = self.zeros + room
+        labels = areas.labels
+        if labels[me] >= 0:
+            return areas
+        groups = areas.groups
+        merged = {labels[m] for m in self.links[me]}
+        if len(merged) <= 1:
+            to = merged.pop() if merged else me
+            return Areas(labels[:me] + (to,) + labels[me + 1 :],
+                         groups[:to] + (groups[to] + (me,),) + groups[to + 1 :])
+        to = max(merged, key=lambda g: (len(groups[g]), -g))  # the largest keeps its label
+        merged.discard(to)
+        new_labels = list(labels)
+        new_groups = list(groups)
+        joined = groups[to]
+        for g in sorted(merged):
+            for m in groups[g]:
+                new_labels[m] = to
+            joined += groups[g]
+            new_groups[g] = ()
+        new_labels[me] = to
+        new_groups[to] = joined + (me,)
+        return Areas(tuple(new_labels), tuple(new_groups))
+
+    def areas_for(self, emptied: Iterable[int]) -> Areas:
+        """The areas with the rooms ``emptied`` open (from :attr:`start`)."""
+        areas = self.start
+        for room in emptied:
+            areas = self.open_room(areas, room)
+        return areas
+
+
+@dataclass(frozen=True, eq=False)
+class Areas:
+    """Which open parts of a map join which: ``labels[node]`` is the label of the open
+    node's part (the same for every node of it) and -1 for a closed room;
+    ``groups[label]`` the nodes of the part with that label (empty for a number no
+    part has)."""
+
+    labels: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+
+
+def _runs(red: list[bool]) -> tuple[tuple[int, int, bool], ...]:
+    """The runs of equal neighbours in ``red``: (first, past the last, value) each."""
+    out: list[tuple[int, int, bool]] = []
+    first = 0
+    for k in range(1, len(red) + 1):
+        if k == len(red) or red[k] != red[first]:
+            out.append((first, k, red[first]))
+            first = k
+    return tuple(out)
 
 
 def reachable(dmap: DungeonMap, start: Cell | None, is_open: list[bool]) -> set[Cell]:

@@ -8,19 +8,21 @@ the rule and the state that broke it. No I/O here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from companion import chance
 from companion.cards import Card, Suit, standard_deck
 from companion.errors import IllegalAction
+from companion.frozen import derived, evolve, keep
 from companion.games.shuffle_and_doom.dungeon import (
+    Areas,
     Cell,
     DungeonMap,
+    adjacency,
     bonus_modifier,
     cell_name,
     neighbours,
-    reachable,
 )
 from companion.games.shuffle_and_doom.generation import deal, pass_order
 from companion.text import counted
@@ -268,22 +270,26 @@ def _end_pass(s: State, table: tuple[Card, ...]) -> State:
     else:
         assert s.seed is not None
         deck = tuple(c for c in pass_order(s.seed, new_pass) if c not in on_table)
-    return replace(s, health=health, intelligence=intel, banked=banked, inventory=(),
+    return evolve(s, health=health, intelligence=intel, banked=banked, inventory=(),
                    pass_no=new_pass, deck=deck, deck_pos=0, passes_ended=s.passes_ended + 1)
 
 
 def _draw_seeded(s: State, count: int) -> tuple[State, list[tuple[Card, int]]]:
     """Draw ``count`` cards from the seeded deck, ending passes as needed."""
     drawn: list[tuple[Card, int]] = []
+    deck, pos = s.deck, s.deck_pos
+    worth = 1 << (s.pass_no - 1)
     while len(drawn) < count:
-        if s.deck_pos >= len(s.deck):
-            s = _end_pass(s, tuple(c for c, _ in drawn))
-            if not s.deck:
+        if pos >= len(deck):
+            s = _end_pass(evolve(s, deck_pos=pos), tuple(c for c, _ in drawn))
+            deck, pos = s.deck, 0
+            worth = 1 << (s.pass_no - 1)
+            if not deck:
                 break  # all 52 cards lie in this room: it holds no more
-        c = s.deck[s.deck_pos]
-        drawn.append((c, _value(s, c)))
-        s = replace(s, deck_pos=s.deck_pos + 1)
-    return s, drawn
+        c = deck[pos]
+        drawn.append((c, face_value(c) * worth))
+        pos += 1
+    return evolve(s, deck_pos=pos), drawn
 
 
 def _draw_free(s: State, cards: tuple[Card, ...]) -> tuple[State, list[tuple[Card, int]]]:
@@ -326,7 +332,7 @@ def _draw_free(s: State, cards: tuple[Card, ...]) -> tuple[State, list[tuple[Car
                                     "not yet drawn", "deal-map-cards-last", i))
                 continue
         drawn.append((c, _value(s, c)))
-        s = replace(s, deck=tuple(d for d in s.deck if d != c))
+        s = evolve(s, deck=tuple(d for d in s.deck if d != c))
     if errors:
         raise min(errors, key=lambda e: e.arg if e.arg is not None else 0)
     return s, drawn
@@ -353,14 +359,53 @@ def _set_status(s: State, index: int, status: RoomStatus) -> tuple[RoomStatus, .
     return s.status[:index] + (status,) + s.status[index + 1 :]
 
 
+def _areas(s: State) -> Areas:
+    """Which open parts of the map join which (``DungeonMap.regions``), for the rooms
+    ``s.status`` says are emptied: kept with the state (``companion.frozen.derived``)
+    and brought up to date as rooms are emptied, so walking needs no search of the
+    map's cells."""
+    return derived(s, "_areas", s.status, lambda: s.dmap.regions.areas_for(
+        i for i, st in enumerate(s.status) if st == "emptied"))
+
+
+def _emptied(s: State, index: int) -> State:
+    """Room ``index`` emptied: open floor from now on; the player is in no room."""
+    status = _set_status(s, index, "emptied")
+    return evolve(s, status=status, room=None,
+                  **keep("_areas", status, s.dmap.regions.open_room(_areas(s), index)))
+
+
+def _area(s: State, areas: Areas) -> tuple[set[int], Cell | None]:
+    """Where the player can walk (``areas`` saying which rooms are open): the labels
+    of the open regions reached, and the player's own cell when it is not open (the
+    player stands in it all the same). Outside, the walk starts at a1 if it is open."""
+    node = s.dmap.regions.node
+    labels = areas.labels
+    if s.position is None:
+        label = labels[node[(0, 0)]]
+        return ({label} if label >= 0 else set()), None
+    label = labels[node[s.position]]
+    if label >= 0:
+        return {label}, None
+    near = {labels[node[nb]] for nb in adjacency(s.size)[s.position]}
+    near.discard(-1)
+    return near, s.position
+
+
+def _in_area(s: State, areas: Areas, area: tuple[set[int], Cell | None],
+             cell: Cell) -> bool:
+    """Whether the player can walk to ``cell`` (``area``: :func:`_area`)."""
+    return cell == area[1] or areas.labels[s.dmap.regions.node[cell]] in area[0]
+
+
 def _settle(s: State) -> State:
     """After an action: death, an emptied room, a cleared dungeon."""
     if s.health < 0:
-        return replace(s, outcome="died")
+        return evolve(s, outcome="died")
     if s.room is not None and not s.room.entities:
-        s = replace(s, status=_set_status(s, s.room.index, "emptied"), room=None)
-    if all(st == "emptied" for st in s.status):
-        return replace(s, outcome="cleared")
+        s = _emptied(s, s.room.index)
+    if s.status.count("emptied") == len(s.status):
+        return evolve(s, outcome="cleared")
     return s
 
 
@@ -382,13 +427,7 @@ def _leave_room(s: State, verb: str) -> State:
         names = " ".join(str(e.card) for e in room.traps)
         raise _fail(f"cannot {verb}: armed traps remain ({names}); disarm them, take an "
                     "item, or retreat to a 0 cell", "armed-traps")
-    s = replace(s, inventory=_collect(s, room.items),
-                status=_set_status(s, room.index, "emptied"), room=None)
-    return s
-
-
-def _open_rooms(s: State) -> list[bool]:
-    return [st == "emptied" for st in s.status]
+    return evolve(_emptied(s, room.index), inventory=_collect(s, room.items))
 
 
 def _require_play(s: State) -> None:
@@ -425,7 +464,7 @@ def _choose(s: State, a: Choose) -> State:
             intel += b
         else:
             owed += 1
-    return replace(s, choice=a.stack, health=health, attack=attack, intelligence=intel,
+    return evolve(s, choice=a.stack, health=health, attack=attack, intelligence=intel,
                    bonus_owed=owed)
 
 
@@ -441,7 +480,7 @@ def _bonus(s: State, a: Bonus) -> State:
     changes = {st: getattr(s, st) for st in STATS}
     for st in a.stats:
         changes[st] += 1
-    return replace(s, bonus_owed=s.bonus_owed - len(a.stats), **changes)
+    return evolve(s, bonus_owed=s.bonus_owed - len(a.stats), **changes)
 
 
 def _enter(s: State, a: Enter) -> State:
@@ -459,23 +498,25 @@ def _enter(s: State, a: Enter) -> State:
         raise _fail(f"{name} belongs to a room already emptied: it is open floor",
                     "enter-target", 0)
     s = _leave_room(s, f"enter {name}")
+    areas = _areas(s)
+    area = _area(s, areas)
     if s.position is None:
         ok = target == (0, 0) or any(
-            nb in reachable(dmap, None, _open_rooms(s)) for nb in neighbours(target, s.size))
+            _in_area(s, areas, area, nb) for nb in neighbours(target, s.size))
         if not ok:
             raise _fail(f"{name} cannot be reached: the player starts outside next to a1",
                         "enter-reach", 0)
     else:
-        area = reachable(dmap, s.position, _open_rooms(s))
-        if not any(nb in area for nb in neighbours(target, s.size)):
+        if not any(_in_area(s, areas, area, nb) for nb in neighbours(target, s.size)):
             raise _fail(f"{name} cannot be reached from {cell_name(s.position)} through "
                         "open cells", "enter-reach", 0)
-    s = replace(s, position=target, status=_set_status(s, index, "active"))
+    status = _set_status(s, index, "active")  # not open: the same areas
+    s = evolve(s, position=target, status=status, **keep("_areas", status, areas))
     size = len(dmap.rooms[index])
     if s.free:
-        return replace(s, awaiting_room=index, room=Room(index, ()), drawn=None)
+        return evolve(s, awaiting_room=index, room=Room(index, ()), drawn=None)
     s, drawn = _draw_seeded(s, size)
-    return replace(s, room=_make_room(index, drawn), drawn=tuple(c for c, _ in drawn))
+    return evolve(s, room=_make_room(index, drawn), drawn=tuple(c for c, _ in drawn))
 
 
 def _room_cards(s: State, a: RoomCards) -> State:
@@ -488,7 +529,7 @@ def _room_cards(s: State, a: RoomCards) -> State:
                         f"not {len(a.cards)}", "room-size",
                         min(len(a.cards), size) if len(a.cards) > size else None)
         s, drawn = _draw_free(s, a.cards)
-        return replace(s, awaiting_room=None, room=_make_room(index, drawn))
+        return evolve(s, awaiting_room=None, room=_make_room(index, drawn))
     if s.drawn is None:
         raise _fail("'room' lists the cards of the room just entered: it must follow "
                     "'enter'", "room-order")
@@ -501,14 +542,14 @@ def _room_cards(s: State, a: RoomCards) -> State:
         raise _fail(f"the room holds {counted(len(expected), 'card')} "
                     f"({' '.join(str(x) for x in expected)}), not {len(a.cards)}",
                     "room-cards")
-    return replace(s, drawn=None)
+    return evolve(s, drawn=None)
 
 
 def _enemy_attack(s: State, room: Room) -> State:
     if room.stunned:
-        return replace(s, room=replace(room, stunned=False))
+        return evolve(s, room=evolve(room, stunned=False))
     damage = sum(e.value for e in room.enemies)
-    return replace(s, health=s.health - damage, room=room)
+    return evolve(s, health=s.health - damage, room=room)
 
 
 def _hit(s: State, a: Hit) -> State:
@@ -523,9 +564,9 @@ def _hit(s: State, a: Hit) -> State:
     if s.attack >= target.value:
         entities = room.without(a.card)
     else:
-        hurt = replace(target, value=target.value - s.attack)
+        hurt = evolve(target, value=target.value - s.attack)
         entities = tuple(hurt if e.card == a.card else e for e in room.entities)
-    room = replace(room, entities=entities, fresh=False)
+    room = evolve(room, entities=entities, fresh=False)
     s = _enemy_attack(s, room)
     return _settle(s)
 
@@ -543,7 +584,7 @@ def _disarm(s: State, a: Disarm) -> State:
     if s.intelligence < trap.value:
         raise _fail(f"cannot disarm {a.card}: intelligence {s.intelligence} < {trap.value}",
                     "disarm-intelligence", 0)
-    return _settle(replace(s, room=replace(room, entities=room.without(a.card))))
+    return _settle(evolve(s, room=evolve(room, entities=room.without(a.card))))
 
 
 def _take(s: State, a: Take) -> State:
@@ -565,11 +606,11 @@ def _take(s: State, a: Take) -> State:
         raise _fail(f"cannot take {a.card}: enemies remain; the advanced technique is "
                     "allowed only before the first hit", "take-enemies", 0)
     damage = sum(t.value for t in traps)
-    survivors = tuple(replace(e, value=e.value - damage) for e in enemies
+    survivors = tuple(evolve(e, value=e.value - damage) for e in enemies
                       if e.value - damage > 0)
     inventory = s.inventory + (Held(item.card, item.kind, item.value),)
-    room = replace(room, entities=survivors, stunned=bool(survivors))
-    return _settle(replace(s, health=s.health - damage, inventory=inventory, room=room))
+    room = evolve(room, entities=survivors, stunned=bool(survivors))
+    return _settle(evolve(s, health=s.health - damage, inventory=inventory, room=room))
 
 
 def _retreat(s: State, a: Retreat) -> State:
@@ -588,7 +629,7 @@ def _retreat(s: State, a: Retreat) -> State:
     if not any(nb in room_cells for nb in neighbours(a.cell, s.size)):
         raise _fail(f"cannot retreat to {name}: it is not next to the room",
                     "retreat-target", 0)
-    s = replace(s, room=replace(room, entities=()), position=a.cell)
+    s = evolve(s, room=evolve(room, entities=()), position=a.cell)
     return _settle(s)
 
 
@@ -602,7 +643,7 @@ def _loot(s: State, a: Loot) -> State:
                     "retreat)", "loot-traps")
     if not room.items:
         raise _fail("nothing to loot in this room", "loot-empty")
-    s = replace(s, inventory=_collect(s, room.items), room=replace(room, entities=()))
+    s = evolve(s, inventory=_collect(s, room.items), room=evolve(room, entities=()))
     return _settle(s)
 
 
@@ -619,8 +660,8 @@ def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
     inventory = tuple(h for h in s.inventory if h.card != card)
     gain = _consumable(s, held)
     if kind == "potion":
-        return replace(s, inventory=inventory, health=s.health + gain)
-    return replace(s, inventory=inventory, intelligence=s.intelligence + gain)
+        return evolve(s, inventory=inventory, health=s.health + gain)
+    return evolve(s, inventory=inventory, intelligence=s.intelligence + gain)
 
 
 def _exit(s: State, a: Exit) -> State:
@@ -631,14 +672,14 @@ def _exit(s: State, a: Exit) -> State:
         return s
     corner = (s.size - 1, s.size - 1)
     if s.position != corner:
-        area = reachable(s.dmap, s.position, _open_rooms(s))
-        if corner not in area:
+        areas = _areas(s)
+        if not _in_area(s, areas, _area(s, areas), corner):
             why = ("is part of an unexplored room: enter and clear it first"
                    if s.dmap.filled(corner) and s.status[s.dmap.room_index[corner]] != "emptied"
                    else "cannot be reached through open cells")
             raise _fail(f"cannot exit: the bottom-right cell {cell_name(corner)} {why}",
                         "exit-reach")
-    return replace(s, position=corner, outcome="exited")
+    return evolve(s, position=corner, outcome="exited")
 
 
 _HANDLERS = {
@@ -666,7 +707,7 @@ def apply(s: State, action: Action) -> State:
         handler = _HANDLERS[type(action)]
         s = handler(s, action)  # type: ignore[operator]
     if s.drawn is not None and not isinstance(action, (Enter, RoomCards)):
-        s = replace(s, drawn=None)
+        s = evolve(s, drawn=None)
     return s
 
 
@@ -703,22 +744,32 @@ def legal_actions(s: State) -> list[Action]:
     if room is not None and room.items:
         out.append(Loot())
     # Leaving: the current room (resolved) counts as open.
-    opened = _open_rooms(s)
+    regions = s.dmap.regions
+    areas = _areas(s)
     if room is not None:
-        opened[room.index] = True
-    area = reachable(s.dmap, s.position, opened)
+        areas = regions.open_room(areas, room.index)
+    reached, here = area = _area(s, areas)
+    status = s.status
+    zeros = regions.zeros
     targets: set[Cell] = set()
-    for cell in area:
-        for nb in neighbours(cell, s.size):
-            idx = s.dmap.room_index.get(nb)
-            if idx is not None and not opened[idx] and s.status[idx] == "unexplored":
+    for label in reached:
+        for n in areas.groups[label]:
+            if n >= zeros:
+                continue  # only 0 regions touch rooms
+            for m in regions.links[n]:
+                if status[m - zeros] == "unexplored":
+                    targets.update(regions.border[(n, m)])
+    if here is not None:
+        for nb in neighbours(here, s.size):
+            m = regions.node[nb]
+            if m >= zeros and status[m - zeros] == "unexplored":
                 targets.add(nb)
     a1 = s.dmap.room_index.get((0, 0))
     if s.position is None and a1 is not None and s.status[a1] == "unexplored":
         targets.add((0, 0))
     out.extend(Enter(c) for c in sorted(targets, key=lambda c: (c[1], c[0])))
     corner = (s.size - 1, s.size - 1)
-    if s.position == corner or corner in area:
+    if s.position == corner or _in_area(s, areas, area, corner):
         out.append(Exit())
     return out
 
