@@ -115,6 +115,10 @@ class SheetKind:
     par: str = ""
     """How the sheet shows par: ``"on request"`` (``--par``), ``"by default"``
     (``--no-par`` leaves it off) or ``""`` (never: both options are refused)."""
+    from_logs: bool = False
+    """Takes ``--from LOGS...`` (log files or folders of them): the sheet shows what the
+    players' validated logs of the deal did (the hand record, issue 16); refused for
+    every other kind."""
 
 
 @dataclass(frozen=True)
