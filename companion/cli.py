@@ -411,7 +411,8 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
         sheet_options={k: v for k, v in given.items() if k in own},
         layout=options.get("layout"), ink=options.get("ink"), backs=options.get("backs"),
         back_offset=offset, par=bool(options.get("par")),
-        no_par=bool(options.get("no_par")))
+        no_par=bool(options.get("no_par")),
+        from_logs=tuple(options.get("from_logs") or ()))
     if (offset is None and is_duplex(game, chosen)
             and (request.backs or "duplex") == "duplex"):
         saved = _saved_back_offset(paper_name)
@@ -570,17 +571,45 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
                paper: PaperOpt = None, out: OutOpt = None, as_json: JsonOpt = False,
                layout: LayoutOpt = None, variant: VariantOpt = None, par: ParOpt = False,
                no_par: NoParOpt = False, back_offset: BackOpt = None,
-               backs: BacksOpt = None, ink: InkOpt = None) -> None:
-    """Print a sheet of GAME (stacking list, log sheet, cards, tiles, mat) as a PDF.
+               backs: BacksOpt = None, ink: InkOpt = None,
+               from_logs: Annotated[list[str] | None, typer.Option(
+                   "--from", metavar="LOGS...", help="the hand record (--kind record): "
+                   "the players' logs of the deal, files or a folder; it shows their "
+                   "standings and the best valid game")] = None) -> None:
+    """Print a sheet of GAME (stacking list, log sheet, cards, tiles, mat, hand record)
+    as a PDF.
 
-    Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind stack
+    Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind record --from logs/
     """
     g = get_game(game)
     chosen = kind or _default_kind(g)
-    _make_sheet(game, chosen, seed, paper, out, as_json, list(ctx.args),
+    extra, logs = list(ctx.args), list(from_logs or ())
+    if logs:  # --from a.log b.log: the words after the first are more logs
+        extra, more = _split_words(extra)
+        logs += more
+    _make_sheet(game, chosen, seed, paper, out, as_json, extra,
                 {"layout": layout, "variants": tuple(variant or ()), "par": par,
                  "no_par": no_par, "back_offset": parse_back_offset(back_offset),
-                 "backs": backs, "ink": ink})
+                 "backs": backs, "ink": ink, "from_logs": tuple(logs)})
+
+
+def _split_words(extra: list[str]) -> tuple[list[str], list[str]]:
+    """The words a command did not know, as (game options with their values, the
+    other words): ``--size 9 b.log c.log`` is (``--size 9``, ``b.log c.log``)."""
+    options: list[str] = []
+    words: list[str] = []
+    i = 0
+    while i < len(extra):
+        word = extra[i]
+        if word.startswith("--"):
+            options.append(word)
+            if "=" not in word and i + 1 < len(extra):
+                options.append(extra[i + 1])
+                i += 1
+        else:
+            words.append(word)
+        i += 1
+    return options, words
 
 
 @app.command("solve", cls=GameCommand, context_settings=GAME_OPTIONS)

@@ -81,6 +81,9 @@ class SheetRequest:
     par: bool = False
     no_par: bool = False
     edition: int | None = None
+    from_logs: tuple[str, ...] = ()
+    """The log files a hand record reads (``--from``, folders expanded); a sheet's
+    payload never carries them."""
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -90,14 +93,17 @@ class SheetRequest:
               | None = None, layout: str | None = None, ink: str | None = None,
               backs: str | None = None, back_offset: tuple[float, float] | None = None,
               par: bool = False, no_par: bool = False,
-              edition: int | None = None) -> SheetRequest:
+              edition: int | None = None, from_logs: Sequence[str] = ()) -> SheetRequest:
         """A checked request. ``kind`` None: the game's default sheet; ``seed`` is
-        dropped for a kind that prints none.
+        dropped for a kind that prints none. ``from_logs``: log files or folders of
+        them, for a kind that reads them (``SheetKind.from_logs``: the hand record).
 
         Raises ParameterError for an unknown game, kind, parameter, variant or sheet
         option, a value out of range, and options that mean nothing for the sheet
-        (``--par``, ``--no-par``, ``--backs``, ``--ink``) or go beyond the game's
-        (``--floor 5`` of ``--floors 3``); PayloadError for an unknown edition."""
+        (``--par``, ``--no-par``, ``--backs``, ``--ink``, ``--from``) or go beyond the
+        game's (``--floor 5`` of ``--floors 3``), a folder without logs;
+        UnreadableLogError for a log path that does not exist; PayloadError for an
+        unknown edition."""
         from companion.paper.units import check_paper
 
         game = get_game(game_name)
@@ -115,6 +121,7 @@ class SheetRequest:
         _check_bounds(sheet, checked, options)
         checked_backs = _check_backs(sheet, backs)
         checked_ink = _check_ink(sheet, ink)
+        logs = _check_logs(game, sheet, from_logs)
         return cls(
             game=game.name, kind=chosen, seed=seed if sheet.seeded else "",
             paper=check_paper(paper), params=tuple(checked.items()),
@@ -122,7 +129,8 @@ class SheetRequest:
             sheet_options=tuple(options.items()), layout=layout or None,
             ink=checked_ink, backs=checked_backs, back_offset=back_offset, par=par,
             no_par=no_par,
-            edition=game.check_edition(edition) if edition is not None else None)
+            edition=game.check_edition(edition) if edition is not None else None,
+            from_logs=logs)
 
     @classmethod
     def from_payload(cls, game_name: str, seed: str, items: Mapping[str, str], paper: str,
@@ -170,6 +178,8 @@ class SheetRequest:
         out.update(self.sheet_options)
         if self.edition is not None:
             out["edition"] = self.edition
+        if self.from_logs:
+            out["from_logs"] = self.from_logs
         return out
 
     def render(self) -> bytes:
@@ -205,6 +215,21 @@ def _check_par(game: Game, sheet: SheetKind, par: bool, no_par: bool) -> None:
         raise ParameterError(f"--no-par means nothing for {where}: it prints no par "
                              "unless asked" if sheet.par else
                              f"--no-par means nothing for {where}: it shows no par")
+
+
+def _check_logs(game: Game, sheet: SheetKind, paths: Sequence[str]) -> tuple[str, ...]:
+    """The log files of ``--from`` (folders expanded), for a kind that reads them."""
+    if not paths:
+        return ()
+    if not sheet.from_logs:
+        kinds = sorted({k.name for k in game.sheet_kinds if k.from_logs})
+        raise ParameterError(f"--from means nothing for the {game.name} {sheet.name} "
+                             "sheet: it reads no logs"
+                             + (f" (--from is for --kind {' or '.join(kinds)})"
+                                if kinds else ""))
+    from companion.hand_record import log_paths
+
+    return log_paths(list(paths))
 
 
 def _check_bounds(sheet: SheetKind, params: Mapping[str, int],
