@@ -28,6 +28,9 @@ class ClearTheDungeon(Game):
         SheetKind("log", "a log sheet to write the game down at the table"),
         SheetKind("deck", "a printable 54-card deck on poker cards (the same for every "
                   "seed), with backs", seeded=False, backs=True, scale_check=True),
+        SheetKind("record", "hand record: the deal, par and the solver's best line, turn "
+                  "by turn (--from LOGS: the table's players of the deal too)",
+                  from_logs=True),
     )
     map_kind = "mat"
     deal_rules = frozenset({"deal-seed"})
@@ -130,7 +133,12 @@ class ClearTheDungeon(Game):
         self.sheet_kind(kind)
         from companion.games.clear_the_dungeon.sheets import describe_data
 
-        return describe_data(self, kind, seed, params, options or {})
+        data = describe_data(self, kind, seed, params, options or {})
+        if kind == "record":  # par, the solver's line, the table (--from)
+            from companion.games.clear_the_dungeon.sheets.record import record_data
+
+            data["record"] = record_data(self, seed, params, options or {})
+        return data
 
 
 GAME = ClearTheDungeon()

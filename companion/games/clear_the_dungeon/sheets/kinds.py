@@ -12,6 +12,7 @@ from companion.games.clear_the_dungeon.sheets.common import Sheet, sheet_payload
 from companion.games.clear_the_dungeon.sheets.deck import _flip, backs_mode, draw_deck_sheet
 from companion.games.clear_the_dungeon.sheets.log import draw_log_sheet
 from companion.games.clear_the_dungeon.sheets.mat import draw_mat_sheet
+from companion.games.clear_the_dungeon.sheets.record import draw_record_sheet
 from companion.games.clear_the_dungeon.sheets.stack import draw_stack_sheet
 from companion.paper.document import SheetDocument
 from companion.paper.layout import sheet_layout
@@ -41,6 +42,7 @@ SHEETS: dict[str, SheetSpec] = {
     "stack": SheetSpec(draw_stack_sheet, "list", "{game} stacking list {seed}"),
     "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed}"),
     "deck": SheetSpec(draw_deck_sheet, "poker", "{game} printable deck"),
+    "record": SheetSpec(draw_record_sheet, "list", "{game} hand record {seed}"),
 }
 """Every sheet kind the game prints (``ClearTheDungeon.sheet_kinds``), by name."""
 
@@ -56,8 +58,8 @@ def sheet_spec(game: ClearTheDungeon, kind: str) -> SheetSpec:
 
 def render(game: ClearTheDungeon, kind: str, seed: str, params: dict[str, int], paper: str,
            options: dict[str, Any]) -> bytes:
-    """The PDF bytes of one sheet kind (:data:`SHEETS`): ``mat``, ``stack``, ``log`` or
-    ``deck``.
+    """The PDF bytes of one sheet kind (:data:`SHEETS`): ``mat``, ``stack``, ``log``,
+    ``deck`` or ``record`` (the hand record, :mod:`.record`).
 
     Raises ParameterError for an unknown kind or variant, a bad ``options["backs"]``
     (or, with ``options["par"]``, a game without a solver), LayoutError for an unusable
