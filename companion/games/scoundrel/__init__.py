@@ -34,6 +34,9 @@ class Scoundrel(Game):
                   "discard, health track 0-20", scale_check=True, par="on request"),
         SheetKind("stack", "stacking list: the 44 cards of the dungeon in seeded order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
+        SheetKind("record", "hand record: the dungeon, par and the solver's best line, "
+                  "room by room (--from LOGS: the table's players of the deal too)",
+                  from_logs=True),
     )
     map_kind = "mat"
     pack_parts = (
@@ -168,7 +171,12 @@ class Scoundrel(Game):
         self.sheet_kind(kind)
         from companion.games.scoundrel.sheets import describe_data
 
-        return describe_data(self, kind, seed, params, options or {})
+        data = describe_data(self, kind, seed, params, options or {})
+        if kind == "record":  # par, the solver's line, the table (--from)
+            from companion.games.scoundrel.record import record_data
+
+            data["record"] = record_data(self, seed, params, options or {})
+        return data
 
 
 GAME = Scoundrel()

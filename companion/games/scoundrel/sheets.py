@@ -12,6 +12,7 @@ Zach Gage and Kurt Bieg are credited on every sheet.
   sort a standard deck and stack it.
 * ``log``: header fields, the verbs in short and numbered lines: at least
   :data:`LOG_LINES`, the most any game can write.
+* ``record``: the hand record, drawn by :mod:`companion.games.scoundrel.record`.
 
 Sheet kinds are data (:data:`KINDS`): kind → default layout, orientation and drawing
 function; :func:`render` looks the kind up.
@@ -28,6 +29,7 @@ from companion.cards import SUITS, Card, standard_deck
 from companion.errors import LayoutError
 from companion.games.scoundrel import rules
 from companion.games.scoundrel.generation import DECK, dungeon
+from companion.games.scoundrel.record import draw_record_page
 from companion.paper.cards import draw_card_glyph, fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
@@ -473,6 +475,7 @@ KINDS: dict[str, SheetKindDrawing] = {
     "mat": SheetKindDrawing("map", True, draw_mat_page, "play mat"),
     "stack": SheetKindDrawing("list", None, draw_stack_page, "stacking list"),
     "log": SheetKindDrawing("list", None, _draw_log, "log sheet"),
+    "record": SheetKindDrawing("list", None, draw_record_page, "hand record"),
 }
 """The sheet kinds as data: default layout, orientation (None: the layout's) and the
 drawing function (``companion/games/scoundrel/__init__.py`` names and documents them)."""
