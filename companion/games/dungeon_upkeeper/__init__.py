@@ -40,6 +40,9 @@ class DungeonUpkeeper(Game):
                          upto="floors"),),
                   inks=True, scale_check=True, par="by default"),
         SheetKind("log", "a log sheet with a row per floor for the path letters"),
+        SheetKind("record", "hand record: par of the run, and each floor small with its "
+                  "par and the solver's path (--from LOGS: the table's players too)",
+                  from_logs=True),
     )
     seeded_only = True
     deal_rules = frozenset({"step-wall", "step-off-map"})
@@ -229,6 +232,10 @@ class DungeonUpkeeper(Game):
             default = self.param("floors").default
             data["payload"] = self.payload(
                 seed, {} if floors == default else {"floors": floors}, edition=edition, kind=kind)
+        if kind == "record":  # par of the run, the solver's line, the table (--from)
+            from companion.games.dungeon_upkeeper.record import record_data
+
+            data["record"] = record_data(self, seed, params, opts)
         return data
 
 

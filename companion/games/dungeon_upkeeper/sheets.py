@@ -1,4 +1,6 @@
-"""Dungeon Upkeeper printed sheets: one map page per floor, and the log sheet.
+"""Dungeon Upkeeper printed sheets: one map page per floor, and the log sheet (the
+hand record is drawn by :mod:`companion.games.dungeon_upkeeper.record`, with this
+module's floors).
 
 Everything is drawn from the engine's own data (``generate_floor`` and the exact par
 solver), so a page always shows exactly the floor the validator checks.
@@ -649,10 +651,28 @@ def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:
                   sheet.payloads[0])
 
 
+def record_payloads(game: DungeonUpkeeper, seed: str, params: dict[str, int],
+                    options: dict[str, Any], edition: int) -> list[str]:
+    """The hand record's one payload (``floors`` only when not the default)."""
+    floors = params["floors"]
+    default = game.param("floors").default
+    return [game.payload(seed, {} if floors == default else {"floors": floors},
+                         edition=edition, kind="record")]
+
+
+def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``record`` sheet (:mod:`.record`, which draws with this module's floors)."""
+    from companion.games.dungeon_upkeeper.record import draw_record_sheet as draw
+
+    draw(doc, sheet)
+
+
 SHEETS: dict[str, SheetSpec] = {
     "map": SheetSpec(draw_map_sheet, "map", "{game} map {label} {seed}", map_payloads,
                      label=map_label),
     "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed}", log_payloads),
+    "record": SheetSpec(draw_record_sheet, "list", "{game} hand record {seed}",
+                        record_payloads),
 }
 """Every sheet kind the game prints (``DungeonUpkeeper.sheet_kinds``), by name."""
 
