@@ -10,7 +10,15 @@ from typing import Any, ClassVar
 
 from companion.cards import Card, format_cards, parse_card
 from companion.errors import CardError, ParameterError
-from companion.games.base import Game, Header, PackPart, Param, Result, SheetKind
+from companion.games.base import (
+    Game,
+    Header,
+    PackPart,
+    Param,
+    PayloadExtra,
+    Result,
+    SheetKind,
+)
 from companion.games.shuffle_and_doom import notation, rules
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import deal, one_colour
@@ -44,6 +52,9 @@ class ShuffleAndDoom(Game):
                   scale_check=True),
         SheetKind("stack", "stacking list: deck order for pass 1 and later passes"),
         SheetKind("log", "a log sheet to write the game down at the table"),
+        SheetKind("record", "hand record: the deal (no solver, so no par); --from LOGS adds "
+                  "the deal's standings and the best valid game, room by room",
+                  from_logs=True),
     )
 
     booklet_outcome = "cleared"
@@ -196,15 +207,17 @@ class ShuffleAndDoom(Game):
     # -- generation and sheets --------------------------------------------------
     def sheet_payload(self, seed: str, params: Mapping[str, int], kind: str,
                       options: Mapping[str, Any] | None = None) -> str:
-        """The QR payload of a sheet: the map's names its variants (they change the
-        starting stats printed on it); every other kind adds ``kind=``. Raises
-        ParameterError for an unknown variant."""
-        if kind != "map":
+        """The QR payload of a sheet: the map's and the hand record's name their
+        variants (they change the starting stats printed on the map, and which logs the
+        record ranks); every kind but the map adds ``kind=``. Raises ParameterError for
+        an unknown variant."""
+        if kind not in ("map", "record"):
             return self.payload(seed, params, kind=kind)
         variants = self.sheet_variants(options or {})
+        extra: PayloadExtra = {} if kind == "map" else {"kind": kind}
         if variants:
-            return self.payload(seed, params, variant="+".join(variants))
-        return self.payload(seed, params)
+            extra["variant"] = "+".join(variants)
+        return self.payload(seed, params, **extra)
 
     def golden_cases(self) -> list[tuple[dict[str, int], int]]:
         """The default size and the extremes around it: 4, 13 and 26."""
@@ -240,9 +253,13 @@ class ShuffleAndDoom(Game):
             "rooms": [[cell_name(c) for c in room] for room in dmap.rooms],
             "bonus_modifier": bonus_modifier(size),
         }
-        if kind == "stack":
+        if kind in ("stack", "record"):
             data["pass1"] = [str(c) for c in d.stacked_deck]
             data["pass1_draws"] = [str(c) for c in d.pass1_draws]
+        if kind == "record":  # no par (no solver); the table's standings (--from)
+            from companion.games.shuffle_and_doom.record import record_data
+
+            data["record"] = record_data(self, seed, params, options or {})
         return data
 
 

@@ -1,4 +1,6 @@
-"""Shuffle and Doom printed sheets: the map, the stacking list and the log sheet.
+"""Shuffle and Doom printed sheets: the map, the stacking list and the log sheet (the
+hand record is drawn by :mod:`companion.games.shuffle_and_doom.record`, with this
+module's map).
 
 Everything is drawn from the engine's own data (the seeded deal and the map it makes),
 so a sheet always shows exactly what the validator will check.
@@ -896,10 +898,19 @@ def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     draw_log_page(doc, sheet.layout, sheet.game, sheet.deal, sheet.payload)
 
 
+def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
+    """The ``record`` sheet, the hand record (:mod:`.record`, which draws the map with
+    this module's :func:`draw_grid`)."""
+    from companion.games.shuffle_and_doom.record import draw_record_sheet as draw
+
+    draw(doc, sheet)
+
+
 SHEETS: dict[str, SheetSpec] = {
     "map": SheetSpec(draw_map_sheet, "map", "{game} map {seed} {size}x{size}"),
     "stack": SheetSpec(draw_stack_sheet, "list", "{game} stacking list {seed} {size}x{size}"),
     "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed} {size}x{size}"),
+    "record": SheetSpec(draw_record_sheet, "list", "{game} hand record {seed} {size}x{size}"),
 }
 """Every sheet kind the game prints (``ShuffleAndDoom.sheet_kinds``), by name."""
 
