@@ -40,6 +40,9 @@ class DungeonSolitaire(Game):
         SheetKind("log", "a log sheet to write the game down"),
         SheetKind("calibrate", "a duplex calibration page to measure --back-offset (the "
                   "same for every seed)", seeded=False),
+        SheetKind("record", "hand record: the nine levels face up (no solver, so no par); "
+                  "--from LOGS adds the seed's standings and the best valid run",
+                  from_logs=True),
     )
     seeded_only = True
     deal_rules = frozenset({"chest-card", "move-exits"})
@@ -159,6 +162,10 @@ class DungeonSolitaire(Game):
             "game": self.name, "seed": seed, "size": size, "kind": kind,
             "payloads": sheets.sheet_payloads(self, kind, seed, params, opts),
             "levels": levels, "reward_deck": deck}
+        if kind == "record":  # no par (no solver); the table's standings (--from)
+            from companion.games.dungeon_solitaire.sheets.record import record_data
+
+            out["record"] = record_data(self, seed, params, opts)
         if kind in ("tiles", "cards", "mat", "map"):
             from companion.paper.layout import load_layout
 

@@ -22,6 +22,7 @@ from companion.games.dungeon_solitaire.sheets.common import (
 from companion.games.dungeon_solitaire.sheets.log import draw_log_sheet
 from companion.games.dungeon_solitaire.sheets.map import draw_map_sheet, map_label, map_payloads
 from companion.games.dungeon_solitaire.sheets.mat import draw_mat_sheet
+from companion.games.dungeon_solitaire.sheets.record import draw_record_sheet
 from companion.games.dungeon_solitaire.sheets.tiles import (
     draw_tiles_sheet,
     tile_payloads,
@@ -73,6 +74,8 @@ SHEETS: dict[str, SheetSpec] = {
     "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed}"),
     "calibrate": SheetSpec(draw_calibration_sheet, "list", "{game} duplex calibration",
                            payloads=calibration_payloads, landscape=False, duplex="long"),
+    "record": SheetSpec(draw_record_sheet, "list", "{game} hand record {seed}",
+                        landscape=False),
 }
 """Every sheet kind the game prints (``DungeonSolitaire.sheet_kinds``), by name."""
 
@@ -102,8 +105,9 @@ def sheet_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping
 def render(game: DungeonSolitaire, kind: str, seed: str, params: dict[str, int], paper: str,
            options: dict[str, Any]) -> bytes:
     """The PDF bytes of one sheet kind (:data:`SHEETS`): ``tiles``, ``cards``, ``mat``,
-    ``log``, ``calibrate`` or ``map``. ``options``: ``layout``, ``back_offset`` ((x, y)
-    mm), ``backs`` (tiles and cards: ``duplex``, ``fold`` or ``none``), ``level``
+    ``log``, ``calibrate``, ``map`` or ``record`` (the hand record: :mod:`.record`).
+    ``options``: ``layout``, ``back_offset`` ((x, y) mm), ``backs`` (tiles and cards:
+    ``duplex``, ``fold`` or ``none``), ``level``
     (tiles: only that level; map: that level, default 1), ``edition`` (an older rules
     edition; default: the newest). The calibration sheet is the same for every seed and
     prints none (its payload has none either).
