@@ -81,6 +81,11 @@ DEFAULT_BUDGET = 3_000_000
 MAX_HEALTH = rules.MAX_HEALTH
 FRESH = rules.FRESH
 RESERVE = 10
+OLD = -1
+"""A room shape's weapon when it is the weapon in hand (whatever its value)."""
+UNCHANGED = 99
+"""A room shape's kill limit when the weapon in hand slew nothing in the room (at least
+any kill of the room: the limit was above them all)."""
 """A budget that runs out while aiming leaves 1/RESERVE of it to find any win."""
 
 # ("avoid",) ("equip", code) ("drink", code) ("fight", code) ("slay", code)
@@ -148,7 +153,8 @@ class _Dungeon:
     ``potions`` the values present; ``monsters`` their sum; ``rest`` the dungeon once
     three cards are dealt (made when first asked for)."""
 
-    __slots__ = ("cards", "ident", "s1", "s2", "weapons", "potions", "monsters", "rest")
+    __slots__ = ("cards", "ident", "s1", "s2", "weapons", "potions", "monsters", "rest",
+                 "kept")
 
     def __init__(self, cards: tuple[int, ...], ident: int) -> None:
         self.cards = cards
@@ -167,6 +173,7 @@ class _Dungeon:
         self.s1, self.s2, self.weapons, self.potions = s1, s2, weapons, potions
         self.monsters = sum(c for c in cards if c < 16)
         self.rest: _Dungeon | None = None
+        self.kept: dict[int, tuple[int, int, int, int, int, int]] = {}
 
 
 class _Search:
@@ -188,7 +195,6 @@ class _Search:
         self.children: dict[tuple[Any, ...], list[Child]] = {}
         self.exact: dict[tuple[Any, ...], tuple[list[Child], list[End]]] = {}
         self.room_expansions = 0
-        self.bounds: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.bit_sum = _bit_sums()
 
     def dungeon(self, cards: tuple[int, ...]) -> _Dungeon:
@@ -199,67 +205,93 @@ class _Search:
         return d
 
     # -- one room -------------------------------------------------------------------
+    def room_weapon(self, room: tuple[int, ...], w: int, last: int) -> tuple[int, int]:
+        """The weapon reduced to what matters in the room: (value, kill limit) just
+        enough for the strongest monster of the room it may slay, (0, 0) for none."""
+        top = 0
+        if w:
+            limit = last + 1 if self.equal else last
+            for c in room:
+                if top < c < limit:
+                    top = c
+        if not top:
+            return 0, 0
+        return (w if w < top else top), (top if self.equal else top + 1)
+
     def room_shapes(self, room: tuple[int, ...], w: int, last: int) -> list[Shape]:
-        """Every way of facing the (sorted) room down to one card, whatever the health,
-        the dominated ones left out (see :data:`Shape`)."""
+        """Every way of facing the (sorted) room down to one card whatever the health,
+        the dominated ones left out (see :data:`Shape`); the weapon as
+        :meth:`room_weapon` reduces it. A shape's weapon is ``OLD`` for the weapon in
+        hand and its kill limit ``UNCHANGED`` when it slew nothing."""
         key = (room, w, last)
         cached = self.shapes.get(key)
         if cached is not None:
             return cached
         self.room_expansions += 1
-        found: list[Shape] = []
+        leaves: dict[tuple[int, ...], tuple[Move, ...]] = {}
         seen: set[tuple[Any, ...]] = set()
         equal = self.equal
 
-        def rec(room: tuple[int, ...], w: int, last: int, drunk: bool, d1: int, c1: int,
-                c2: int, moves: tuple[Move, ...]) -> None:
-            if len(room) == 1:
-                found.append((room[0], w, last, d1, c1, c2, moves))
-                return
+        def rec(room: tuple[int, ...], wv: int, wm: int, lv: int, lm: int, drunk: bool,
+                d1: int, c1: int, c2: int, moves: tuple[Move, ...]) -> None:
+            # wv, lv: the weapon and kill limit that act; wm, lm: as the shape says them
             prev = -1
+            two = len(room) == 2
             for i, c in enumerate(room):  # the room is sorted: equal codes are neighbours
                 if c == prev:
                     continue
                 prev = c
                 rest = room[:i] + room[i + 1:]
                 if c >= 32:
-                    step: tuple[Any, ...] = (rest, w, last, True, d1, c1,
-                                             c2 if drunk else c2 + c - 32)
-                    move: Move = ("drink", c)
+                    nexts = [(wv, wm, lv, lm, True, d1, c1, c2 if drunk else c2 + c - 32,
+                              ("drink", c))]
                 elif c >= 16:
-                    step, move = (rest, c - 16, FRESH, drunk, d1, c1, c2), ("equip", c)
+                    nexts = [(c - 16, c - 16, FRESH, FRESH, drunk, d1, c1, c2, ("equip", c))]
                 else:
-                    if w and (c < last or (equal and c == last)):
-                        damage = c - w if c > w else 0
+                    nexts = []
+                    if wv and (c < lv or (equal and c == lv)):
+                        x = c - wv if c > wv else 0
                         if drunk:
-                            step = (rest, w, c, drunk, d1, c1 - damage, c2 - damage)
-                        else:
-                            step = (rest, w, c, drunk, d1 + damage, c1, c2 - damage)
-                        if step[4] < MAX_HEALTH and step[5] > 0 and step not in seen:
-                            seen.add(step)
-                            rec(*step, moves + (("slay", c),))
+                            if c1 - x > 0:
+                                nexts.append((wv, wm, c, c, drunk, d1, c1 - x, c2 - x,
+                                              ("slay", c)))
+                        elif d1 + x < MAX_HEALTH:
+                            nexts.append((wv, wm, c, c, drunk, d1 + x, c1, c2 - x,
+                                          ("slay", c)))
                     if drunk:
-                        step = (rest, w, last, drunk, d1, c1 - c, c2 - c)
+                        if c1 - c > 0:
+                            nexts.append((wv, wm, lv, lm, drunk, d1, c1 - c, c2 - c,
+                                          ("fight", c)))
+                    elif d1 + c < MAX_HEALTH:
+                        nexts.append((wv, wm, lv, lm, drunk, d1 + c, c1, c2 - c,
+                                      ("fight", c)))
+                for wv2, wm2, lv2, lm2, drunk2, e1, f1, f2, move in nexts:
+                    if two:
+                        leaf = (rest[0], wm2, lm2, e1, f1, f2)
+                        if leaf not in leaves:
+                            leaves[leaf] = moves + (move,)
                     else:
-                        step = (rest, w, last, drunk, d1 + c, c1, c2 - c)
-                    move = ("fight", c)
-                    if step[4] >= MAX_HEALTH or step[5] <= 0:
-                        continue  # dead whatever the health
-                if step not in seen:
-                    seen.add(step)
-                    rec(*step, moves + (move,))
+                        step = (rest, wm2, lm2, drunk2, e1, f1, f2)
+                        if step not in seen:
+                            seen.add(step)
+                            rec(rest, wv2, wm2, lv2, lm2, drunk2, e1, f1, f2,
+                                moves + (move,))
 
-        rec(room, w, last, False, 0, MAX_HEALTH, 0, ())
-        # one shape dominates another when it keeps a card no worse, has a weapon and
-        # kill limit no lower, and min(c1, h + c2) no lower and alive whenever the other
-        # is, for every health
-        found.sort(key=lambda s: (-s[5], s[3], -s[4], -s[1], -s[2], -s[0]))
+        rec(room, w, OLD, last, UNCHANGED, False, 0, MAX_HEALTH, 0, ())
+        # one shape dominates another when it keeps a card no worse, has the same weapon
+        # (or a stronger new one) and a kill limit no lower, and min(c1, h + c2) no lower
+        # and alive whenever the other is, for every health
+        found = sorted(leaves, key=lambda s: (-s[5], s[3], -s[4], -s[1], -s[2], -s[0]))
         keep: list[Shape] = []
         for s in found:
-            k, w2, l2, d1, c1, c2, _ = s
-            if not any(o[1] >= w2 and o[2] >= l2 and o[3] <= d1 and o[4] >= c1
-                       and o[5] >= c2 and _better_kept(o[0], k) for o in keep):
-                keep.append(s)
+            k, w2, l2, d1, c1, c2 = s
+            for o in keep:
+                if (o[5] >= c2 and o[3] <= d1 and o[4] >= c1 and o[2] >= l2
+                        and (o[1] == w2 or (o[1] > w2 >= 0))
+                        and (o[0] == k or (k >= 16 and o[0] > k and o[0] >> 4 == k >> 4))):
+                    break
+            else:
+                keep.append((k, w2, l2, d1, c1, c2, leaves[s]))
         self.shapes[key] = keep
         return keep
 
@@ -272,15 +304,26 @@ class _Search:
         cached = self.children.get(key)
         if cached is not None:
             return cached
+        rw, rl = self.room_weapon(room, w, last)
         outs: list[Child] = []
-        for k, w2, l2, d1, c1, c2, moves in self.room_shapes(room, w, last):
+        for k, w2, l2, d1, c1, c2, moves in self.room_shapes(room, rw, rl):
             if h > d1:
                 h2 = h + c2
                 if h2 > c1:
                     h2 = c1
                 if h2 > 0:
-                    outs.append((h2, w2, l2, k, moves))
-        result = _undominated(outs)
+                    outs.append((h2, w if w2 == OLD else w2, last if l2 == UNCHANGED else l2,
+                                 k, moves))
+        outs.sort(key=lambda o: (-o[0], -o[1], -o[2], -o[3]))
+        result: list[Child] = []
+        for o in outs:
+            h2, w2, l2, k, _ = o
+            for p in result:
+                if (p[1] >= w2 and p[2] >= l2
+                        and (p[3] == k or (k >= 16 and p[3] > k and p[3] >> 4 == k >> 4))):
+                    break
+            else:
+                result.append(o)
         if len(self.children) >= 300_000:
             self.children.clear()
         self.children[key] = result
@@ -291,54 +334,57 @@ class _Search:
         and stop, or face the last one too; as (d1, c1, c2, last potion, moves), the
         dominated ones left out. The score from health h: min(c1, h + c2) if h > d1 and
         that is above 0, plus the last potion at 20."""
+        w, last = self.room_weapon(room, w, last)
         key = (room, w, last)
         cached = self.finals.get(key)
         if cached is not None:
             return cached
         self.room_expansions += 1
-        found: list[Final] = []
+        found: dict[tuple[int, ...], tuple[Move, ...]] = {}
         seen: set[tuple[Any, ...]] = set()
         equal = self.equal
 
         def rec(room: tuple[int, ...], w: int, last: int, drunk: bool, d1: int, c1: int,
                 c2: int, pot: int, moves: tuple[Move, ...]) -> None:
             if len(room) <= 1:
-                found.append((d1, c1, c2, pot, moves))
+                end = (d1, c1, c2, pot)
+                if end not in found:
+                    found[end] = moves
             prev = -1
             for i, c in enumerate(room):
                 if c == prev:
                     continue
                 prev = c
                 rest = room[:i] + room[i + 1:]
-                steps: list[tuple[tuple[Any, ...], Move]] = []
+                nexts: list[tuple[Any, ...]] = []
                 if c >= 32:
-                    steps.append(((rest, w, last, True, d1, c1,
-                                   c2 if drunk else c2 + c - 32, c - 32), ("drink", c)))
+                    nexts.append((w, last, True, d1, c1, c2 if drunk else c2 + c - 32,
+                                  c - 32, ("drink", c)))
                 elif c >= 16:
-                    steps.append(((rest, c - 16, FRESH, drunk, d1, c1, c2, 0), ("equip", c)))
+                    nexts.append((c - 16, FRESH, drunk, d1, c1, c2, 0, ("equip", c)))
                 else:
                     damages = [(c, last, "fight")]
                     if w and (c < last or (equal and c == last)):
-                        damages.insert(0, (c - w if c > w else 0, c, "slay"))
-                    for damage, l2, verb in damages:
+                        damages.append((c - w if c > w else 0, c, "slay"))
+                    for x, l2, verb in damages:
                         if drunk:
-                            step = (rest, w, l2, drunk, d1, c1 - damage, c2 - damage, 0)
-                        else:
-                            step = (rest, w, l2, drunk, d1 + damage, c1, c2 - damage, 0)
-                        if step[4] < MAX_HEALTH and step[5] > 0:
-                            steps.append((step, (verb, c)))
-                for step, move in steps:
+                            if c1 - x > 0:
+                                nexts.append((w, l2, drunk, d1, c1 - x, c2 - x, 0, (verb, c)))
+                        elif d1 + x < MAX_HEALTH:
+                            nexts.append((w, l2, drunk, d1 + x, c1, c2 - x, 0, (verb, c)))
+                for w2, l2, drunk2, e1, f1, f2, pot2, move in nexts:
+                    step = (rest, w2, l2, drunk2, e1, f1, f2, pot2)
                     if step not in seen:
                         seen.add(step)
-                        rec(*step, moves + (move,))
+                        rec(rest, w2, l2, drunk2, e1, f1, f2, pot2, moves + (move,))
 
         rec(room, w, last, False, 0, MAX_HEALTH, 0, 0, ())
-        found.sort(key=lambda f: (-f[2], f[0], -f[1], -f[3]))
+        ends = sorted(found, key=lambda f: (-f[2], f[0], -f[1], -f[3]))
         keep: list[Final] = []
-        for f in found:
+        for f in ends:
             if not any(o[0] <= f[0] and o[1] >= f[1] and o[2] >= f[2] and o[3] >= f[3]
                        for o in keep):
-                keep.append(f)
+                keep.append((f[0], f[1], f[2], f[3], found[f]))
         self.finals[key] = keep
         return keep
 
@@ -430,58 +476,30 @@ class _Search:
         masks of :class:`_Dungeon`) and the weapon: (every potion less the least damage
         the monsters must do, the largest potion, the best conceivable loss less the
         health)."""
-        key = (s1, s2, weapons, potions, w, last)
-        parts = self.bounds.get(key)
-        if parts is not None:
-            return parts
-        bit_sum = self.bit_sum
+        f1, f2 = _two_best(weapons)
+        damage, worst = _cost(s1, s2, f1, f2, w, last, self.equal)
+        potion_sum = self.bit_sum[potions]
         top = potions.bit_length() - 1
-        if top < 0:
-            top = 0
-        f1 = weapons.bit_length() - 1
-        if f1 < 0:
-            f1 = f2 = 0
+        return potion_sum - damage + worst, (top if top > 0 else 0), potion_sum - damage
+
+    def kept(self, d: _Dungeon, c: int) -> tuple[int, int, int, int, int, int]:
+        """The cards of dungeon ``d`` and card ``c`` (the boundary a room of it leads to
+        when it keeps ``c``): (monster values present, present twice, the two strongest
+        weapons, the potions' sum, the largest potion); remembered with ``d``."""
+        s1, s2, weapons, potions = d.s1, d.s2, d.weapons, d.potions
+        if c < 16:
+            if s1 >> c & 1:
+                s2 |= 1 << c
+            else:
+                s1 |= 1 << c
+        elif c < 32:
+            weapons |= 1 << (c - 16)
         else:
-            f2 = (weapons ^ (1 << f1)).bit_length() - 1
-            if f2 < 0:
-                f2 = 0
-        # the least damage of each monster: its value above the weapon that slays it;
-        # one weapon slays at most one monster of each value (its kills go strictly
-        # down; with equal-kills both), and one monster may stay unfaced at the end.
-        # Below the kill limit the weapon in hand may slay too: its values take the two
-        # strongest weapons of the three, the others the two strongest left.
-        equal = self.equal
-        limit = (last + 1 if equal else last) if w else 0
-        low = (1 << limit) - 1
-        if w >= f1:
-            a, b = w, f1
-        else:
-            a, b = f1, w if w > f2 else f2
-        damage = worst = 0
-        for mask, one, two in ((low, a, b), (~low, f1, f2)):
-            if equal:
-                two = one
-            m1 = s1 & mask
-            m2 = s2 & mask
-            over = m1 >> (one + 1) << (one + 1)
-            damage += bit_sum[over] - one * over.bit_count()
-            over = m2 >> (two + 1) << (two + 1)
-            damage += bit_sum[over] - two * over.bit_count()
-            if m2:
-                d = m2.bit_length() - 1 - two
-                if d > worst:
-                    worst = d
-            single = m1 & ~m2
-            if single:
-                d = single.bit_length() - 1 - one
-                if d > worst:
-                    worst = d
-        potion_sum = bit_sum[potions]
-        parts = (potion_sum - damage + worst, top, potion_sum - damage)
-        if len(self.bounds) >= 500_000:
-            self.bounds.clear()
-        self.bounds[key] = parts
-        return parts
+            potions |= 1 << (c - 32)
+        f1, f2 = _two_best(weapons)
+        top = potions.bit_length() - 1
+        info = d.kept[c] = (s1, s2, f1, f2, self.bit_sum[potions], top if top > 0 else 0)
+        return info
 
     def bound(self, dungeon: tuple[int, ...], room: tuple[int, ...], h: int, w: int,
               last: int) -> int:
@@ -560,26 +578,33 @@ class _Search:
             if rest is None:
                 rest = d.rest = self.dungeon(cards[3:])
             dealt = cards[:3]
-            parts = self.parts
-            for h2, w2, last2, c, moves in children:
+            known = d.kept
+            equal = self.equal
+            ranked = []
+            for child in children:
+                h2, w2, last2, c, _ = child
                 # the next boundary holds the dungeon's cards and the one kept
-                if c < 16:
-                    if d.s1 >> c & 1:
-                        b = _score_bound(h2, parts(d.s1, d.s2 | 1 << c, d.weapons,
-                                                   d.potions, w2, last2))
-                    else:
-                        b = _score_bound(h2, parts(d.s1 | 1 << c, d.s2, d.weapons,
-                                                   d.potions, w2, last2))
-                elif c < 32:
-                    b = _score_bound(h2, parts(d.s1, d.s2, d.weapons | 1 << (c - 16),
-                                               d.potions, w2, last2))
+                info = known.get(c)
+                if info is None:
+                    info = self.kept(d, c)
+                s1c, s2c, f1, f2, potion_sum, top = info
+                damage, worst = _cost(s1c, s2c, f1, f2, w2, last2, equal)
+                final = h2 + potion_sum - damage + worst
+                if final > 0:
+                    b = final if final < MAX_HEALTH else MAX_HEALTH + top
                 else:
-                    b = _score_bound(h2, parts(d.s1, d.s2, d.weapons,
-                                               d.potions | 1 << (c - 32), w2, last2))
+                    b = h2 + potion_sum - damage
+                    if b > 0:
+                        b = 0
                 if b <= self.best:
                     if b > value:
                         value = b
                     continue
+                ranked.append((-final, child))
+            # the most promising first: the highest bound before the cap at 20 (the
+            # health, then the weapon break ties: the sort keeps their order)
+            ranked.sort(key=lambda r: r[0])
+            for _, (h2, w2, last2, c, moves) in ranked:
                 mark = len(self.path)
                 self.path.extend(moves)
                 u = self.search(rest, (c,) + dealt, h2, w2, last2, True)
@@ -632,6 +657,71 @@ class _Search:
             return "budget", 0
         except _Reached:
             return "reached", self.found
+
+
+def _two_best(weapons: int) -> tuple[int, int]:
+    """The two strongest weapons of a mask of weapon values (0 for none)."""
+    f1 = weapons.bit_length() - 1
+    if f1 < 0:
+        return 0, 0
+    f2 = (weapons ^ (1 << f1)).bit_length() - 1
+    return f1, (f2 if f2 > 0 else 0)
+
+
+_ABOVE = [~((1 << (x + 1)) - 1) & 0x7FFF for x in range(16)]
+"""The monster values (bits) above each weapon value."""
+
+
+def _cost(s1: int, s2: int, f1: int, f2: int, w: int, last: int, equal: bool
+          ) -> tuple[int, int]:
+    """The least damage the monsters of masks ``s1`` (values present) and ``s2`` (present
+    twice) must do, and the share of the costliest one (it may stay unfaced), with the
+    weapon in hand (``w``, kill limit ``last``) and the two strongest weapons left
+    (``f1`` >= ``f2``): each monster's value above the weapon that slays it, one weapon
+    slaying at most one monster of each value (two with equal-kills): the first of a
+    value the strongest weapon, the second the next; below the kill limit the weapon
+    in hand is one of them."""
+    bit_sum = _BIT_SUM
+    if equal:
+        f2 = f1
+    damage = worst = 0
+    if w > f2 and last:
+        low = (1 << (last + 1 if equal else last)) - 1
+        if w >= f1:
+            a, b = w, f1
+        else:
+            a, b = f1, w
+        if equal:
+            b = a
+        m1 = s1 & low
+        m2 = s2 & low
+        o = m1 & _ABOVE[a]
+        damage = bit_sum[o] - a * o.bit_count()
+        o = m2 & _ABOVE[b]
+        damage += bit_sum[o] - b * o.bit_count()
+        if m2:
+            worst = m2.bit_length() - 1 - b
+        o = m1 & ~m2
+        if o:
+            x = o.bit_length() - 1 - a
+            if x > worst:
+                worst = x
+        s1 &= ~low
+        s2 &= ~low
+    o = s1 & _ABOVE[f1]
+    damage += bit_sum[o] - f1 * o.bit_count()
+    o = s2 & _ABOVE[f2]
+    damage += bit_sum[o] - f2 * o.bit_count()
+    if s2:
+        x = s2.bit_length() - 1 - f2
+        if x > worst:
+            worst = x
+    o = s1 & ~s2
+    if o:
+        x = o.bit_length() - 1 - f1
+        if x > worst:
+            worst = x
+    return damage, (worst if worst > 0 else 0)
 
 
 def _score_bound(h: int, parts: tuple[int, int, int]) -> int:
