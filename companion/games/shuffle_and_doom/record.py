@@ -35,6 +35,7 @@ from companion.paper.record import (
     draw_summary,
     flow_items,
     items_height,
+    lines_height,
 )
 from companion.paper.units import mm
 
@@ -46,6 +47,9 @@ MAP_SHARE = 0.56
 """Of the body's width, what the map takes at most (the deal's words beside it)."""
 MIN_MAP = mm(60)
 """The map is made smaller, down to this, to leave the best game's line room."""
+WIDE_FROM = 12
+"""Maps larger than this take the body's width, the deal's words under them."""
+HEADING_H = 9.5 * 1.35
 STRIP_GLYPH = mm(8)
 PER_ROW = 18
 
@@ -105,36 +109,42 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     items = _items(table.best_steps) if table is not None and best is not None else []
     line = items_height(c, items, 2, body.w) if items else 0.0
     strip = card_strip_height(len(d.stacked_deck), PER_ROW, body.w, STRIP_GLYPH) + mm(8)
-    side = max(min(body.w * MAP_SHARE, top - body.y - strip - line), MIN_MAP)
-    area = Rect(body.x, top - side, side, side)
-    full = Geometry(area, size, FULL_PAGE, top=True)
-    compact = Geometry(area, size, COMPACT, top=True)
-    geo = full if full.cell >= compact.cell * 0.95 else compact
-    draw_grid(c, geo, dmap)
-    # beside the map: the deal in words, and the best game's end
-    x = body.x + side + mm(6)
-    width = body.x1 - x
     filled = sum(len(r) for r in dmap.rooms)
     words = [f"{len(dmap.rooms)} rooms, {filled} filled cells of {size * size}; a "
              f"map card's stat bonus is {bonus_modifier(size)}.",
              "Row stack: " + " ".join(str(card) for card in d.row_stack),
              "Column stack: " + " ".join(str(card) for card in d.column_stack)]
-    y = draw_heading_line(c, x, top, "The deal in words")
-    y = draw_lines(c, x, y, width, words) - GAP
+    ended: list[str] = []
     if table is not None and best is not None and table.best_steps:
         last = table.best_steps[-1].after
+        ended = [f"{best.outcome}, score {best.score}", "; ".join(game.explain(last))]
+    wide = size > WIDE_FROM  # a large map takes the width, its words go under it
+    under = (2 * HEADING_H + lines_height(c, body.w, words + ended) + 3 * GAP
+             if wide else 0.0)
+    side = max(min(body.w if wide else body.w * MAP_SHARE,
+                   top - body.y - strip - line - under), MIN_MAP)
+    area = Rect(body.x, top - side, body.w if wide else side, side)
+    full = Geometry(area, size, FULL_PAGE, top=True)
+    compact = Geometry(area, size, COMPACT, top=True)
+    geo = full if full.cell >= compact.cell * 0.95 else compact
+    draw_grid(c, geo, dmap)
+    # beside the map (under a large one): the deal in words, and the best game's end
+    x = body.x if wide else body.x + side + mm(6)
+    y = min(geo.block.y, area.y) - GAP if wide else top
+    width = body.x1 - x
+    y = draw_heading_line(c, x, y, "The deal in words")
+    y = draw_lines(c, x, y, width, words) - GAP
+    if ended and best is not None:
         who = f"({best.player})" if best.named_by_file else best.player
         y = draw_heading_line(c, x, y, f"How {who}'s game ended")
-        draw_lines(c, x, y, width, [f"{best.outcome}, score {best.score}",
-                                    "; ".join(game.explain(last))])
-    pages.top = min(geo.block.y, area.y) - GAP
-    top = draw_heading_line(c, body.x, pages.top, "Pass 1, top card first",
-                            "the map's cards marked: they go under the deck after setup",
-                            body.w)
-    cards = d.stacked_deck
-    if card_strip_height(len(cards), PER_ROW, body.w, STRIP_GLYPH) <= top - body.y:
-        y = draw_card_strip(c, body.x, top, body.w, cards, PER_ROW, STRIP_GLYPH,
-                            marked=range(2 * size))
+        y = draw_lines(c, x, y, width, ended) - GAP
+    pages.top = (y if wide else min(geo.block.y, area.y, y + GAP) - GAP)
+    if strip <= pages.room or pages.more():  # pass 1 on the next page if need be
+        top = draw_heading_line(c, pages.body.x, pages.top, "Pass 1, top card first",
+                                "the map's cards marked: they go under the deck after "
+                                "setup", pages.body.w)
+        y = draw_card_strip(c, pages.body.x, top, pages.body.w, d.stacked_deck, PER_ROW,
+                            STRIP_GLYPH, marked=range(2 * size))
         pages.top = y - GAP
     if best is None or not items:
         return
