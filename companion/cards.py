@@ -57,13 +57,35 @@ _RANK_ALIASES["T"] = 10
 _VARIATION_SELECTORS = ("\ufe0f", "\ufe0e")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, init=False)
 class Card:
     """One playing card. ``rank`` 1–13 with ``suit``, or ``rank == 0`` and no suit for a
-    joker. Build with :func:`parse_card`, :func:`card` or :data:`JOKER`."""
+    joker. Build with :func:`parse_card`, :func:`card` or :data:`JOKER`.
+
+    There is one object of each card: ``Card(rank, suit)`` gives the same object every
+    time (copies and pickles too), so two cards are equal when they are the same object,
+    and comparing and hashing cards (decks, rooms, sets of cards) costs no Python call.
+    The hash is the object's; no order of cards in a set is relied on (the golden tests
+    replay every game under another hash seed)."""
 
     rank: int
     suit: Suit | None = None
+
+    def __new__(cls, rank: int, suit: Suit | None = None) -> Card:
+        known = _CARDS.get((rank, suit))
+        if known is not None:
+            return known
+        return super().__new__(cls)  # not a card: __post_init__ refuses it
+
+    def __init__(self, rank: int, suit: Suit | None = None) -> None:
+        if "rank" in self.__dict__:
+            return  # one of the 53 cards, made once
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        self.__post_init__()
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit | None]]:
+        return (Card, (self.rank, self.suit))
 
     def __post_init__(self) -> None:
         if self.suit is None:
@@ -93,7 +115,7 @@ class Card:
         return "JK" if self.suit is None else self.rank_name + self.suit.letter
 
     def __str__(self) -> str:
-        return "JK" if self.suit is None else self.rank_name + self.suit.symbol
+        return _TEXT[self]
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -104,6 +126,22 @@ class Card:
             return (4, 0)
         return (SUITS.index(self.suit), self.rank)
 
+
+def _make_cards() -> dict[tuple[int, Suit | None], Card]:
+    """The 53 card objects (52 and the joker), made once."""
+    made: dict[tuple[int, Suit | None], Card] = {}
+    for rank, suit in [(r, s) for s in SUITS for r in range(1, 14)] + [(0, None)]:
+        c = object.__new__(Card)
+        c.__init__(rank, suit)  # type: ignore[misc]  # the first and only time
+        made[(rank, suit)] = c
+    return made
+
+
+_CARDS: dict[tuple[int, Suit | None], Card] = {}
+_CARDS.update(_make_cards())
+_TEXT: dict[Card, str] = {c: "JK" if c.suit is None else c.rank_name + c.suit.symbol
+                          for c in _CARDS.values()}
+"""Each card's name (``10♠``, ``JK``)."""
 
 JOKER = Card(0, None)
 

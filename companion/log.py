@@ -25,6 +25,9 @@ MAX_ACTIONS = 100_000
 _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _OPEN_QUOTES = {'"': '"', "\u201c": "\u201d", "\u201e": "\u201d"}
 _SEPARATORS = re.compile(r"[^\s,]+")
+_ONE_TAG = re.compile(r'\s*(\[)\s*([A-Za-z][A-Za-z0-9_-]*)\s*"([^"\\]*)"\s*\]\s*')
+"""A line of one plain tag pair (no escape in the value): read at once; any other tag
+line is read character by character (:func:`_parse_tags`)."""
 
 
 class Token(NamedTuple):
@@ -91,30 +94,39 @@ class LazyActions(Sequence[ActionLine]):
 
     def _more(self) -> bool:
         """Read up to the next action; False when there is none (or a malformed line)."""
-        while not self._done and self._next < len(self._lines):
-            lineno = self._next + 1
-            raw = self._lines[self._next]
-            self._next += 1
+        if self._done:
+            return False
+        lines = self._lines
+        end = len(lines)
+        k = self._next
+        while k < end:
+            raw = lines[k]
+            k += 1
             try:
-                action = _read_line(raw, lineno, self._file, self._tags, True)
+                action = _read_line(raw, k, self._file, self._tags, True)
             except LogError as exc:
+                self._next = k
                 self.error = exc
                 self._done = True
                 return False
             if action is None:
                 continue
+            self._next = k
             if len(self._items) >= MAX_ACTIONS:
                 raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused",
-                               self._file, lineno, 1)
+                               self._file, k, 1)
             self._items.append(action)
             return True
+        self._next = k
         self._done = True
         return False
 
     def __iter__(self) -> Iterator[ActionLine]:
+        items = self._items
+        more = self._more
         i = 0
-        while i < len(self._items) or self._more():
-            yield self._items[i]
+        while i < len(items) or more():
+            yield items[i]
             i += 1
 
     def __bool__(self) -> bool:
@@ -369,7 +381,13 @@ def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
         raise LogError(f"line is {len(line):,} characters long; at most {MAX_LINE_CHARS:,}",
                        file, lineno, 1)
     if "[" in line and line.lstrip().startswith("["):
-        _read_tags(_strip_comment(line), lineno, file, tags, in_body)
+        plain = _ONE_TAG.fullmatch(line) if "#" not in line else None
+        if plain is not None:
+            pairs = [Tag(plain.group(2), plain.group(3).strip(), lineno, plain.start(1) + 1,
+                         plain.start(3) + 1)]
+        else:
+            pairs = _parse_tags(_strip_comment(line), lineno, file)
+        _add_tags(pairs, lineno, file, tags, in_body)
         return None
     body = line.split("#", 1)[0] if "#" in line else line
     words = body.split()
@@ -398,10 +416,9 @@ _tuple_new: Any = tuple.__new__
 column)`` does, without the call's argument handling (a log makes one per word)."""
 
 
-def _read_tags(body: str, lineno: int, file: str, tags: dict[str, Tag],
-               in_body: bool) -> None:
-    """The tags of a tag line go into ``tags`` (see :func:`_read_line`)."""
-    found = _parse_tags(body, lineno, file)
+def _add_tags(found: list[Tag], lineno: int, file: str, tags: dict[str, Tag],
+              in_body: bool) -> None:
+    """The tags ``found`` on a line go into ``tags`` (see :func:`_read_line`)."""
     if in_body:
         raise LogError("tags come before the first action", file, lineno,
                        found[0].column, "notation-tag-order")

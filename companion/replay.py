@@ -162,34 +162,55 @@ class Replay:
         return self.states[-1]
 
 
-def replay_log(log: LogFile, states: list[Any] | None = None) -> Replay:
+def replay_log(log: LogFile, states: list[Any] | None = None, *,
+               game: Game | None = None) -> Replay:
     """Fold the log's actions over the game's start state.
 
     ``states``, when given, receives every state as it is reached, so that after an
-    error its last item is the state just before the offending line.
+    error its last item is the state just before the offending line. ``game``: the
+    game the log's ``Game`` tag names, when the caller knows it already.
 
     Raises UnreadableLogError (no or unknown game) or LogError at the first offending
     line: a malformed action, an action the rules forbid, or one after the game ended.
     """
-    game = game_of(log)
+    game = game if game is not None else game_of(log)
     header = read_header(log, game)
     state = game.new_state(header)
     states = states if states is not None else []
-    states.append(state)
+    keep = states.append
+    keep(state)
+    parse, apply, over = _steps(game)
     for line in log.actions:
-        if game.is_over(state):
+        if over(state):
             outcome = game.result(state).outcome
             raise LogError(f"the game is over ({outcome}): no action may follow",
                            log.file, line.line, line.verb.column, "game-over")
         try:
-            action = game.parse_action(state, line)
-            state = game.apply(state, action)
+            state = apply(state, parse(state, line))
         except IllegalAction as exc:
             raise action_error(exc, line, log.file, game) from None
-        states.append(state)
+        keep(state)
     if log.pending_error is not None:
         raise log.pending_error
     return Replay(game, header, states)
+
+
+def _steps(game: Game) -> tuple[Callable[[Any, ActionLine], Any],
+                                 Callable[[Any, Any], Any], Callable[[Any], bool]]:
+    """The game's ``parse_action``, ``apply`` and ``is_over``, as the replay calls them
+    for every line: the notation's and rules' own functions where the game keeps the
+    base class's methods (which only call them), one call less each."""
+    cls = type(game)
+    parse = (game.notation.parse_action if cls.parse_action is Game.parse_action
+             else game.parse_action)
+    apply = game.rules.apply if cls.apply is Game.apply else game.apply
+    over = _outcome_set if cls.is_over is Game.is_over else game.is_over
+    return parse, apply, over
+
+
+def _outcome_set(state: Any) -> bool:
+    """:meth:`Game.is_over` (the state's ``outcome`` is set)."""
+    return state.outcome is not None
 
 
 def _seed_shown(value: str) -> str:
@@ -237,7 +258,7 @@ def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
     verdict.claim = _claim_shown(log)
     states: list[Any] = []
     try:
-        replay = replay_log(log, states)
+        replay = replay_log(log, states, game=game)
     except UnreadableLogError as exc:
         verdict.error = _detached(exc)
         return verdict

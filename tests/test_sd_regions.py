@@ -51,11 +51,50 @@ def test_rooms_are_the_rectangles_of_the_colour_runs(size):
         dmap = random_map(rng, size)
         assert dmap.rooms == rooms_by_search(dmap)
         regions = dmap.regions
-        assert len(regions.node) == size * size
-        for cell, k in regions.node.items():
-            assert (k >= regions.zeros) == dmap.filled(cell)
-            if k >= regions.zeros:
-                assert dmap.room_index[cell] == k - regions.zeros
+        assert dmap.room_count == len(dmap.rooms)
+        zero_cells = {}
+        for c in range(size):
+            for r in range(size):
+                k = regions.node_of((c, r))
+                assert (k >= regions.zeros) == dmap.filled((c, r)) == ((c, r) in
+                                                                       dmap.filled_cells)
+                if k >= regions.zeros:
+                    assert dmap.room_index[(c, r)] == k - regions.zeros
+                else:
+                    zero_cells.setdefault(k, []).append((c, r))
+        for k, cells in zero_cells.items():  # a 0 region: 4-connected, its own box
+            c0, c1, r0, r1 = regions.box(k)
+            assert sorted(cells) == [(c, r) for c in range(c0, c1) for r in range(r0, r1)]
+        for i, room in enumerate(dmap.rooms):
+            assert regions.cells(regions.zeros + i) == len(room)
+        assert not dmap.filled((-1, 0)) and not dmap.filled((0, size))
+
+
+def _legal_by_search(s: R.State):
+    """``legal_actions`` as the rules listed them by walking cells (before issue 18)."""
+    out = []
+    for h in s.inventory:
+        if h.kind == "potion":
+            out.append(R.Drink(h.card))
+        elif h.kind == "book":
+            out.append(R.Read(h.card))
+    room = s.room
+    if room is not None and room.enemies:
+        out.extend(R.Hit(e.card) for e in room.enemies)
+        if room.fresh and room.traps:
+            out.extend(R.Take(e.card) for e in room.items)
+        return out
+    if room is not None and room.traps:
+        out.extend(R.Disarm(t.card) for t in room.traps if s.intelligence >= t.value)
+        out.extend(R.Take(e.card) for e in room.items)
+        cells = s.dmap.rooms[room.index]
+        spots = sorted({nb for cell in cells for nb in adjacency(s.size)[cell]
+                        if not s.dmap.filled(nb)}, key=lambda c: (c[1], c[0]))
+        out.extend(R.Retreat(c) for c in spots)
+        return out
+    if room is not None and room.items:
+        out.append(R.Loot())
+    return out + _enters_by_search(s)
 
 
 def _enters_by_search(s: R.State):
@@ -100,9 +139,7 @@ def test_walking_matches_the_cell_search_along_games(size, player):
             if s.outcome is not None or s.in_setup or s.awaiting_room is not None:
                 continue
             legal = R.legal_actions(s)
-            if s.room is None or not (s.room.enemies or s.room.traps):
-                assert [a for a in legal if isinstance(a, (R.Enter, R.Exit))] == \
-                    _enters_by_search(s)
+            assert legal == _legal_by_search(s)
             if s.room is None:  # a fresh state (no areas kept) agrees too
                 fresh = R.State(**{f: getattr(s, f) for f in R.State.__dataclass_fields__})
                 assert R.legal_actions(fresh) == legal

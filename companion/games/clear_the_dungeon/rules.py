@@ -8,7 +8,7 @@ No I/O here.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 from typing import Literal
@@ -16,6 +16,7 @@ from typing import Literal
 from companion import chance
 from companion.cards import Card
 from companion.errors import IllegalAction
+from companion.frozen import evolve
 from companion.games.clear_the_dungeon.generation import MONSTER_CARDS, POWER_CARDS, deal
 from companion.text import counted
 
@@ -155,10 +156,10 @@ def _see(s: State, card: Card, arg: int, monster: bool) -> State:
                         "deal-card-kind", arg)
         if s.jokers_seen >= 2:
             raise _fail("a third joker: the deck has two", "deal-duplicate", arg)
-        return replace(s, jokers_seen=s.jokers_seen + 1)
+        return evolve(s, jokers_seen=s.jokers_seen + 1)
     if card in s.seen:
         raise _fail(f"{card} was already seen: every card exists once", "deal-duplicate", arg)
-    return replace(s, seen=s.seen | {card})
+    return evolve(s, seen=s.seen | {card})
 
 
 # ------------------------------------------------------------------------- handlers
@@ -172,7 +173,7 @@ def _monsters(s: State, a: Monsters) -> State:
             s = _see(s, c, i, monster=True)
         if len(a.cards) != 4:
             raise count_error
-        return replace(s, up=a.cards, awaiting=None)
+        return evolve(s, up=a.cards, awaiting=None)
     if len(a.cards) != 4:
         raise count_error
     if s.checkable != "monsters":
@@ -215,8 +216,8 @@ def _draw(s: State, a: Draw) -> State:
                 rest.remove(c)
             if rest:
                 raise _fail(f"the seed's draw is {_names(drawn)}", "deal-seed")
-        s = replace(s, deck_pos=s.deck_pos + n)
-    return replace(s, hand=tuple(drawn), drawn=s.drawn + n)
+        s = evolve(s, deck_pos=s.deck_pos + n)
+    return evolve(s, hand=tuple(drawn), drawn=s.drawn + n)
 
 
 def _column(s: State, a: Play) -> int:
@@ -279,20 +280,20 @@ def _play(s: State, a: Play) -> State:
         raise _fail(why, rule, 0)
     pile = s.piles[k] + (a.card,)
     damage = s.damage[:-1] if from_reserve else s.damage
-    s = replace(s, hand=tuple(hand), damage=damage)
+    s = evolve(s, hand=tuple(hand), damage=damage)
     if len(pile) <= TRIGGER_SLOT:
-        return replace(s, piles=_set(s.piles, k, pile))
+        return evolve(s, piles=_set(s.piles, k, pile))
     # defeated: the monster and its three cards leave play
-    s = replace(s, piles=_set(s.piles, k, ()), defeated=s.defeated + (monster,))
+    s = evolve(s, piles=_set(s.piles, k, ()), defeated=s.defeated + (monster,))
     if s.hidden[k] == 0:
-        return replace(s, up=_set(s.up, k, None))
+        return evolve(s, up=_set(s.up, k, None))
     hidden = _set(s.hidden, k, s.hidden[k] - 1)
     if s.free:
-        return replace(s, up=_set(s.up, k, None), hidden=hidden, awaiting="reveal",
+        return evolve(s, up=_set(s.up, k, None), hidden=hidden, awaiting="reveal",
                        reveal_column=k)
     assert s.stacks is not None
     nxt, rest = s.stacks[k][0], s.stacks[k][1:]
-    return replace(s, up=_set(s.up, k, nxt), hidden=hidden, stacks=_set(s.stacks, k, rest),
+    return evolve(s, up=_set(s.up, k, nxt), hidden=hidden, stacks=_set(s.stacks, k, rest),
                    checkable="reveal", reveal_column=k)
 
 
@@ -306,7 +307,7 @@ def _discard(s: State, a: Discard) -> State:
                     "discard-card", 0)
     hand = list(s.hand)
     hand.remove(a.card)
-    return replace(s, hand=tuple(hand), damage=s.damage + (a.card,))
+    return evolve(s, hand=tuple(hand), damage=s.damage + (a.card,))
 
 
 def _reveal(s: State, a: Reveal) -> State:
@@ -317,7 +318,7 @@ def _reveal(s: State, a: Reveal) -> State:
         k = s.reveal_column
         assert k is not None
         s = _see(s, a.card, 0, monster=True)
-        return replace(s, up=_set(s.up, k, a.card), awaiting=None, reveal_column=None)
+        return evolve(s, up=_set(s.up, k, a.card), awaiting=None, reveal_column=None)
     if s.checkable != "reveal" or s.reveal_column is None:
         raise _fail("'reveal' follows the defeat of a monster whose column still has "
                     "cards", "reveal-order")
@@ -339,14 +340,14 @@ def _can_play_anywhere(s: State, card: Card) -> bool:
 
 def _settle(s: State) -> State:
     if len(s.defeated) == len(MONSTER_CARDS):
-        return replace(s, outcome="won")
+        return evolve(s, outcome="won")
     if len(s.damage) >= LOSS_DAMAGE:
-        return replace(s, outcome="lost", lost_because=f"the damage pile holds "
+        return evolve(s, outcome="lost", lost_because=f"the damage pile holds "
                        f"{LOSS_DAMAGE} cards")
     if s.awaiting is None and not s.hand and s.deck_left == 0:
         reserve = s.reserve_card
         if reserve is None or not _can_play_anywhere(s, reserve):
-            return replace(s, outcome="lost", lost_because="the hand and the power deck "
+            return evolve(s, outcome="lost", lost_because="the hand and the power deck "
                            "are empty and monsters remain")
     return s
 
@@ -364,10 +365,10 @@ def apply(s: State, action: Action) -> State:
                     "next line must be its 'reveal CARD'", "reveal-order")
     check_line = isinstance(action, (Monsters, Reveal))
     if not check_line and s.checkable is not None:
-        s = replace(s, checkable=None)  # an optional check line must come at once
+        s = evolve(s, checkable=None)  # an optional check line must come at once
     s = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
     if check_line and s.checkable is not None:
-        s = replace(s, checkable=None)
+        s = evolve(s, checkable=None)
     return _settle(s)
 
 

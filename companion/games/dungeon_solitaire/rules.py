@@ -4,13 +4,13 @@ the validator checks each drawn card is in the deck and not yet drawn this round
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from typing import Literal
 
 from companion.errors import IllegalAction
+from companion.frozen import derived, evolve, keep
 from companion.games.dungeon_solitaire.cards import DELTA, DIRS, OPPOSITE, Room, Special
 from companion.games.dungeon_solitaire.generation import (
     Cell,
@@ -109,7 +109,8 @@ class State:
 
     @property
     def tiles(self) -> dict[Cell, Tile]:
-        return dict(self.board)
+        """The board as a new dictionary (the caller may change it)."""
+        return dict(_grid(self))
 
     def card(self, rid: str) -> Room | Special:
         return reward_deck(self.seed, self.rules)[int(rid[1:]) - 1].card
@@ -138,7 +139,7 @@ def _deal_level(s: State, number: int) -> State:
     lvl: Level = generate_level(s.seed, number, s.size, s.rules)
     tiles = {cell: Tile(room, cell in (lvl.start, lvl.stairs)) for cell, room in
              lvl.board.items()}
-    s = replace(s, level=number, board=_pack(tiles), position=lvl.start, stairs=lvl.stairs)
+    s = evolve(s, level=number, position=lvl.start, stairs=lvl.stairs, **_boarded(tiles))
     return _reveal(s)
 
 
@@ -146,26 +147,68 @@ def _pack(tiles: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
     return tuple(sorted(tiles.items(), key=lambda kv: (kv[0][1], kv[0][0])))
 
 
+def _grid(s: State) -> dict[Cell, Tile]:
+    """The board as a dictionary, kept with the state: never change it."""
+    return derived(s, "_grid", s.board, lambda: dict(s.board))
+
+
+def _where(s: State) -> dict[Cell, int]:
+    """Where each cell stands in ``s.board``, kept with the state."""
+    return derived(s, "_where", s.board, lambda: {c: i for i, (c, _) in enumerate(s.board)})
+
+
+def _boarded(tiles: dict[Cell, Tile]) -> dict[str, object]:
+    """``evolve`` keywords for a board of these tiles (cells in reading order), with its
+    dictionary kept (``tiles`` is then the state's: never change it)."""
+    board = _pack(tiles)
+    return {"board": board, **keep("_grid", board, tiles)}
+
+
+def _retiled(s: State, changed: dict[Cell, Tile]) -> dict[str, object]:
+    """``evolve`` keywords for ``s``'s board with the tiles of cells already on it
+    replaced (the board keeps its order of cells)."""
+    where = _where(s)
+    board = list(s.board)
+    for cell, tile in changed.items():
+        board[where[cell]] = (cell, tile)
+    packed = tuple(board)
+    grid = _grid(s).copy()
+    grid.update(changed)
+    return {"board": packed, **keep("_grid", packed, grid), **keep("_where", packed, where)}
+
+
+@lru_cache(maxsize=32)
+def _sides(size: int) -> dict[Cell, dict[str, Cell]]:
+    """Every cell of a ``size``×``size`` board with its neighbour on each side (those
+    on the board)."""
+    out: dict[Cell, dict[str, Cell]] = {}
+    for c in range(size):
+        for r in range(size):
+            out[(c, r)] = {d: (c + dc, r + dr) for d, (dc, dr) in DELTA.items()
+                           if 0 <= c + dc < size and 0 <= r + dr < size}
+    return out
+
+
 def _step(cell: Cell, side: str) -> Cell:
     return (cell[0] + DELTA[side][0], cell[1] + DELTA[side][1])
 
 
 def _reveal(s: State) -> State:
-    tiles = s.tiles
+    tiles = _grid(s)
     here = tiles[s.position]
-    changed = False
+    changed: dict[Cell, Tile] = {}
     for side in here.room.exits:
         nb = _step(s.position, side)
-        if nb in tiles and not tiles[nb].face_up:
-            tiles[nb] = replace(tiles[nb], face_up=True)
-            changed = True
-    return replace(s, board=_pack(tiles)) if changed else s
+        tile = tiles.get(nb)
+        if tile is not None and not tile.face_up:
+            changed[nb] = evolve(tile, face_up=True)
+    return evolve(s, **_retiled(s, changed)) if changed else s
 
 
 def _enter(s: State, cell: Cell) -> State:
     """The player arrives on ``cell``: reveal, the object, the stairs."""
-    tiles = s.tiles
-    tile = replace(tiles[cell], face_up=True)
+    old = _grid(s)[cell]
+    tile = old if old.face_up else evolve(old, face_up=True)
     obj = tile.room.obj
     health = s.health
     phase = s.phase
@@ -173,23 +216,23 @@ def _enter(s: State, cell: Cell) -> State:
     next_reward = s.next_reward
     if obj == "monster":
         health -= 1
-        tile = replace(tile, room=tile.room.without_object())
+        tile = evolve(tile, room=tile.room.without_object())
     elif obj == "heart" and health < s.rules.max_health:
         health += 1
-        tile = replace(tile, room=tile.room.without_object())
+        tile = evolve(tile, room=tile.room.without_object())
     elif obj == "chest":
         deck = reward_deck(s.seed, s.rules)
         offered = tuple(c.id for c in deck[next_reward : next_reward + s.rules.chest_offer])
         next_reward += len(offered)
-        tile = replace(tile, room=tile.room.without_object())
+        tile = evolve(tile, room=tile.room.without_object())
         if offered:
             phase = "chest"
-    tiles[cell] = tile
-    s = replace(s, board=_pack(tiles), position=cell, health=health, phase=phase,
-                offered=offered if offered else s.offered, next_reward=next_reward)
+    board = _retiled(s, {cell: tile}) if tile is not old else {}
+    s = evolve(s, position=cell, health=health, phase=phase,
+               offered=offered if offered else s.offered, next_reward=next_reward, **board)
     s = _reveal(s)
     if s.health <= 0:
-        return replace(s, outcome="lost", lost_because=f"out of health on level {s.level}")
+        return evolve(s, outcome="lost", lost_because=f"out of health on level {s.level}")
     if cell == s.stairs:
         return _stairs(s)
     return s
@@ -198,31 +241,46 @@ def _enter(s: State, cell: Cell) -> State:
 def _stairs(s: State) -> State:
     cleared = s.levels_cleared + 1
     if s.level >= s.rules.levels:
-        return replace(s, levels_cleared=cleared, outcome="won", phase="play", offered=())
-    s = replace(s, levels_cleared=cleared, deck=s.deck | s.discard, discard=frozenset())
+        return evolve(s, levels_cleared=cleared, outcome="won", phase="play", offered=())
+    s = evolve(s, levels_cleared=cleared, deck=s.deck | s.discard, discard=frozenset())
     return _deal_level(s, s.level + 1)
 
 
 def path_to_stairs(s: State) -> bool:
     """Whether cards with facing exits lead from the player to the staircase."""
-    tiles = s.tiles
-    seen = {s.position}
-    todo = deque([s.position])
-    while todo:
-        cur = todo.popleft()
-        if cur == s.stairs:
-            return True
-        for side in tiles[cur].room.exits:
-            nb = _step(cur, side)
-            if nb in tiles and nb not in seen and tiles[nb].room.has(OPPOSITE[side]):
-                seen.add(nb)
-                todo.append(nb)
-    return False
+    return s.position in _joined(s, s.stairs)
+
+
+def _joined(s: State, start: Cell) -> frozenset[Cell]:
+    """The cells joined to ``start`` by cards with facing exits (a way between two
+    cards goes both ways), kept with the state for its board and ``start``."""
+    kept = s.__dict__.get("_joined")
+    if kept is not None and kept[0] is s.board and kept[1] == start:
+        found: frozenset[Cell] = kept[2]
+        return found
+    tiles = _grid(s)
+    sides = _sides(s.size)
+    seen = {start}
+    todo = [start]
+    if start in tiles:
+        while todo:
+            cur = todo.pop()
+            near = sides[cur]
+            for side in tiles[cur].room.exits:
+                nb = near.get(side)
+                if nb is not None and nb not in seen:
+                    tile = tiles.get(nb)
+                    if tile is not None and OPPOSITE[side] in tile.room.exits:
+                        seen.add(nb)
+                        todo.append(nb)
+    found = frozenset(seen)
+    s.__dict__["_joined"] = (s.board, start, found)
+    return found
 
 
 def _settle(s: State) -> State:
     if s.outcome is None and s.phase == "play" and not s.deck and not path_to_stairs(s):
-        return replace(s, outcome="lost", lost_because=f"no card left to draw and no path "
+        return evolve(s, outcome="lost", lost_because=f"no card left to draw and no path "
                        f"to the staircase on level {s.level}")
     return s
 
@@ -248,7 +306,7 @@ def _draft(s: State, a: Draft) -> State:
                         f"R{first + r.set_size - 1}): keep one card of each set",
                         "draft-set", i)
         taken[k] = rid
-    s = replace(s, deck=frozenset(a.ids), phase="play",
+    s = evolve(s, deck=frozenset(a.ids), phase="play",
                 next_reward=r.draft_sets * r.set_size)
     return _deal_level(s, 1)
 
@@ -259,7 +317,7 @@ def _playable(s: State, rid: str) -> bool:
 
 def _plays_for(s: State, rid: str) -> list[Play]:
     card = s.card(rid)
-    tiles = s.tiles
+    tiles = _grid(s)
     adjacent = [(d, _step(s.position, d)) for d in DIRS]
     inside = [(d, c) for d, c in adjacent if 0 <= c[0] < s.size and 0 <= c[1] < s.size]
     if isinstance(card, Room):
@@ -291,10 +349,10 @@ def _draw(s: State, a: Draw) -> State:
             why = ("was already drawn this round" if rid in s.discard else
                    "was played and is gone" if rid in s.gone else "is not in your deck")
             raise _fail(f"{rid} {why}", "draw-card", i)
-    s = replace(s, deck=s.deck - set(a.ids), offered=a.ids, phase="keep",
+    s = evolve(s, deck=s.deck - set(a.ids), offered=a.ids, phase="keep",
                 draws=s.draws + 1)
     if not any(_playable(s, rid) for rid in a.ids):
-        s = replace(s, discard=s.discard | set(a.ids), offered=(), phase="play")
+        s = evolve(s, discard=s.discard | set(a.ids), offered=(), phase="play")
     return s
 
 
@@ -309,22 +367,23 @@ def _play(s: State, a: Play) -> State:
     if a not in options:
         raise _fail(_why_not(s, a, card), "play-target", a.target_arg)
     rest = set(s.offered) - {a.id}
-    s = replace(s, discard=s.discard | rest, gone=s.gone | {a.id}, offered=(), phase="play")
-    tiles = s.tiles
+    s = evolve(s, discard=s.discard | rest, gone=s.gone | {a.id}, offered=(), phase="play")
     if isinstance(card, Room):
         assert a.cell is not None
+        tiles = s.tiles
         tiles[a.cell] = Tile(card, True, a.id)
-        return replace(s, board=_pack(tiles))
+        return evolve(s, **_boarded(tiles))
     if card.kind == "heal":
-        return replace(s, health=min(s.rules.max_health, s.health + 1))
+        return evolve(s, health=min(s.rules.max_health, s.health + 1))
+    grid = _grid(s)
     if card.kind == "slay":
         assert a.cell is not None
-        tiles[a.cell] = replace(tiles[a.cell], room=tiles[a.cell].room.without_object())
-        return replace(s, board=_pack(tiles))
+        return evolve(s, **_retiled(s, {a.cell: evolve(
+            grid[a.cell], room=grid[a.cell].room.without_object())}))
     if card.kind == "turn":
         assert a.cell is not None
-        tiles[a.cell] = replace(tiles[a.cell], room=tiles[a.cell].room.rotated())
-        return replace(s, board=_pack(tiles))
+        return evolve(s, **_retiled(s, {a.cell: evolve(
+            grid[a.cell], room=grid[a.cell].room.rotated())}))
     assert a.direction is not None
     return _enter(s, _step(s.position, a.direction))
 
@@ -351,13 +410,14 @@ def _move(s: State, a: Move) -> State:
             raise _fail(f"the game is over ({s.outcome})", "game-over", step=k)
         if s.phase != "play":
             raise _fail(_phase_message(s), "move-order", step=k)
-        tiles = s.tiles
+        tiles = _grid(s)
         here = tiles[s.position]
         there = _step(s.position, side)
-        where = f"level {s.level}: {side} from {cell_name(s.position)}"
         if there not in tiles:
+            where = f"level {s.level}: {side} from {cell_name(s.position)}"
             raise _fail(f"{where}: no card there", "move-no-card", step=k)
-        if not here.room.has(side) or not tiles[there].room.has(OPPOSITE[side]):
+        if side not in here.room.exits or OPPOSITE[side] not in tiles[there].room.exits:
+            where = f"level {s.level}: {side} from {cell_name(s.position)}"
             raise _fail(f"{where}: the exits of {cell_name(s.position)} and "
                         f"{cell_name(there)} do not face each other", "move-exits",
                         step=k)
@@ -376,7 +436,7 @@ def _chest(s: State, a: Chest) -> State:
     if a.id not in s.offered:
         raise _fail(f"{a.id} is not among the chest's cards ({' '.join(s.offered)})",
                     "chest-card", 0)
-    return replace(s, deck=s.deck | {a.id}, offered=(), phase="play")
+    return evolve(s, deck=s.deck | {a.id}, offered=(), phase="play")
 
 
 def _level(s: State, a: LevelCheck) -> State:
@@ -434,7 +494,7 @@ def legal_actions(s: State) -> list[Action]:
     if s.phase == "keep":
         return [p for rid in s.offered for p in _plays_for(s, rid)]
     out: list[Action] = []
-    tiles = s.tiles
+    tiles = _grid(s)
     for side in DIRS:
         nb = _step(s.position, side)
         if nb in tiles and tiles[s.position].room.has(side) and tiles[nb].room.has(

@@ -4,11 +4,12 @@ reset, chests refilled, the exit ends the floor."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
 from companion.errors import IllegalAction
+from companion.frozen import evolve
 from companion.games.dungeon_upkeeper.floor import (
     STEPS,
     Cell,
@@ -142,14 +143,14 @@ def _finish_floor(s: State) -> State:
         score += r.score_perfect_per_floor * s.floor
     record = FloorRecord(s.floor, traps, len(floor.traps), chests, len(floor.chests),
                          perfect, s.steps_here, solved(floor).par, s.health, moves, score)
-    s = replace(s, moves=moves, score=score, records=s.records + (record,))
+    s = evolve(s, moves=moves, score=score, records=s.records + (record,))
     if s.floor >= s.floors:
-        return replace(s, outcome="won")
+        return evolve(s, outcome="won")
     nxt = generate_floor(s.seed, s.floor + 1, s.rules)
-    s = replace(s, floor=s.floor + 1, position=nxt.start, reset=frozenset(),
+    s = evolve(s, floor=s.floor + 1, position=nxt.start, reset=frozenset(),
                 refilled=frozenset(), steps_here=0)
     if s.moves <= 0:  # the exit took the last move and the floor gave none back
-        return replace(s, outcome="lost", lost_because=f"out of moves on B{s.floor}")
+        return evolve(s, outcome="lost", lost_because=f"out of moves on B{s.floor}")
     return s
 
 
@@ -170,20 +171,20 @@ def _step(s: State, step: Step, k: int) -> State:
     if tile == "#":
         raise _fail(f"{where} runs into the wall at {cell_name(there)}", "step-wall",
                     step=k)
-    s = replace(s, position=there, moves=s.moves - 1, steps_here=number)
+    s = evolve(s, position=there, moves=s.moves - 1, steps_here=number)
     if tile == "T":
         if there in s.reset:
-            s = replace(s, health=s.health - 1)
+            s = evolve(s, health=s.health - 1)
         else:
-            s = replace(s, reset=s.reset | {there})
+            s = evolve(s, reset=s.reset | {there})
     elif tile == "G" and there not in s.refilled:
-        s = replace(s, refilled=s.refilled | {there})
+        s = evolve(s, refilled=s.refilled | {there})
     elif tile == "X":
         return _finish_floor(s)
     if s.health <= 0:
-        return replace(s, outcome="lost", lost_because=f"out of health on B{s.floor}")
+        return evolve(s, outcome="lost", lost_because=f"out of health on B{s.floor}")
     if s.moves <= 0:
-        return replace(s, outcome="lost", lost_because=f"out of moves on B{s.floor}")
+        return evolve(s, outcome="lost", lost_because=f"out of moves on B{s.floor}")
     return s
 
 

@@ -19,12 +19,13 @@ previous room first): that is the order in which ``avoid`` puts them under the d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion import chance
 from companion.cards import Card, Suit
 from companion.errors import IllegalAction
+from companion.frozen import evolve
 from companion.games.scoundrel.generation import DECK, dungeon, in_deck
 from companion.text import counted
 
@@ -243,10 +244,10 @@ def _deal(s: State) -> State:
     """Deal the room up to four cards: at once when seeded (a ``room`` line may then
     check it); a free deal awaits the ``room`` line that says what the table shows."""
     if s.free:
-        return replace(s, faced=0, drunk=False, rooms=s.rooms + 1, awaiting=True)
+        return evolve(s, faced=0, drunk=False, rooms=s.rooms + 1, awaiting=True)
     count = min(ROOM_SIZE - len(s.room), len(s.dungeon))
     under = min(s.under, len(s.dungeon) - count)
-    return replace(s, room=s.room + s.dungeon[:count], dungeon=s.dungeon[count:],
+    return evolve(s, room=s.room + s.dungeon[:count], dungeon=s.dungeon[count:],
                    faced=0, drunk=False, rooms=s.rooms + 1, checkable=True, under=under)
 
 
@@ -270,7 +271,7 @@ def _room(s: State, a: Room) -> State:
     if rest:
         raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}): "
                     f"{_names(rest)} missing", "room-count")
-    return replace(s, checkable=False)
+    return evolve(s, checkable=False)
 
 
 def _free_room(s: State, a: Room) -> State:
@@ -317,7 +318,7 @@ def _free_room(s: State, a: Room) -> State:
         raise _fail(f"the room holds {counted(total, 'card')} once dealt, not "
                     f"{len(a.cards)}" + (f" (the next cards up are {_names(expect)})"
                                          if expect else ""), "room-count")
-    return replace(s, room=s.room + tuple(new_unseen) + known,
+    return evolve(s, room=s.room + tuple(new_unseen) + known,
                    dungeon=s.dungeon[len(known):], hidden=s.hidden - unseen,
                    seen=s.seen | set(new_unseen), awaiting=False)
 
@@ -332,7 +333,7 @@ def _avoid(s: State, a: Avoid) -> State:
         raise _fail(f"{counted(s.faced, 'card')} of this room {'was' if s.faced == 1 else 'were'}"
                     " faced already: a room is avoided before facing any of it",
                     "avoid-faced")
-    s = replace(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1,
+    s = evolve(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1,
                 under=0 if s.free else s.under + len(s.room))
     return _deal(s)
 
@@ -357,14 +358,14 @@ def _face(s: State, card: Card, health: int, **changes: Any) -> State:
     room.remove(card)
     after = tuple(room)
     if health <= 0:
-        return replace(s, room=after, faced=s.faced + 1, last=card, health=health,
+        return evolve(s, room=after, faced=s.faced + 1, last=card, health=health,
                        checkable=False, outcome="lost", lost_because="out of health",
                        **changes)
     if len(after) > 1 or s.dungeon_left == 0:
         won = not after and s.dungeon_left == 0
-        return replace(s, room=after, faced=s.faced + 1, last=card, health=health,
+        return evolve(s, room=after, faced=s.faced + 1, last=card, health=health,
                        checkable=False, outcome="won" if won else None, **changes)
-    return _deal(replace(s, room=after, last=card, health=health, avoided=False,
+    return _deal(evolve(s, room=after, last=card, health=health, avoided=False,
                          **changes))
 
 

@@ -58,15 +58,28 @@ class DungeonMap:
         return len(self.row_stack)
 
     def filled(self, cell: Cell) -> bool:
-        return cell in self.filled_cells
+        """Whether ``cell`` is an X cell (False off the map)."""
+        c, r = cell
+        cols, rows = self.colours
+        return 0 <= c < len(cols) and 0 <= r < len(rows) and cols[c] != rows[r]
+
+    @cached_property
+    def colours(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+        """Whether each column's card is red (left to right), and each row's."""
+        return (tuple(card.is_red for card in self.row_stack),
+                tuple(card.is_red for card in self.column_stack))
 
     @cached_property
     def filled_cells(self) -> frozenset[Cell]:
         """The X cells: the column's and the row's card colours differ."""
-        cols = [card.is_red for card in self.row_stack]
-        rows = [card.is_red for card in self.column_stack]
+        cols, rows = self.colours
         return frozenset((c, r) for c, red in enumerate(cols) for r, other in enumerate(rows)
                          if red != other)
+
+    @property
+    def room_count(self) -> int:
+        """How many filled rooms the map has."""
+        return len(self.regions.runs) - self.regions.zeros
 
     @cached_property
     def blocks(self) -> tuple[tuple[tuple[int, int, bool], ...],
@@ -78,8 +91,8 @@ class DungeonMap:
         run and a row run make a rectangle whose cells are all filled or all 0, and two
         rectangles side by side differ (the runs' colours alternate): every filled room
         and every region of 0 cells is one such rectangle, a checkerboard of them."""
-        return _runs([card.is_red for card in self.row_stack]), \
-            _runs([card.is_red for card in self.column_stack])
+        cols, rows = self.colours
+        return _runs(cols), _runs(rows)
 
     @cached_property
     def rooms(self) -> tuple[tuple[Cell, ...], ...]:
@@ -113,57 +126,101 @@ class Regions:
     """The map as a graph for walking: its regions of 0 cells (maximal 4-connected sets,
     nodes ``0 .. zeros - 1``, numbered in reading order of their first cell) and its
     filled rooms (room ``i`` is node ``zeros + i``), linked where their cells touch.
-    Walking goes through 0 cells and emptied rooms, so what the player can reach is a
-    union of nodes: a state carries *labels*, one per node, equal for the open nodes
-    joined by open nodes and -1 for a closed room (:class:`Areas`; :meth:`open_room`
-    updates them when a room is emptied), instead of walking the cells again for every
-    ``enter``."""
+    Each is a rectangle of the map's :attr:`DungeonMap.blocks`: column run ``i`` and
+    row run ``j`` make node ``rect[i][j]``. Walking goes through 0 cells and emptied
+    rooms, so what the player can reach is a union of nodes: a state carries *labels*,
+    one per node, equal for the open nodes joined by open nodes and -1 for a closed
+    room (:class:`Areas`; :meth:`open_room` updates them when a room is emptied),
+    instead of walking the cells again for every ``enter``."""
 
+    size: int
     zeros: int
-    node: dict[Cell, int]
-    """The node of every cell."""
-    links: tuple[tuple[int, ...], ...]
-    """The nodes next to each node (a room's are 0 regions: two rooms never touch)."""
-    border: dict[tuple[int, int], tuple[Cell, ...]]
-    """(0 region, room node): the room's cells next to a cell of the region."""
-    start: Areas
-    """The areas before any room is emptied: each 0 region its own, rooms closed."""
+    col_run: tuple[int, ...]
+    """The run of each column (left to right)."""
+    row_run: tuple[int, ...]
+    """The run of each row (top to bottom)."""
+    rect: tuple[tuple[int, ...], ...]
+    """``rect[i][j]``: the node of column run ``i`` and row run ``j``."""
+    runs: tuple[tuple[int, int], ...]
+    """Each node's (column run, row run)."""
+    blocks: tuple[tuple[tuple[int, int, bool], ...], tuple[tuple[int, int, bool], ...]]
+    """The map's :attr:`DungeonMap.blocks`."""
 
     @staticmethod
     def of(dmap: DungeonMap) -> Regions:
         cols, rows = dmap.blocks
-        # the rectangles of the map's blocks, in reading order: (column run, row run)
-        rects = [(i, j) for j in range(len(rows)) for i in range(len(cols))]
-        zero = [(i, j) for i, j in rects if cols[i][2] == rows[j][2]]
-        filled = [(i, j) for i, j in rects if cols[i][2] != rows[j][2]]
-        zeros = len(zero)
-        number = {rect: k for k, rect in enumerate(zero + filled)}
-        node: dict[Cell, int] = {}
-        for (i, j), k in number.items():
-            c0, c1, _ = cols[i]
-            r0, r1, _ = rows[j]
-            node.update(dict.fromkeys([(c, r) for r in range(r0, r1) for c in range(c0, c1)],
-                                      k))
-        links: list[tuple[int, ...]] = []
-        border: dict[tuple[int, int], tuple[Cell, ...]] = {}
-        for (i, j), k in number.items():
-            near = [(i, j - 1), (i + 1, j), (i, j + 1), (i - 1, j)]
-            links.append(tuple(sorted(number[x] for x in near if x in number)))
-            if k < zeros:
-                continue
-            c0, c1, _ = cols[i]
-            r0, r1, _ = rows[j]
-            sides = (((i, j - 1), [(c, r0) for c in range(c0, c1)]),
-                     ((i + 1, j), [(c1 - 1, r) for r in range(r0, r1)]),
-                     ((i, j + 1), [(c, r1 - 1) for c in range(c0, c1)]),
-                     ((i - 1, j), [(c0, r) for r in range(r0, r1)]))
-            for x, cells in sides:
-                if x in number:
-                    border[(number[x], k)] = tuple(cells)
-        count = zeros + len(filled)
-        return Regions(zeros, node, tuple(links), border,
-                       Areas(tuple(range(zeros)) + (-1,) * len(filled),
-                             tuple((k,) if k < zeros else () for k in range(count))))
+        # the rectangles of the map's blocks in reading order: (column run, row run)
+        zero: list[tuple[int, int]] = []
+        filled: list[tuple[int, int]] = []
+        for j, (_, _, row_red) in enumerate(rows):
+            for i, (_, _, col_red) in enumerate(cols):
+                (zero if col_red == row_red else filled).append((i, j))
+        runs = zero + filled
+        rect = [[0] * len(rows) for _ in cols]
+        for k, (i, j) in enumerate(runs):
+            rect[i][j] = k
+        col_run = tuple(i for i, (c0, c1, _) in enumerate(cols) for _ in range(c0, c1))
+        row_run = tuple(j for j, (r0, r1, _) in enumerate(rows) for _ in range(r0, r1))
+        return Regions(dmap.size, len(zero), col_run, row_run,
+                       tuple(tuple(x) for x in rect), tuple(runs), (cols, rows))
+
+    @cached_property
+    def start(self) -> Areas:
+        """The areas before any room is emptied: each 0 region its own, rooms closed."""
+        count = len(self.runs)
+        return Areas(tuple(range(self.zeros)) + (-1,) * (count - self.zeros),
+                     tuple((k,) if k < self.zeros else () for k in range(count)))
+
+    def node_of(self, cell: Cell) -> int:
+        """The node of ``cell`` (on the map)."""
+        return self.rect[self.col_run[cell[0]]][self.row_run[cell[1]]]
+
+    def box(self, node: int) -> tuple[int, int, int, int]:
+        """The rectangle of ``node``: first column, past the last, first row, past the
+        last."""
+        i, j = self.runs[node]
+        cols, rows = self.blocks
+        return cols[i][0], cols[i][1], rows[j][0], rows[j][1]
+
+    def cells(self, node: int) -> int:
+        """How many cells ``node`` has."""
+        c0, c1, r0, r1 = self.box(node)
+        return (c1 - c0) * (r1 - r0)
+
+    def links(self, node: int) -> list[int]:
+        """The nodes next to ``node`` (above, right, below, left; a room's are 0
+        regions: two rooms never touch)."""
+        i, j = self.runs[node]
+        rect = self.rect
+        out = []
+        if j > 0:
+            out.append(rect[i][j - 1])
+        if i + 1 < len(rect):
+            out.append(rect[i + 1][j])
+        if j + 1 < len(rect[i]):
+            out.append(rect[i][j + 1])
+        if i > 0:
+            out.append(rect[i - 1][j])
+        return out
+
+    @cached_property
+    def border(self) -> dict[tuple[int, int], tuple[Cell, ...]]:
+        """(0 region, room node): the room's cells next to a cell of the region."""
+        out: dict[tuple[int, int], tuple[Cell, ...]] = {}
+        for k in range(self.zeros, len(self.runs)):
+            c0, c1, r0, r1 = self.box(k)
+            for m in self.links(k):
+                m0, m1, n0, n1 = self.box(m)
+                if n1 == r0:  # above
+                    cells = [(c, r0) for c in range(c0, c1)]
+                elif m0 == c1:  # right
+                    cells = [(c1 - 1, r) for r in range(r0, r1)]
+                elif n0 == r1:  # below
+                    cells = [(c, r1 - 1) for c in range(c0, c1)]
+                else:  # left
+                    cells = [(c0, r) for r in range(r0, r1)]
+                out[(m, k)] = tuple(cells)
+        return out
 
     def open_room(self, areas: Areas, room: int) -> Areas:
         """``areas`` once filled room ``room`` is emptied (open floor): it joins the
@@ -173,7 +230,7 @@ class Regions:
         if labels[me] >= 0:
             return areas
         groups = areas.groups
-        merged = {labels[m] for m in self.links[me]}
+        merged = {labels[m] for m in self.links(me)}
         if len(merged) <= 1:
             to = merged.pop() if merged else me
             return Areas(labels[:me] + (to,) + labels[me + 1 :],
@@ -211,7 +268,7 @@ class Areas:
     groups: tuple[tuple[int, ...], ...]
 
 
-def _runs(red: list[bool]) -> tuple[tuple[int, int, bool], ...]:
+def _runs(red: tuple[bool, ...]) -> tuple[tuple[int, int, bool], ...]:
     """The runs of equal neighbours in ``red``: (first, past the last, value) each."""
     out: list[tuple[int, int, bool]] = []
     first = 0

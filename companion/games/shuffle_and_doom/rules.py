@@ -236,7 +236,7 @@ def new_state(dmap: DungeonMap, seed: str | None, variants: frozenset[str]) -> S
     return State(
         dmap=dmap, seed=seed, variants=variants,
         health=base["health"], attack=base["attack"], intelligence=base["intelligence"],
-        status=(unexplored,) * len(dmap.rooms), deck=deck, map_cards=map_cards,
+        status=(unexplored,) * dmap.room_count, deck=deck, map_cards=map_cards,
     )
 
 
@@ -379,15 +379,15 @@ def _area(s: State, areas: Areas) -> tuple[set[int], Cell | None]:
     """Where the player can walk (``areas`` saying which rooms are open): the labels
     of the open regions reached, and the player's own cell when it is not open (the
     player stands in it all the same). Outside, the walk starts at a1 if it is open."""
-    node = s.dmap.regions.node
+    node = s.dmap.regions.node_of
     labels = areas.labels
     if s.position is None:
-        label = labels[node[(0, 0)]]
+        label = labels[node((0, 0))]
         return ({label} if label >= 0 else set()), None
-    label = labels[node[s.position]]
+    label = labels[node(s.position)]
     if label >= 0:
         return {label}, None
-    near = {labels[node[nb]] for nb in adjacency(s.size)[s.position]}
+    near = {labels[node(nb)] for nb in adjacency(s.size)[s.position]}
     near.discard(-1)
     return near, s.position
 
@@ -395,7 +395,7 @@ def _area(s: State, areas: Areas) -> tuple[set[int], Cell | None]:
 def _in_area(s: State, areas: Areas, area: tuple[set[int], Cell | None],
              cell: Cell) -> bool:
     """Whether the player can walk to ``cell`` (``area``: :func:`_area`)."""
-    return cell == area[1] or areas.labels[s.dmap.regions.node[cell]] in area[0]
+    return cell == area[1] or areas.labels[s.dmap.regions.node_of(cell)] in area[0]
 
 
 def _settle(s: State) -> State:
@@ -446,6 +446,23 @@ def _require_room(s: State, verb: str) -> Room:
     return s.room
 
 
+def _around(s: State, index: int) -> list[Cell]:
+    """The 0 cells next to room ``index``, in reading order: those just outside its
+    rectangle (every cell beside a room is a 0 cell)."""
+    c0, c1, r0, r1 = s.dmap.regions.box(s.dmap.regions.zeros + index)
+    n = s.size
+    spots: set[Cell] = set()
+    if r0 > 0:
+        spots.update((c, r0 - 1) for c in range(c0, c1))
+    if r1 < n:
+        spots.update((c, r1) for c in range(c0, c1))
+    if c0 > 0:
+        spots.update((c0 - 1, r) for r in range(r0, r1))
+    if c1 < n:
+        spots.update((c1, r) for r in range(r0, r1))
+    return sorted(spots, key=lambda c: (c[1], c[0]))
+
+
 # ------------------------------------------------------------------------- actions
 def _choose(s: State, a: Choose) -> State:
     if s.choice is not None:
@@ -488,7 +505,9 @@ def _enter(s: State, a: Enter) -> State:
     dmap = s.dmap
     target = a.cell
     name = cell_name(target)
-    index = dmap.room_index.get(target)
+    regions = dmap.regions
+    node = regions.node_of(target)
+    index = node - regions.zeros if node >= regions.zeros else None
     if index is None:
         raise _fail(f"{name} is a 0 cell: enter names a cell of an unexplored filled room",
                     "enter-target", 0)
@@ -512,7 +531,7 @@ def _enter(s: State, a: Enter) -> State:
                         "open cells", "enter-reach", 0)
     status = _set_status(s, index, "active")  # not open: the same areas
     s = evolve(s, position=target, status=status, **keep("_areas", status, areas))
-    size = len(dmap.rooms[index])
+    size = regions.cells(node)
     if s.free:
         return evolve(s, awaiting_room=index, room=Room(index, ()), drawn=None)
     s, drawn = _draw_seeded(s, size)
@@ -522,7 +541,7 @@ def _enter(s: State, a: Enter) -> State:
 def _room_cards(s: State, a: RoomCards) -> State:
     if s.awaiting_room is not None:
         index = s.awaiting_room
-        size = min(len(s.dmap.rooms[index]), len(FULL_DECK))
+        size = min(s.dmap.regions.cells(s.dmap.regions.zeros + index), len(FULL_DECK))
         if len(a.cards) != size:
             raise _fail(f"this room has {counted(size, 'cell')}, so {counted(size, 'card')} "
                         f"{'is' if size == 1 else 'are'} drawn, "
@@ -625,8 +644,9 @@ def _retreat(s: State, a: Retreat) -> State:
     name = cell_name(a.cell)
     if s.dmap.filled(a.cell):
         raise _fail(f"cannot retreat to {name}: it is not a 0 cell", "retreat-target", 0)
-    room_cells = s.dmap.rooms[room.index]
-    if not any(nb in room_cells for nb in neighbours(a.cell, s.size)):
+    regions = s.dmap.regions
+    mine = regions.zeros + room.index
+    if not any(regions.node_of(nb) == mine for nb in neighbours(a.cell, s.size)):
         raise _fail(f"cannot retreat to {name}: it is not next to the room",
                     "retreat-target", 0)
     s = evolve(s, room=evolve(room, entities=()), position=a.cell)
@@ -736,10 +756,7 @@ def legal_actions(s: State) -> list[Action]:
     if room is not None and room.traps:
         out.extend(Disarm(t.card) for t in room.traps if s.intelligence >= t.value)
         out.extend(Take(e.card) for e in room.items)
-        cells = s.dmap.rooms[room.index]
-        spots = sorted({nb for cell in cells for nb in neighbours(cell, s.size)
-                        if not s.dmap.filled(nb)}, key=lambda c: (c[1], c[0]))
-        out.extend(Retreat(c) for c in spots)
+        out.extend(Retreat(c) for c in _around(s, room.index))
         return out
     if room is not None and room.items:
         out.append(Loot())
@@ -756,16 +773,16 @@ def legal_actions(s: State) -> list[Action]:
         for n in areas.groups[label]:
             if n >= zeros:
                 continue  # only 0 regions touch rooms
-            for m in regions.links[n]:
+            for m in regions.links(n):
                 if status[m - zeros] == "unexplored":
                     targets.update(regions.border[(n, m)])
     if here is not None:
         for nb in neighbours(here, s.size):
-            m = regions.node[nb]
+            m = regions.node_of(nb)
             if m >= zeros and status[m - zeros] == "unexplored":
                 targets.add(nb)
-    a1 = s.dmap.room_index.get((0, 0))
-    if s.position is None and a1 is not None and s.status[a1] == "unexplored":
+    a1 = regions.node_of((0, 0)) - zeros
+    if s.position is None and a1 >= 0 and s.status[a1] == "unexplored":
         targets.add((0, 0))
     out.extend(Enter(c) for c in sorted(targets, key=lambda c: (c[1], c[0])))
     corner = (s.size - 1, s.size - 1)
@@ -799,7 +816,7 @@ def chance_outcomes(s: State) -> Sequence[tuple[Action, float]]:
     """
     if s.outcome is not None or s.awaiting_room is None:
         return []
-    need = min(len(s.dmap.rooms[s.awaiting_room]), len(FULL_DECK))
+    need = min(s.dmap.regions.cells(s.dmap.regions.zeros + s.awaiting_room), len(FULL_DECK))
     if s.pass_no == 1:
         groups = [[c for c in s.deck if c not in s.map_cards],
                   [c for c in s.deck if c in s.map_cards]]
