@@ -822,29 +822,33 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
 
 
 def _report_logs(logs: list[Path], as_json: bool, invalid: str,
-                 describe: Callable[[Any], str], explain: bool = False) -> None:
-    """Validate ``logs``; print JSON or one line each (and, with ``explain``, the state
-    before each offending line); exit with the worst code."""
-    from companion.replay import validate_path
+                 describe: Callable[[Any], str], explain: bool = False,
+                 jobs: int = 1) -> None:
+    """Validate ``logs`` (on ``jobs`` processes); print JSON or one line each (and, with
+    ``explain``, the state before each offending line), in the order given; exit with
+    the worst code. ``describe`` reads a valid verdict's JSON fields as attributes."""
+    from types import SimpleNamespace
+
+    from companion.replay import validate_many
 
     rows: list[dict[str, Any]] = []
     code = EXIT_OK
-    for path in logs:  # one at a time: a verdict is reported, then let go
-        v = validate_path(path, explain)
-        code = max(code, v.exit_code)
+    for r in validate_many(logs, explain, jobs):  # a verdict is reported, then let go
+        code = max(code, r.exit_code)
         if as_json:
-            rows.append(v.to_json())
+            rows.append(r.json)
             continue
-        if v.error is None:
-            typer.echo(f"{v.file}: {describe(v)}")
+        file = r.json["file"]
+        if r.error_text is None:
+            typer.echo(f"{file}: {describe(SimpleNamespace(**r.json))}")
             continue
-        rule = getattr(v.error, "rule", None)
-        typer.echo(f"{v.error}" + (f" [{rule}]" if rule else ""), err=True)
-        if v.exit_code != EXIT_USAGE:  # a missing or unreadable file: stderr only
-            typer.echo(f"{v.file}: {invalid}")
-        if v.before is not None:
-            typer.echo(f"  before line {v.error.line}:")
-            for line in v.before:
+        typer.echo(r.error_text + (f" [{r.rule}]" if r.rule else ""), err=True)
+        if r.exit_code != EXIT_USAGE:  # a missing or unreadable file: stderr only
+            typer.echo(f"{file}: {invalid}")
+        before = r.json.get("before")
+        if before is not None:
+            typer.echo(f"  before line {r.json['error']['line']}:")
+            for line in before:
                 typer.echo(f"    {line}")
     if as_json:
         typer.echo(_json(rows, ensure_ascii=False, indent=1))
@@ -865,7 +869,10 @@ LogsArg = Annotated[list[Path], typer.Argument(help="log files", show_default=Fa
 def validate_cmd(logs: LogsArg, as_json: JsonOpt = False,
                  explain: Annotated[bool, typer.Option(
                      "--explain", help="show the state just before the offending line "
-                     "(hand, room, health, position)")] = False) -> None:
+                     "(hand, room, health, position)")] = False,
+                 jobs: Annotated[int | None, typer.Option(
+                     "--jobs", metavar="N", help="processes to validate on (default 1; "
+                     "the same verdicts, in the same order)")] = None) -> None:
     """Replay each log through the rules: verdict, first error, outcome, score.
 
     Example: companion validate my-game.log --explain
@@ -874,7 +881,8 @@ def validate_cmd(logs: LogsArg, as_json: JsonOpt = False,
         score = "no score" if v.score is None else f"score {v.score}"
         return f"valid, {v.outcome}, {score}, {_claim_text(v)}"
 
-    _report_logs(logs, as_json, "invalid", describe, explain)
+    # an absent --jobs is None, not an int Typer would convert (importing pydantic)
+    _report_logs(logs, as_json, "invalid", describe, explain, 1 if jobs is None else jobs)
 
 
 @app.command("score", cls=Command)

@@ -7,7 +7,7 @@ the verdict, with its position and the documented exit code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +19,7 @@ from companion.errors import (
     CompanionError,
     IllegalAction,
     LogError,
+    ParameterError,
     PayloadError,
     SeedError,
     UnreadableLogError,
@@ -296,3 +297,90 @@ def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False)
         s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
         return parse_log(s, file, _envelope_first(file), lazy=True)
     return _verdict(file, load, explain)
+
+
+# --------------------------------------------------------------------------- batches
+@dataclass(frozen=True)
+class Reported:
+    """A verdict as a batch of logs reports it (``validate LOG...``): plain data, so it
+    crosses from a worker process to the one printing (a :class:`Verdict` holds its
+    error as an exception, which does not)."""
+
+    json: dict[str, Any]
+    """:meth:`Verdict.to_json`."""
+    exit_code: int
+    error_text: str | None
+    """The error as the command prints it (``file:line:column: message``)."""
+    rule: str | None
+
+    @staticmethod
+    def of(verdict: Verdict) -> Reported:
+        error = verdict.error
+        return Reported(verdict.to_json(), verdict.exit_code,
+                        None if error is None else str(error),
+                        getattr(error, "rule", None))
+
+
+BATCH_CHUNK = 16
+"""Logs a worker process validates per task (``validate --jobs``)."""
+
+
+def validate_many(paths: Sequence[str | Path], explain: bool = False,
+                  jobs: int = 1) -> Iterator[Reported]:
+    """Each log's :class:`Reported` verdict, in the order given, one at a time (a
+    verdict is let go once used, so memory stays flat however many logs there are).
+
+    ``jobs`` > 1: the logs are validated by that many worker processes (started with
+    ``spawn``, as on every platform), in tasks of :data:`BATCH_CHUNK` logs, at most
+    four tasks per process under way; the verdicts are the same and come in the same
+    order. Standard input (``-``) is read by this process, in its place.
+
+    Raises ParameterError for ``jobs`` outside 1 to 256."""
+    if not 1 <= jobs <= 256:
+        raise ParameterError(f"--jobs must be from 1 to 256, not {jobs}")
+    if jobs == 1 or len(paths) <= 1:
+        for path in paths:
+            yield Reported.of(validate_path(path, explain))
+        return
+    yield from _validate_in_pool([str(p) for p in paths], explain, jobs)
+
+
+def _validate_chunk(paths: list[str], explain: bool) -> list[Reported]:
+    """A worker's task: the verdicts of ``paths``."""
+    return [Reported.of(validate_path(path, explain)) for path in paths]
+
+
+def _validate_in_pool(paths: list[str], explain: bool, jobs: int) -> Iterator[Reported]:
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    # runs of files in order; standard input stays here (a worker cannot read it)
+    tasks: list[list[str]] = []
+    for path in paths:
+        if path == "-" or not tasks or tasks[-1] == ["-"] or len(tasks[-1]) >= BATCH_CHUNK:
+            tasks.append([path])
+        else:
+            tasks[-1].append(path)
+    ctx = multiprocessing.get_context("spawn")
+    workers = min(jobs, sum(1 for t in tasks if t != ["-"]) or 1)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        pending: deque[tuple[list[str], Future[list[Reported]] | None]] = deque()
+        todo = iter(tasks)
+
+        def fill() -> None:
+            while len(pending) < 4 * workers:
+                task = next(todo, None)
+                if task is None:
+                    return
+                here = task == ["-"]
+                pending.append((task, None if here else
+                                pool.submit(_validate_chunk, task, explain)))
+
+        fill()
+        while pending:
+            task, future = pending.popleft()
+            done = (_validate_chunk(task, explain) if future is None
+                    else future.result())
+            fill()
+            yield from done
