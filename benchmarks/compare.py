@@ -55,6 +55,18 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
+def best(fn: Callable[[], object], repeat: int) -> float:
+    """The least seconds of ``repeat`` calls (after one warm-up call): on a shared
+    machine the other processes only ever add time, so the least is the truest."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
 # --- validation vs python-chess ----------------------------------------------------------
 
 LONG_PARAMS: dict[str, dict[str, int]] = {"shuffle-and-doom": {"size": 26},
@@ -127,7 +139,7 @@ def validation_rows(quick: bool) -> list[Row]:
         actions = sum(n for _, n in logs)
         verdicts = [validate_text(t) for t, _ in logs]
         assert all(v.valid for v in verdicts), [v.error for v in verdicts if not v.valid][:1]
-        s = timed(lambda logs=logs: [validate_text(t) for t, _ in logs], repeat)
+        s = best(lambda logs=logs: [validate_text(t) for t, _ in logs], repeat)
         ours = actions / s
         size = f"{actions} actions in {len(logs)} logs"
         if chess is None:
@@ -136,7 +148,7 @@ def validation_rows(quick: bool) -> list[Row]:
             continue
         pgns = chess_pgns([n for _, n in logs])
         plies = replay_pgns(pgns)
-        c = timed(lambda pgns=pgns: replay_pgns(pgns), repeat)
+        c = best(lambda pgns=pgns: replay_pgns(pgns), repeat)
         theirs = plies / c
         rows.append((f"validate {name} vs python-chess PGN", size,
                      f"{ours:,.0f} actions/s vs {theirs:,.0f} moves/s: x{ours / theirs:.2f}"))
@@ -164,6 +176,8 @@ class Recording:
         self.canvases: list[tuple[dict[str, Any], list[tuple[Any, ...]]]] = []
         self._depth = 0
         self._paths: dict[int, _Token] = {}
+        self._alive: list[Any] = []
+        self._owners: dict[int, list[tuple[Any, ...]]] = {}
         self._calls_of: dict[int, list[tuple[Any, ...]]] = {}
         self.counts: dict[str, int] = {}
 
@@ -171,7 +185,12 @@ class Recording:
         from reportlab.pdfgen.pathobject import PDFPathObject
 
         if isinstance(value, PDFPathObject):
-            return self._paths.setdefault(id(value), _Token(len(self._paths)))
+            token = self._paths.get(id(value))
+            if token is None:
+                # kept alive, so that no later path object gets its id
+                self._alive.append(value)
+                token = self._paths[id(value)] = _Token(len(self._paths))
+            return token
         return value
 
     @contextmanager
@@ -199,6 +218,8 @@ class Recording:
                     else:
                         calls = rec._calls_of.setdefault(id(obj), [])
                         out = rec._arg(result) if isinstance(result, PDFPathObject) else None
+                        if out is not None:
+                            rec._owners.setdefault(out.n, calls)
                         calls.append(("canvas", name, tuple(rec._arg(a) for a in args),
                                       {k: rec._arg(v) for k, v in kwargs.items()}, out))
                     rec.counts[name] = rec.counts.get(name, 0) + 1
@@ -235,7 +256,11 @@ class Recording:
                     setattr(cls, name, fn)
 
     def _path_owner_calls(self, owner: _Token) -> list[tuple[Any, ...]]:
-        # a path's calls go into the list of the canvas that made it (the latest canvas)
+        # a path's calls go into the list of the canvas that made it (a sheet may open
+        # a trial canvas while drawing on its own), else of the latest canvas
+        calls = self._owners.get(owner.n)
+        if calls is not None:
+            return calls
         return self.canvases[-1][1] if self.canvases else []
 
     def replay(self) -> list[bytes]:
@@ -243,10 +268,10 @@ class Recording:
         from reportlab.pdfgen.canvas import Canvas
 
         written: list[bytes] = []
+        paths: dict[int, Any] = {}  # a path object may be drawn on another canvas too
         for setup, calls in self.canvases:
             buffer = io.BytesIO()
             canvas = Canvas(buffer, *setup["args"], **setup["kwargs"])
-            paths: dict[int, Any] = {}
 
             def real(value: Any, paths: dict[int, Any] = paths) -> Any:
                 return paths[value.n] if isinstance(value, _Token) else value
@@ -293,8 +318,8 @@ def printing_rows(quick: bool) -> list[Row]:
             # the replay draws exactly what the toolkit drew: the same bytes
             assert data in recording.replay(), f"{game.name} {kind.name}: replay differs"
             pages = recording.pages()
-            ours = timed(render, repeat) / pages
-            bare = timed(recording.replay, repeat) / pages
+            ours = best(render, repeat) / pages
+            bare = best(recording.replay, repeat) / pages
             rows.append((f"print {game.name} {kind.name} vs bare reportlab",
                          f"{pages} pages, {recording.primitives()} primitives",
                          f"{ours * 1000:.1f} vs {bare * 1000:.1f} ms/page: "
