@@ -132,6 +132,7 @@ c1, c2, moves); the health after it is min(c1, h + c2), alive only when h > d1 (
 damage before the potion that heals) and that health is above 0."""
 Child = tuple[int, int, int, int, tuple[Move, ...]]  # health, weapon, kill limit, kept, moves
 Final = tuple[int, int, int, int, tuple[Move, ...]]  # d1, c1, c2, last potion, moves
+Kept = tuple[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...]]
 
 _BIT_SUM: list[int] = []
 
@@ -154,14 +155,28 @@ class _Dungeon:
     three cards are dealt (made when first asked for)."""
 
     __slots__ = ("cards", "ident", "s1", "s2", "weapons", "potions", "monsters", "rest",
-                 "kept")
+                 "kept", "after")
+    s1: int
+    s2: int
+    weapons: int
+    potions: int
+    monsters: int
 
-    def __init__(self, cards: tuple[int, ...], ident: int) -> None:
+    def __init__(self, cards: tuple[int, ...], ident: int, base: _Dungeon | None = None,
+                 out: tuple[int, ...] = (), into: tuple[int, ...] = ()) -> None:
+        """The dungeon of ``cards``; its masks from ``base``'s when given (``cards`` are
+        its cards and ``into``, less ``out``)."""
         self.cards = cards
         self.ident = ident
-        s1 = s2 = weapons = potions = 0
-        for c in cards:
+        if base is None:
+            s1 = s2 = weapons = potions = monsters = 0
+            into = cards
+        else:
+            s1, s2, weapons, potions = base.s1, base.s2, base.weapons, base.potions
+            monsters = base.monsters
+        for c in into:
             if c < 16:
+                monsters += c
                 if s1 >> c & 1:
                     s2 |= 1 << c
                 else:
@@ -170,10 +185,22 @@ class _Dungeon:
                 weapons |= 1 << (c - 16)
             else:
                 potions |= 1 << (c - 32)
+        for c in out:
+            if c < 16:
+                monsters -= c
+                if s2 >> c & 1:
+                    s2 ^= 1 << c
+                else:
+                    s1 ^= 1 << c
+            elif c < 32:
+                weapons ^= 1 << (c - 16)
+            else:
+                potions ^= 1 << (c - 32)
         self.s1, self.s2, self.weapons, self.potions = s1, s2, weapons, potions
-        self.monsters = sum(c for c in cards if c < 16)
+        self.monsters = monsters
         self.rest: _Dungeon | None = None
-        self.kept: dict[int, tuple[int, int, int, int, int, int]] = {}
+        self.kept: dict[int, Kept] = {}
+        self.after: dict[tuple[int, ...], tuple[_Dungeon, tuple[int, ...], tuple[int, ...]]] = {}
 
 
 class _Search:
@@ -203,6 +230,33 @@ class _Search:
         if d is None:
             d = self.dungeons[cards] = _Dungeon(cards, len(self.dungeons))
         return d
+
+    def rest(self, d: _Dungeon) -> _Dungeon:
+        """Dungeon ``d`` once a room is dealt from it (three cards)."""
+        rest = d.rest
+        if rest is None:
+            cards = d.cards[3:]
+            rest = self.dungeons.get(cards)
+            if rest is None:
+                rest = self.dungeons[cards] = _Dungeon(cards, len(self.dungeons), d,
+                                                       d.cards[:3])
+            d.rest = rest
+        return rest
+
+    def avoided(self, d: _Dungeon, room: tuple[int, ...]
+                ) -> tuple[_Dungeon, tuple[int, ...], tuple[int, ...]]:
+        """The dungeon, the room and the room sorted once ``room`` (as dealt) is avoided
+        from dungeon ``d``."""
+        after = d.after.get(room)
+        if after is None:
+            under = d.cards + room
+            cards = under[4:]
+            new = self.dungeons.get(cards)
+            if new is None:
+                new = self.dungeons[cards] = _Dungeon(cards, len(self.dungeons), d,
+                                                      under[:4], room)
+            after = d.after[room] = (new, under[:4], tuple(sorted(under[:4])))
+        return after
 
     # -- one room -------------------------------------------------------------------
     def room_weapon(self, room: tuple[int, ...], w: int, last: int) -> tuple[int, int]:
@@ -482,10 +536,11 @@ class _Search:
         top = potions.bit_length() - 1
         return potion_sum - damage + worst, (top if top > 0 else 0), potion_sum - damage
 
-    def kept(self, d: _Dungeon, c: int) -> tuple[int, int, int, int, int, int]:
-        """The cards of dungeon ``d`` and card ``c`` (the boundary a room of it leads to
-        when it keeps ``c``): (monster values present, present twice, the two strongest
-        weapons, the potions' sum, the largest potion); remembered with ``d``."""
+    def kept(self, d: _Dungeon, c: int) -> Kept:
+        """The boundary a room of dungeon ``d`` leads to when it keeps card ``c``: its
+        cards (monster values present, present twice, the two strongest weapons, the
+        potions' sum, the largest potion) and its room (as dealt, sorted); remembered
+        with ``d``."""
         s1, s2, weapons, potions = d.s1, d.s2, d.weapons, d.potions
         if c < 16:
             if s1 >> c & 1:
@@ -498,7 +553,9 @@ class _Search:
             potions |= 1 << (c - 32)
         f1, f2 = _two_best(weapons)
         top = potions.bit_length() - 1
-        info = d.kept[c] = (s1, s2, f1, f2, self.bit_sum[potions], top if top > 0 else 0)
+        room = (c,) + d.cards[:3]
+        info = d.kept[c] = (s1, s2, f1, f2, self.bit_sum[potions], top if top > 0 else 0,
+                            room, tuple(sorted(room)))
         return info
 
     def bound(self, dungeon: tuple[int, ...], room: tuple[int, ...], h: int, w: int,
@@ -507,40 +564,29 @@ class _Search:
         d = _Dungeon(dungeon + room, -1)
         return _score_bound(h, self.parts(d.s1, d.s2, d.weapons, d.potions, w, last))
 
-    def search(self, d: _Dungeon, room: tuple[int, ...], h: int, w: int, last: int,
-               may_avoid: bool) -> int:
+    def search(self, d: _Dungeon, room: tuple[int, ...], sroom: tuple[int, ...], h: int,
+               w: int, last: int, may_avoid: bool, s1: int, bound: int, slack: int
+               ) -> int:
         """Search every line from this boundary that could beat ``self.best``; return an
         upper bound of the best score from it (its value when a line beats
-        ``self.best``).
+        ``self.best``). ``sroom``: the room sorted; ``s1``: the monster values left
+        (dungeon and room, a mask); ``bound``: the boundary's bound.
 
         Raises _OutOfBudget when the node budget runs out and _Reached when a line
         reaches ``self.target``."""
         self.nodes += 1
         if self.nodes > self.budget:
             raise _OutOfBudget
-        s1, s2, weapons, potions = d.s1, d.s2, d.weapons, d.potions
-        for c in room:
-            if c < 16:
-                if s1 >> c & 1:
-                    s2 |= 1 << c
-                else:
-                    s1 |= 1 << c
-            elif c < 32:
-                weapons |= 1 << (c - 16)
-            else:
-                potions |= 1 << (c - 32)
         if w:  # the weapon reduced to what matters against the monsters left
-            equal = self.equal
-            slayable = s1 & ((1 << (last + 1 if equal else last)) - 1)
+            slayable = s1 & ((1 << (last + 1 if self.equal else last)) - 1)
             if slayable:
                 top = slayable.bit_length() - 1
                 if w > top:
                     w = top
-                last = top if equal else top + 1
+                last = top if self.equal else top + 1
             else:
                 w = last = 0
-        sroom = tuple(sorted(room))
-        key = (d.ident, room if may_avoid else sroom, may_avoid)
+        key = (d.ident, room) if may_avoid else (d.ident, sroom, False)
         best = self.best
         marks = self.memo.get(key)
         if marks is not None:
@@ -573,56 +619,63 @@ class _Search:
         else:  # a win is sought: a death is worth 0 at most
             value = 0
             children = self.room_children(sroom, h, w, last)
+        ranked: list[tuple[int, int, int, int, Kept | None]] = []
         if children:
-            rest = d.rest
-            if rest is None:
-                rest = d.rest = self.dungeon(cards[3:])
-            dealt = cards[:3]
             known = d.kept
             equal = self.equal
-            ranked = []
-            for child in children:
+            for i, child in enumerate(children):
                 h2, w2, last2, c, _ = child
                 # the next boundary holds the dungeon's cards and the one kept
                 info = known.get(c)
                 if info is None:
                     info = self.kept(d, c)
-                s1c, s2c, f1, f2, potion_sum, top = info
-                damage, worst = _cost(s1c, s2c, f1, f2, w2, last2, equal)
-                final = h2 + potion_sum - damage + worst
+                damage, worst = _cost(info[0], info[1], info[2], info[3], w2, last2, equal)
+                final = h2 + info[4] - damage + worst
                 if final > 0:
-                    b = final if final < MAX_HEALTH else MAX_HEALTH + top
+                    b = final if final < MAX_HEALTH else MAX_HEALTH + info[5]
                 else:
-                    b = h2 + potion_sum - damage
+                    b = h2 + info[4] - damage
                     if b > 0:
                         b = 0
                 if b <= self.best:
                     if b > value:
                         value = b
                     continue
-                ranked.append((-final, child))
-            # the most promising first: the highest bound before the cap at 20 (the
-            # health, then the weapon break ties: the sort keeps their order)
-            ranked.sort(key=lambda r: r[0])
-            for _, (h2, w2, last2, c, moves) in ranked:
-                mark = len(self.path)
-                self.path.extend(moves)
-                u = self.search(rest, (c,) + dealt, h2, w2, last2, True)
-                del self.path[mark:]
-                if u > value:
-                    value = u
+                ranked.append((-final, i, b, final, info))
         if may_avoid and cards:
-            b = _score_bound(h, self.parts(s1, s2, weapons, potions, w, last))
+            if bound <= self.best:
+                if bound > value:
+                    value = bound
+            else:
+                # the avoid ranks as the best of the rooms it leads to: its own bound is
+                # the boundary's, above every room faced
+                ranked.append((-self.avoid_slack(d, room, h, w, last), -1, bound, slack, None))
+        # the most promising first: the highest bound before the cap at 20 (the health,
+        # then the weapon break ties: the children come in that order)
+        ranked.sort()
+        path = self.path
+        for _, i, b, final, info in ranked:
             if b <= self.best:
                 if b > value:
                     value = b
+                continue
+            if i < 0:
+                after = self.avoided(d, room)
+                path.append(("avoid",))
+                u = self.search(after[0], after[1], after[2], h, w, last, False, s1, bound,
+                                slack)
+                path.pop()
             else:
-                under = cards + room
-                self.path.append(("avoid",))
-                u = self.search(self.dungeon(under[4:]), under[:4], h, w, last, False)
-                self.path.pop()
-                if u > value:
-                    value = u
+                rest = self.rest(d)
+                assert info is not None
+                h2, w2, last2, c, moves = children[i]
+                mark = len(path)
+                path.extend(moves)
+                u = self.search(rest, info[6], info[7], h2, w2, last2, True, info[0], b,
+                                final)
+                del path[mark:]
+            if u > value:
+                value = u
         # searched to the end: nothing from here beats ``value`` (an upper bound)
         marks = self.memo.get(key)
         if marks is None:
@@ -632,6 +685,29 @@ class _Search:
                         if not (h >= m[0] and w >= m[1] and last >= m[2] and value <= m[3])]
             marks.append((h, w, last, value))
         return value
+
+    def avoid_slack(self, d: _Dungeon, room: tuple[int, ...], h: int, w: int, last: int
+                    ) -> int:
+        """How promising avoiding ``room`` is: the highest bound before the cap at 20 of
+        the boundaries the next room (which may not be avoided) leads to."""
+        d2, _, sroom = self.avoided(d, room)
+        best = -1000
+        if not d2.cards:  # the last room: its best score
+            for d1, c1, c2, pot, _ in self.last_room(sroom, w, last):
+                if h > d1:
+                    score = min(h + c2, c1)
+                    score += pot if score == MAX_HEALTH else 0
+                    best = max(best, score)
+            return best
+        for h2, w2, last2, c, _ in self.room_children(sroom, h, w, last):
+            info = d2.kept.get(c)
+            if info is None:
+                info = self.kept(d2, c)
+            damage, worst = _cost(info[0], info[1], info[2], info[3], w2, last2, self.equal)
+            final = h2 + info[4] - damage + worst
+            if final > best:
+                best = final
+        return best
 
     def _line(self, score: int, moves: tuple[Move, ...]) -> None:
         """A line of ``score`` ends with ``moves`` from the boundary searched: the best so
@@ -652,7 +728,10 @@ class _Search:
             b = self.bound(dungeon, room, h, w, last)
             if b <= self.best:
                 return "done", b
-            return "done", self.search(self.dungeon(dungeon), room, h, w, last, may_avoid)
+            cards = _Dungeon(dungeon + room, -1)
+            gain = self.parts(cards.s1, cards.s2, cards.weapons, cards.potions, w, last)[0]
+            return "done", self.search(self.dungeon(dungeon), room, tuple(sorted(room)), h,
+                                       w, last, may_avoid, cards.s1, b, h + gain)
         except _OutOfBudget:
             return "budget", 0
         except _Reached:
