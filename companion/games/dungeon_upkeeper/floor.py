@@ -198,3 +198,26 @@ def solve(floor: Floor) -> Solution:
             leg.append(prev)
         cells.extend(reversed(leg[:-1]))
     return Solution(best[goal], _letters(cells), len(best))
+
+
+_SOLVED: dict[tuple[str, ...], Solution] = {}
+_SOLVED_MAX = 512
+
+
+def solved(floor: Floor) -> Solution:
+    """:func:`solve` of ``floor``, remembered by its squares (par and the perfect path
+    depend on nothing else): the generator's check, every finished floor's par in a
+    replay, the simulated players and each printed page of a map read one solution.
+    At most 512 floors are kept (then the memory starts afresh)."""
+    found = _SOLVED.get(floor.rows)
+    if found is None:
+        found = solve(floor)
+        remember(floor, found)
+    return found
+
+
+def remember(floor: Floor, solution: Solution) -> None:
+    """Keep ``solution`` (:func:`solve` of ``floor``) for :func:`solved`."""
+    if len(_SOLVED) >= _SOLVED_MAX:
+        _SOLVED.clear()
+    _SOLVED[floor.rows] = solution

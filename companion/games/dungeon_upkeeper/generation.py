@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from companion.games.dungeon_upkeeper.floor import Floor, solve
+from companion.games.dungeon_upkeeper.floor import Floor, remember, solve
 from companion.games.dungeon_upkeeper.table import RULES, RulesTable
 from companion.rng import Stream, stream
 
@@ -122,7 +122,11 @@ def generate_floor(seed: str, number: int, rules: RulesTable = RULES) -> Floor:
             rng = stream(seed, GAME, "floor", number, "objectives", count, "try", t)
             floor = _attempt(rng, number, width, count, rules)
             tries += 1
-            if floor is not None and solve(floor).par is not None:
+            if floor is None:
+                continue
+            solution = solve(floor)
+            if solution.par is not None:
+                remember(floor, solution)  # the par a map sheet and a replay ask for
                 return replace(floor, tries=tries, objectives_asked=asked)
         if count == 0:  # pragma: no cover - a floor with no objective is always solvable
             raise RuntimeError(f"floor B{number} of {seed} could not be generated")

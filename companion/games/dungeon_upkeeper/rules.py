@@ -5,7 +5,6 @@ reset, chests refilled, the exit ends the floor."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Literal
 
 from companion.errors import IllegalAction
@@ -16,7 +15,9 @@ from companion.games.dungeon_upkeeper.floor import (
     Floor,
     Solution,
     cell_name,
-    solve,
+)
+from companion.games.dungeon_upkeeper.floor import (
+    solved as solved_floor,
 )
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RULES, RulesTable
@@ -114,16 +115,10 @@ def new_state(seed: str, floors: int, rules: RulesTable = RULES) -> State:
                  moves=rules.moves, position=first.start, rules=rules)
 
 
-@lru_cache(maxsize=128)
-def _solve_rows(rows: tuple[str, ...]) -> Solution:
-    return solve(Floor(0, rows))
-
-
 def solved(floor: Floor) -> Solution:
-    """``floor.solve(floor)``, cached by the floor's squares (par and the perfect path
-    depend on nothing else): every finished floor reports its par, and simulated
-    players read the same solution."""
-    return _solve_rows(floor.rows)
+    """``floor.solve(floor)``, cached by the floor's squares (``floor.solved``): every
+    finished floor reports its par, and simulated players read the same solution."""
+    return solved_floor(floor)
 
 
 def _fail(message: str, rule: str, arg: int | None = None, *,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import ParameterError
-from companion.games.dungeon_upkeeper.floor import Floor, cell_name, solve
+from companion.games.dungeon_upkeeper.floor import Floor, cell_name, solved
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RulesTable
 from companion.paper.document import SheetDocument
@@ -219,7 +219,7 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, see
     draw_footer(c, plan.footer, plan.payload, plan.identity, mm(layout.qr_size),
                 right_text=[game.credits])
     draw_legend(c, plan.legend, ink)
-    draw_header(c, plan.header, game, floor, floors, solve(floor).par if show_par else None)
+    draw_header(c, plan.header, game, floor, floors, solved(floor).par if show_par else None)
     draw_floor(c, plan.geometry, floor, ink)
     draw_tracker(c, plan.tracker, floor, rules)
     draw_scale_bar(c, *plan.scale_bar)
