@@ -132,72 +132,109 @@ def _letters(cells: list[Cell]) -> str:
 
 
 def solve(floor: Floor) -> Solution:
-    """Par and a perfect path of ``floor``, exactly (see the module docstring)."""
+    """Par and a perfect path of ``floor``, exactly (see the module docstring).
+
+    The breadth-first searches run over the walkable cells' numbers (reading order),
+    the neighbours of each in :attr:`Floor.adjacency`'s order: the same searches, the
+    same parents, the same Dijkstra order as :func:`_bfs` over cells gives."""
     objectives = floor.objectives
     n_traps = len(floor.traps)
     full = (1 << len(objectives)) - 1
-    plain = frozenset(c for c in floor.find(".") + floor.find("S"))
-    cache: dict[tuple[Cell, int], dict[Cell, tuple[int, Cell | None]]] = {}
+    adjacency = floor.adjacency
+    cells = list(adjacency)  # reading order
+    number = {c: k for k, c in enumerate(cells)}
+    near = [[number[nb] for nb in adjacency[c]] for c in cells]
+    plain = [floor.tile(c) in ".S" for c in cells]
+    target = [False] * len(cells)
+    for c in (*objectives, floor.exit):
+        target[number[c]] = True
+    chests = [number[c] for c in floor.chests]
+    goals = [number[o] for o in objectives]
+    exit_ = number[floor.exit]
+    cache: dict[tuple[int, int], tuple[list[int], list[int], list[tuple[int, int, int]]]] = {}
 
-    def table(pos: Cell, mask: int) -> dict[Cell, tuple[int, Cell | None]]:
+    def table(pos: int, mask: int) -> tuple[list[int], list[int], list[tuple[int, int, int]]]:
+        """Distances and parents (-1: not reached) from ``pos`` (a walk passes cells
+        that change nothing and stops at an objective or the exit), and the objectives
+        reached: (bit, cell, distance) in the objectives' order."""
         chest_mask = mask >> n_traps
         key = (pos, chest_mask)
-        if key not in cache:
-            done_chests = frozenset(floor.chests[i] for i in range(len(floor.chests))
-                                    if chest_mask >> i & 1)
-            # every objective and the exit stop a walk: which of them may be the next
-            # target depends on the whole mask and is decided by the caller
-            cache[key] = _bfs(floor, pos, plain | done_chests,
-                              frozenset(objectives) | {floor.exit})
-        return cache[key]
+        found = cache.get(key)
+        if found is None:
+            passable = plain.copy()
+            for i, k in enumerate(chests):
+                if chest_mask >> i & 1:
+                    passable[k] = True
+            dist = [-1] * len(cells)
+            parent = [-1] * len(cells)
+            dist[pos] = 0
+            queue = deque([pos])
+            while queue:
+                cur = queue.popleft()
+                d = dist[cur] + 1
+                for nb in near[cur]:
+                    if dist[nb] >= 0:
+                        continue
+                    if passable[nb]:
+                        dist[nb] = d
+                        parent[nb] = cur
+                        queue.append(nb)
+                    elif target[nb]:
+                        dist[nb] = d
+                        parent[nb] = cur
+            reached = [(1 << i, o, dist[o]) for i, o in enumerate(goals) if dist[o] >= 0]
+            found = cache[key] = (dist, parent, reached)
+        return found
 
-    start = floor.start
-    best: dict[tuple[Cell, int], int] = {(start, 0): 0}
-    parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
-    heap: list[tuple[int, int, Cell, int]] = [(0, 0, start, 0)]
-    goal: tuple[Cell, int] | None = None
+    # a search state is a number: the position's, shifted, and the objectives done
+    bits = len(goals) + 1
+    low = (1 << bits) - 1
+    start = number[floor.start]
+    best: dict[int, int] = {start << bits: 0}
+    back: dict[int, int] = {}
+    heap: list[tuple[int, int, int]] = [(0, 0, start << bits)]
+    goal: int | None = None
     counter = 0
+    push, pop = heapq.heappush, heapq.heappop
+    far = 1 << 60
     while heap:
-        cost, _, pos, mask = heapq.heappop(heap)
-        if best.get((pos, mask), -1) != cost:
+        cost, _, state = pop(heap)
+        if best[state] != cost:
             continue
-        if pos == floor.exit:
-            goal = (pos, mask)
+        pos, mask = state >> bits, state & low
+        if pos == exit_:
+            goal = state
             break
-        dist = table(pos, mask)
-        moves: list[tuple[Cell, int]] = []
+        found = cache.get((pos, mask >> n_traps))
+        dist, _, reached = found if found is not None else table(pos, mask)
+        # the moves in the objectives' order (then the exit), each relaxed in turn
         if mask == full:
-            if floor.exit in dist:
-                moves.append((floor.exit, mask))
+            moves = [(exit_ << bits | mask, dist[exit_])] if dist[exit_] >= 0 else []
         else:
-            for i, o in enumerate(objectives):
-                if not mask >> i & 1 and o in dist:
-                    moves.append((o, mask | 1 << i))
-        for nxt, nmask in moves:
-            ncost = cost + dist[nxt][0]
-            key = (nxt, nmask)
-            if ncost < best.get(key, 1 << 60):
+            moves = [(o << bits | mask | bit, d) for bit, o, d in reached if not mask & bit]
+        for key, d in moves:
+            ncost = cost + d
+            if ncost < best.get(key, far):
                 best[key] = ncost
-                parent[key] = (pos, mask)
+                back[key] = state
                 counter += 1
-                heapq.heappush(heap, (ncost, counter, nxt, nmask))
+                push(heap, (ncost, counter, key))
     if goal is None:
         return Solution(None, "", len(best))
     # rebuild the cell path leg by leg
-    legs: list[tuple[Cell, int]] = [goal]
-    while legs[-1] in parent:
-        legs.append(parent[legs[-1]])
+    legs: list[int] = [goal]
+    while legs[-1] in back:
+        legs.append(back[legs[-1]])
     legs.reverse()
-    cells: list[Cell] = [start]
-    for (pos, mask), (nxt, _) in zip(legs, legs[1:], strict=False):
-        dist = table(pos, mask)
+    path: list[Cell] = [floor.start]
+    for here, there in zip(legs, legs[1:], strict=False):
+        pos, nxt = here >> bits, there >> bits
+        parent = table(pos, here & low)[1]
         leg = [nxt]
         while leg[-1] != pos:
-            prev = dist[leg[-1]][1]
-            assert prev is not None
-            leg.append(prev)
-        cells.extend(reversed(leg[:-1]))
-    return Solution(best[goal], _letters(cells), len(best))
+            leg.append(parent[leg[-1]])
+        path.extend(cells[k] for k in reversed(leg[:-1]))
+    return Solution(best[goal], _letters(path), len(best))
 
 
 _SOLVED: dict[tuple[str, ...], Solution] = {}
