@@ -50,10 +50,14 @@ class Floor:
         return f"B{self.number}"
 
     def tile(self, cell: Cell) -> str:
-        c, r = cell
-        if 0 <= r < self.height and 0 <= c < self.width:
-            return self.rows[r][c]
-        return "#"
+        """The tile at ``cell``; ``#`` off the map."""
+        return self.squares.get(cell, "#")
+
+    @cached_property
+    def squares(self) -> dict[Cell, str]:
+        """Every cell of the map with its tile (a lookup, where :meth:`tile` is asked
+        for thousands of times)."""
+        return {(c, r): t for r, row in enumerate(self.rows) for c, t in enumerate(row)}
 
     def find(self, tile: str) -> list[Cell]:
         return [(c, r) for r, row in enumerate(self.rows) for c, t in enumerate(row)

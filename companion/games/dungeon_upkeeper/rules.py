@@ -96,7 +96,16 @@ class State:
 
     @property
     def map(self) -> Floor:
-        return generate_floor(self.seed, self.floor, self.rules)
+        """The floor the run is on (kept with the state for its seed, floor and rules:
+        the next states of the floor ask for it without looking it up again)."""
+        kept = self.__dict__.get("_map")
+        if kept is not None and kept[0] == self.floor and kept[1] is self.seed \
+                and kept[2] is self.rules:
+            found: Floor = kept[3]
+            return found
+        found = generate_floor(self.seed, self.floor, self.rules)
+        self.__dict__["_map"] = (self.floor, self.seed, self.rules, found)
+        return found
 
     @property
     def run_score(self) -> int:
@@ -159,11 +168,12 @@ def _step(s: State, step: Step, k: int) -> State:
     here = s.position
     there = (here[0] + dc, here[1] + dr)
     number = s.steps_here + 1
-    where = f"B{s.floor} step {number}: {step.direction} from {cell_name(here)}"
-    if not (0 <= there[0] < floor.width and 0 <= there[1] < floor.height):
+    tile = floor.squares.get(there)
+    if tile is None:
+        where = f"B{s.floor} step {number}: {step.direction} from {cell_name(here)}"
         raise _fail(f"{where} leaves the map", "step-off-map", step=k)
-    tile = floor.tile(there)
     if tile == "#":
+        where = f"B{s.floor} step {number}: {step.direction} from {cell_name(here)}"
         raise _fail(f"{where} runs into the wall at {cell_name(there)}", "step-wall",
                     step=k)
     s = evolve(s, position=there, moves=s.moves - 1, steps_here=number)
@@ -207,12 +217,14 @@ def legal_actions(s: State) -> list[Action]:
     """One-step paths into every open neighbouring square."""
     if s.outcome is not None:
         return []
-    floor = s.map
-    out: list[Action] = []
-    for d, (dc, dr) in STEPS.items():
-        if floor.tile((s.position[0] + dc, s.position[1] + dr)) != "#":
-            out.append(Path((Step(d),)))
-    return out
+    squares = s.map.squares
+    c, r = s.position
+    return [_ONE_STEP[d] for d, (dc, dr) in STEPS.items()
+            if squares.get((c + dc, r + dr), "#") != "#"]
+
+
+_ONE_STEP: dict[str, Path] = {d: Path((Step(d),)) for d in STEPS}
+"""The one-step path of each direction (immutable: one each serves every list)."""
 
 
 def chance_outcomes(s: State) -> list[tuple[Action, float]]:
