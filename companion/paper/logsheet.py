@@ -8,18 +8,20 @@ longest possible log needs (:func:`draw_log_pages`), the header fields
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import ceil
 from typing import Any
 
+from companion.cards import SUITS, Suit
 from companion.errors import LayoutError
 from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, draw_field, draw_heading
+from companion.paper.icons import RED, draw_suit
 from companion.paper.layout import Layout, Rect
 from companion.paper.units import mm
 
-__all__ = ["FIELD_GAP", "FIELD_HEIGHT", "draw_log_fields", "draw_log_pages",
-           "draw_verb_table"]
+__all__ = ["FIELD_GAP", "FIELD_HEIGHT", "draw_card_spelling", "draw_log_fields",
+           "draw_log_pages", "draw_verb_table"]
 
 FIELD_HEIGHT = mm(10)
 FIELD_GAP = mm(2)
@@ -83,3 +85,32 @@ def draw_verb_table(c: Any, x: float, y: float, verbs: Sequence[tuple[str, str]]
         c.setFont("Helvetica", 7)
         c.drawString(x + mm(40), vy, meaning)
     return y - (7 + len(verbs) * row_h + mm(2))
+
+
+def draw_card_spelling(c: Any, x: float, y: float, text: str,
+                       suit_words: Mapping[Suit, str] | None = None) -> float:
+    """How a log writes cards: ``text`` (the ranks), then each suit's letter with its
+    icon (and, given ``suit_words``, its name: "S [spade] spades, H ..."), on one line
+    at baseline ``y``; returns the x after it.
+
+    Sets the canvas's fonts and fill colour (no saveState)."""
+    c.setFont("Helvetica", 7)
+    c.setFillColorRGB(*INK)
+    c.drawString(x, y, text)
+    x += c.stringWidth(text, "Helvetica", 7) + mm(2)
+    for suit in SUITS:
+        c.setFont("Courier-Bold", 7.5)
+        c.setFillColorRGB(*INK)
+        c.drawString(x, y, suit.letter)
+        x += c.stringWidth(suit.letter, "Courier-Bold", 7.5) + mm(0.6)
+        draw_suit(c, suit, x + mm(1.3), y + mm(0.9), mm(2.7), RED if suit.is_red else INK)
+        if suit_words is None:
+            x += mm(4)
+            continue
+        x += mm(3)
+        c.setFont("Helvetica", 7)
+        c.setFillColorRGB(*INK)
+        word = suit_words[suit] + ("," if suit is not SUITS[-1] else ";")
+        c.drawString(x, y, word)
+        x += c.stringWidth(word, "Helvetica", 7) + mm(2)
+    return x

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
-from companion.cards import SUITS, Card, standard_deck
+from companion.cards import Card, standard_deck
 from companion.errors import LayoutError
 from companion.games.scoundrel import rules
 from companion.games.scoundrel.generation import DECK, dungeon
@@ -51,9 +51,9 @@ from companion.paper.frame import (
     identity_lines,
     wrap_text,
 )
-from companion.paper.icons import RED, draw_suit
+from companion.paper.icons import RED
 from companion.paper.layout import Layout, Rect, sheet_layout
-from companion.paper.logsheet import draw_log_fields, draw_verb_table
+from companion.paper.logsheet import draw_card_spelling, draw_log_fields, draw_verb_table
 from companion.paper.logsheet import draw_log_pages as draw_log_pages_of
 from companion.paper.units import mm
 
@@ -443,18 +443,8 @@ def _draw_verbs(c: Any, area: Rect, y: float, pages: int) -> float:
     """The verbs in short and how cards are written; returns the y under them."""
     c.saveState()
     y = draw_verb_table(c, area.x, y, VERB_HELP)
-    c.setFont("Helvetica", 7)
-    x = area.x
-    text = "Cards: rank 2 3 4 5 6 7 8 9 10 J Q K A (T for 10), then the suit letter:"
-    c.drawString(x, y, text)
-    x += c.stringWidth(text, "Helvetica", 7) + mm(2)
-    for suit in SUITS:
-        c.setFont("Courier-Bold", 7.5)
-        c.setFillColorRGB(*INK)
-        c.drawString(x, y, suit.letter)
-        x += c.stringWidth(suit.letter, "Courier-Bold", 7.5) + mm(0.6)
-        draw_suit(c, suit, x + mm(1.3), y + mm(0.9), mm(2.7), RED if suit.is_red else INK)
-        x += mm(4)
+    draw_card_spelling(c, area.x, y, "Cards: rank 2 3 4 5 6 7 8 9 10 J Q K A (T for 10), "
+                       "then the suit letter:")
     y -= 10
     more = f" More lines on page 2 of {pages}." if pages > 1 else ""
     c.setFillColorRGB(*INK)

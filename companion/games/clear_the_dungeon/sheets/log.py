@@ -4,20 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.cards import SUITS
 from companion.games.clear_the_dungeon.sheets.common import _SUIT_WORDS, Sheet, _variant_words
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
-    INK,
     draw_footer,
     draw_ruled_lines,
     draw_title,
     footer_height,
     identity_lines,
 )
-from companion.paper.icons import RED, draw_suit
 from companion.paper.layout import Layout, Rect
-from companion.paper.logsheet import draw_log_fields, draw_verb_table
+from companion.paper.logsheet import draw_card_spelling, draw_log_fields, draw_verb_table
 from companion.paper.logsheet import draw_log_pages as draw_log_pages_of
 from companion.paper.units import mm
 
@@ -115,24 +112,8 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
                                          "hand card"))
     y = draw_verb_table(c, area.x, y, verbs)
     # card spelling, with the suits drawn as icons
-    c.setFont("Helvetica", 7)
-    c.setFillColorRGB(*INK)
-    x = area.x
-    text = "Cards: rank A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), then the suit letter:"
-    c.drawString(x, y, text)
-    x += c.stringWidth(text, "Helvetica", 7) + mm(2)
-    for suit in SUITS:
-        c.setFont("Courier-Bold", 7.5)
-        c.setFillColorRGB(*INK)
-        c.drawString(x, y, suit.letter)
-        x += c.stringWidth(suit.letter, "Courier-Bold", 7.5) + mm(0.6)
-        draw_suit(c, suit, x + mm(1.3), y + mm(0.9), mm(2.7), RED if suit.is_red else INK)
-        x += mm(3)
-        c.setFont("Helvetica", 7)
-        c.setFillColorRGB(*INK)
-        word = _SUIT_WORDS[suit] + ("," if suit is not SUITS[-1] else ";")
-        c.drawString(x, y, word)
-        x += c.stringWidth(word, "Helvetica", 7) + mm(2)
+    x = draw_card_spelling(c, area.x, y, "Cards: rank A 2 3 4 5 6 7 8 9 10 J Q K (T for "
+                           "10), then the suit letter:", _SUIT_WORDS)
     c.drawString(x, y, "joker JK.")
     y -= 10
     more = f" More lines on page 2 of {pages}." if pages > 1 else ""
