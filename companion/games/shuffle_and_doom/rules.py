@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from companion import chance
 from companion.cards import Card, Suit, standard_deck
@@ -27,6 +27,7 @@ from companion.games.shuffle_and_doom.dungeon import (
 from companion.games.shuffle_and_doom.generation import deal, pass_order
 from companion.text import counted
 
+T = TypeVar("T")
 Stat = Literal["health", "attack", "intelligence"]
 STATS: tuple[Stat, ...] = ("health", "attack", "intelligence")
 FULL_DECK: frozenset[Card] = frozenset(standard_deck())
@@ -274,8 +275,10 @@ def _end_pass(s: State, table: tuple[Card, ...]) -> State:
                    pass_no=new_pass, deck=deck, deck_pos=0, passes_ended=s.passes_ended + 1)
 
 
-def _draw_seeded(s: State, count: int) -> tuple[State, list[tuple[Card, int]]]:
-    """Draw ``count`` cards from the seeded deck, ending passes as needed."""
+def _draw_seeded(s: State, count: int) -> tuple[State, list[tuple[Card, int]], int]:
+    """Draw ``count`` cards from the seeded deck, ending passes as needed: the state
+    (another one where a pass ended), the cards with their values, and the new
+    ``deck_pos`` (for the caller to set)."""
     drawn: list[tuple[Card, int]] = []
     deck, pos = s.deck, s.deck_pos
     worth = 1 << (s.pass_no - 1)
@@ -289,7 +292,7 @@ def _draw_seeded(s: State, count: int) -> tuple[State, list[tuple[Card, int]]]:
         c = deck[pos]
         drawn.append((c, face_value(c) * worth))
         pos += 1
-    return evolve(s, deck_pos=pos), drawn
+    return s, drawn, pos
 
 
 def _draw_free(s: State, cards: tuple[Card, ...]) -> tuple[State, list[tuple[Card, int]]]:
@@ -351,7 +354,7 @@ def _make_room(index: int, drawn: list[tuple[Card, int]]) -> Room:
             kind = "potion"
         else:
             kind = "gold"
-        entities.append(Entity(c, kind, v))
+        entities.append(_made(Entity, {"card": c, "kind": kind, "value": v}))
     return Room(index, tuple(entities))
 
 
@@ -368,10 +371,11 @@ def _areas(s: State) -> Areas:
         i for i, st in enumerate(s.status) if st == "emptied"))
 
 
-def _emptied(s: State, index: int) -> State:
-    """Room ``index`` emptied: open floor from now on; the player is in no room."""
+def _emptied(s: State, index: int, **changes: object) -> State:
+    """Room ``index`` emptied: open floor from now on; the player is in no room (and
+    the other ``changes`` made)."""
     status = _set_status(s, index, "emptied")
-    return evolve(s, status=status, room=None,
+    return evolve(s, status=status, room=None, **changes,
                   **keep("_areas", status, s.dmap.regions.open_room(_areas(s), index)))
 
 
@@ -410,7 +414,20 @@ def _settle(s: State) -> State:
 
 
 def _collect(s: State, entities: list[Entity]) -> tuple[Held, ...]:
-    return s.inventory + tuple(Held(e.card, e.kind, e.value) for e in entities)
+    return s.inventory + tuple(_made(Held, {"card": e.card, "kind": e.kind, "value": e.value})
+                               for e in entities)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made(cls: type[T], fields: dict[str, object]) -> T:
+    """``cls(**fields)`` for a frozen dataclass that only stores its fields (Entity,
+    Held), without the keyword handling and a frozen ``__setattr__`` per field."""
+    made = _new(cls)
+    _set(made, "__dict__", fields)
+    return made
 
 
 def _leave_room(s: State, verb: str) -> State:
@@ -504,38 +521,41 @@ def _enter(s: State, a: Enter) -> State:
     _require_play(s)
     dmap = s.dmap
     target = a.cell
-    name = cell_name(target)
     regions = dmap.regions
     node = regions.node_of(target)
-    index = node - regions.zeros if node >= regions.zeros else None
-    if index is None:
-        raise _fail(f"{name} is a 0 cell: enter names a cell of an unexplored filled room",
-                    "enter-target", 0)
+    if node < regions.zeros:
+        raise _fail(f"{cell_name(target)} is a 0 cell: enter names a cell of an unexplored "
+                    "filled room", "enter-target", 0)
+    index = node - regions.zeros
     if s.room is not None and s.room.index == index:
-        raise _fail(f"{name} is in the room the player is already in", "enter-target", 0)
-    if s.status[index] == "emptied":
-        raise _fail(f"{name} belongs to a room already emptied: it is open floor",
+        raise _fail(f"{cell_name(target)} is in the room the player is already in",
                     "enter-target", 0)
-    s = _leave_room(s, f"enter {name}")
+    if s.status[index] == "emptied":
+        raise _fail(f"{cell_name(target)} belongs to a room already emptied: it is open "
+                    "floor", "enter-target", 0)
+    if s.room is not None:
+        s = _leave_room(s, f"enter {cell_name(target)}")
     areas = _areas(s)
-    area = _area(s, areas)
+    reached, here = _area(s, areas)
+    labels = areas.labels
+    node_of = regions.node_of
+    near = any(nb == here or labels[node_of(nb)] in reached
+               for nb in neighbours(target, s.size))
     if s.position is None:
-        ok = target == (0, 0) or any(
-            _in_area(s, areas, area, nb) for nb in neighbours(target, s.size))
-        if not ok:
-            raise _fail(f"{name} cannot be reached: the player starts outside next to a1",
-                        "enter-reach", 0)
-    else:
-        if not any(_in_area(s, areas, area, nb) for nb in neighbours(target, s.size)):
-            raise _fail(f"{name} cannot be reached from {cell_name(s.position)} through "
-                        "open cells", "enter-reach", 0)
+        if not (target == (0, 0) or near):
+            raise _fail(f"{cell_name(target)} cannot be reached: the player starts outside "
+                        "next to a1", "enter-reach", 0)
+    elif not near:
+        raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(s.position)} "
+                    "through open cells", "enter-reach", 0)
     status = _set_status(s, index, "active")  # not open: the same areas
-    s = evolve(s, position=target, status=status, **keep("_areas", status, areas))
-    size = regions.cells(node)
+    kept = keep("_areas", status, areas)
     if s.free:
-        return evolve(s, awaiting_room=index, room=Room(index, ()), drawn=None)
-    s, drawn = _draw_seeded(s, size)
-    return evolve(s, room=_make_room(index, drawn), drawn=tuple(c for c, _ in drawn))
+        return evolve(s, position=target, status=status, awaiting_room=index,
+                      room=Room(index, ()), drawn=None, **kept)
+    s, drawn, pos = _draw_seeded(s, regions.cells(node))
+    return evolve(s, position=target, status=status, deck_pos=pos,
+                  room=_make_room(index, drawn), drawn=tuple(c for c, _ in drawn), **kept)
 
 
 def _room_cards(s: State, a: RoomCards) -> State:
@@ -661,10 +681,17 @@ def _loot(s: State, a: Loot) -> State:
     if room.traps:
         raise _fail("cannot loot: armed traps remain (disarm them, take one item, or "
                     "retreat)", "loot-traps")
-    if not room.items:
+    items = room.items
+    if not items:
         raise _fail("nothing to loot in this room", "loot-empty")
-    s = evolve(s, inventory=_collect(s, room.items), room=evolve(room, entities=()))
-    return _settle(s)
+    # _settle of the room looted empty, without the empty room in between
+    if s.health < 0:
+        return evolve(s, inventory=_collect(s, items), room=evolve(room, entities=()),
+                      outcome="died")
+    s = _emptied(s, room.index, inventory=_collect(s, items))
+    if s.status.count("emptied") == len(s.status):
+        return evolve(s, outcome="cleared")
+    return s
 
 
 def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
