@@ -58,13 +58,21 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
 def best(fn: Callable[[], object], repeat: int) -> float:
     """The least seconds of ``repeat`` calls (after one warm-up call): on a shared
     machine the other processes only ever add time, so the least is the truest."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
+    return side_by_side([fn], repeat)[0]
+
+
+def side_by_side(fns: list[Callable[[], object]], repeat: int) -> list[float]:
+    """:func:`best` of each of ``fns``, their calls taken in turn (one of each, then
+    again), so that a change of the machine's load falls on all of them alike."""
+    for fn in fns:
         fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(repeat):
+        for fn, kept in zip(fns, times, strict=True):
+            start = time.perf_counter()
+            fn()
+            kept.append(time.perf_counter() - start)
+    return [min(kept) for kept in times]
 
 
 # --- validation vs python-chess ----------------------------------------------------------
@@ -128,7 +136,7 @@ def replay_pgns(pgns: list[str]) -> int:
 
 def validation_rows(quick: bool) -> list[Row]:
     target = 1500 if quick else 5000
-    repeat = 3 if quick else 5
+    repeat = 3 if quick else 9
     try:
         import chess  # noqa: F401
     except ImportError:
@@ -139,16 +147,18 @@ def validation_rows(quick: bool) -> list[Row]:
         actions = sum(n for _, n in logs)
         verdicts = [validate_text(t) for t, _ in logs]
         assert all(v.valid for v in verdicts), [v.error for v in verdicts if not v.valid][:1]
-        s = best(lambda logs=logs: [validate_text(t) for t, _ in logs], repeat)
-        ours = actions / s
         size = f"{actions} actions in {len(logs)} logs"
         if chess is None:
+            s = best(lambda logs=logs: [validate_text(t) for t, _ in logs], repeat)
+            ours = actions / s
             rows.append((f"validate {name}", size, f"{ours:,.0f} actions/s (python-chess "
                          "not installed: pip install 'companion[bench]')"))
             continue
         pgns = chess_pgns([n for _, n in logs])
         plies = replay_pgns(pgns)
-        c = best(lambda pgns=pgns: replay_pgns(pgns), repeat)
+        s, c = side_by_side([lambda logs=logs: [validate_text(t) for t, _ in logs],
+                             lambda pgns=pgns: replay_pgns(pgns)], repeat)
+        ours = actions / s
         theirs = plies / c
         rows.append((f"validate {name} vs python-chess PGN", size,
                      f"{ours:,.0f} actions/s vs {theirs:,.0f} moves/s: x{ours / theirs:.2f}"))
@@ -318,8 +328,7 @@ def printing_rows(quick: bool) -> list[Row]:
             # the replay draws exactly what the toolkit drew: the same bytes
             assert data in recording.replay(), f"{game.name} {kind.name}: replay differs"
             pages = recording.pages()
-            ours = best(render, repeat) / pages
-            bare = best(recording.replay, repeat) / pages
+            ours, bare = (t / pages for t in side_by_side([render, recording.replay], repeat))
             rows.append((f"print {game.name} {kind.name} vs bare reportlab",
                          f"{pages} pages, {recording.primitives()} primitives",
                          f"{ours * 1000:.1f} vs {bare * 1000:.1f} ms/page: "
