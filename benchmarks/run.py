@@ -7,7 +7,10 @@ Figures: validation throughput (actions per second on long simulated logs), map 
 time per size, stacking list and log sheet time, scan time (metadata and render +
 decode), start-up of `companion --help` next to `python -c "import typer"`, and the
 Clear the Dungeon solver (deals per second and median solve time, base and each variant),
-and simulated games per second per game and player on one and two processes.
+validation and printing beside their references (``compare.py``), batch validation on one
+and two processes (``batch_speed.py``), and simulated games per second per game and player
+and each game's whole study on one and two processes (``stats_speed.py``). Last, issue
+18's goals, met or not, and the machine's load average at the start and the end.
 """
 
 from __future__ import annotations
@@ -121,24 +124,60 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    load = os.getloadavg()
+    began = time.perf_counter()
     rows = [*bench_validation(args.quick), *bench_sheets(args.quick),
             *bench_startup(args.quick), *bench_solver(args.quick)]
     from du_solver import bench_rows as du_solver_rows  # benchmarks/du_solver.py
 
     rows += du_solver_rows(quick=True)  # Dungeon Upkeeper par, checks, generation
+    from batch_speed import rows as batch_rows  # benchmarks/batch_speed.py
     from compare import compare_rows  # benchmarks/compare.py: python-chess, bare reportlab
     from simulate_all import rows as simulate_rows  # benchmarks/simulate_all.py
     from stats_speed import rows as stats_rows  # benchmarks/stats_speed.py
+    from stats_speed import study_rows  # benchmarks/stats_speed.py
 
     rows += compare_rows(args.quick)
+    rows += batch_rows(args.quick)
     rows += simulate_rows(args.quick)
     rows += stats_rows(args.quick)
+    rows += study_rows(args.quick)
     w1 = max(len(r[0]) for r in rows)
     w2 = max(len(r[1]) for r in rows)
     print(f"| {'what':<{w1}} | {'size':<{w2}} | result |")
     print(f"|{'-' * (w1 + 2)}|{'-' * (w2 + 2)}|--------|")
     for a, b, c in rows:
         print(f"| {a:<{w1}} | {b:<{w2}} | {c} |")
+    print()
+    for line in goal_lines(rows):
+        print(line)
+    end = os.getloadavg()
+    print(f"\nload average at the start {load[0]:.2f}, at the end {end[0]:.2f} "
+          f"(1 minute; {os.cpu_count()} processors); {time.perf_counter() - began:.0f} s")
+
+
+GOALS = (
+    # (rows whose name starts so, what the result must say, the goal in words)
+    ("validate ", r"x([0-9.]+)$", lambda x: x >= 3.0, "at least 3x python-chess"),
+    ("print ", r"x([0-9.]+)$", lambda x: x <= 1.5, "within 1.5x of bare reportlab"),
+    ("stats ", r"([0-9,]+) s \(--jobs 2\)$", lambda x: x <= 600,
+     "a 10,000-seed study within 10 minutes on two processes"),
+)
+
+
+def goal_lines(rows: list[tuple[str, str, str]]) -> list[str]:
+    """Issue 18's goals, row by row: each measured figure and whether it meets its goal."""
+    import re
+
+    out = []
+    for prefix, pattern, ok, words in GOALS:
+        for name, _, result in rows:
+            m = re.search(pattern, result)
+            if name.startswith(prefix) and m:
+                value = float(m.group(1).replace(",", ""))
+                out.append(f"{'met    ' if ok(value) else 'NOT MET'}  {name}: {m.group(0)} "
+                           f"({words})")
+    return out
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Simulated games per second, per game and player class, on one process and on two
-(``companion stats --jobs 1`` and ``--jobs 2``), with the speed-up of two processes.
+(``companion stats --jobs 1`` and ``--jobs 2``), with the speed-up of two processes; and
+each game's whole study (every player, the same seeds) with the time 10,000 seeds take.
 
     python benchmarks/stats_speed.py [--quick]
 
@@ -49,11 +50,39 @@ def rows(quick: bool = False) -> list[tuple[str, str, str]]:
     return out
 
 
+STUDY_SEEDS = 10_000
+"""The size of a study: ``companion stats GAME --games 10000`` (every player of the game,
+10,000 seeds each)."""
+
+
+def study_rows(quick: bool = False) -> list[tuple[str, str, str]]:
+    """Each game's whole study (every player on the same seeds, as ``companion stats``
+    plays them: a seed's maps are made once for all its players) on one and on two
+    processes, and the time 10,000 seeds would take at that pace."""
+    out = []
+    for game in all_games():
+        players = list(game.players())
+        start = time.perf_counter()
+        run(game.name, players, 2)
+        per_seed = (time.perf_counter() - start) / 2
+        budget = TARGET_SECONDS / (4 if quick else 1)
+        n = max(8, min(2000, int(budget / max(per_seed, 1e-4))))
+        rates = []
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            run(game.name, players, n, jobs=jobs, first_seed=1000)
+            rates.append(n / (time.perf_counter() - start))
+        out.append((f"stats {game.name} study ({len(players)} players)", f"{n} seeds",
+                    f"10,000 seeds in {STUDY_SEEDS / rates[0]:,.0f} s (--jobs 1), "
+                    f"{STUDY_SEEDS / rates[1]:,.0f} s (--jobs 2)"))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
-    for a, b, c in rows(args.quick):
+    for a, b, c in [*rows(args.quick), *study_rows(args.quick)]:
         print(f"| {a} | {b} | {c} |")
 
 
