@@ -604,17 +604,17 @@ class _Search:
                     value = score
                 if score > self.best:
                     self._line(score, moves)
-        elif not cards:  # the last room
-            value = 0
+        elif not cards:  # the last room: its best ending
+            value, line = 0, None
             for d1, c1, c2, pot, moves in self.last_room(sroom, w, last):
                 if h > d1:
                     score = h + c2
                     if score >= c1:
                         score = c1 + pot if c1 == MAX_HEALTH else c1
                     if score > value:
-                        value = score
-                        if score > self.best:
-                            self._line(score, moves)
+                        value, line = score, moves
+            if line is not None and value > self.found:  # the best line yet, even below
+                self._line(value, line)                   # the score aimed at
             children = []
         else:  # a win is sought: a death is worth 0 at most
             value = 0
@@ -646,10 +646,12 @@ class _Search:
             if bound <= self.best:
                 if bound > value:
                     value = bound
-            else:
+            elif ranked:
                 # the avoid ranks as the best of the rooms it leads to: its own bound is
                 # the boundary's, above every room faced
                 ranked.append((-self.avoid_slack(d, room, h, w, last), -1, bound, slack, None))
+            else:
+                ranked.append((0, -1, bound, slack, None))
         # the most promising first: the highest bound before the cap at 20 (the health,
         # then the weapon break ties: the children come in that order)
         ranked.sort()
@@ -712,7 +714,9 @@ class _Search:
     def _line(self, score: int, moves: tuple[Move, ...]) -> None:
         """A line of ``score`` ends with ``moves`` from the boundary searched: the best so
         far. Raises _Reached when it reaches the target."""
-        self.best = self.found = score
+        self.found = score
+        if score > self.best:
+            self.best = score
         self.best_line = self.path + list(moves)
         if self.target is not None and score >= self.target:
             raise _Reached
@@ -860,25 +864,29 @@ def _phases(search: _Search, root: Boundary, limit: int) -> tuple[bool, dict[str
     """Run the phases of the module docstring; whether the best score is proven, and
     what each phase did."""
     log: dict[str, Any] = {}
-    ceiling = search.bound(*root[:5])
+    ceiling = search.bound(*root[:5])  # no line scores more
     search.budget = limit - limit // RESERVE
-    iterations = 0
-    while ceiling > 0:
-        iterations += 1
-        status, upper = search.run(root, ceiling - 1, ceiling)
-        if status == "reached":
-            break
+    aims: list[int] = []
+    status = "done"
+    while ceiling > max(search.found, 0):
+        # the best conceivable score first; once missed, halfway between the best line
+        # found and the score proven out of reach
+        target = ceiling if not aims else (max(search.found, 0) + ceiling + 1) // 2
+        aims.append(target)
+        status, upper = search.run(root, target - 1, target)
         if status == "budget":
             break
-        ceiling = upper  # no line reaches it
+        if status == "done":
+            ceiling = upper  # no line reaches the target
     log["aim_nodes"] = search.nodes
     log["ceiling"] = ceiling
-    log["iterations"] = iterations
+    log["aims"] = aims
     search.budget = limit
-    if search.found >= ceiling > 0:
+    if status != "budget" and ceiling > 0:
         return True, log
-    if ceiling > 0:  # out of budget: any win
-        search.run(root, 0, 1)
+    if status == "budget":  # out of budget: any win
+        if search.found <= 0:
+            search.run(root, 0, 1)
         return False, log
     log["no_win"] = True
     status, _ = search.run(root, -(10**9), None)
