@@ -149,6 +149,10 @@ def _pack(tiles: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
 
 def _grid(s: State) -> dict[Cell, Tile]:
     """The board as a dictionary, kept with the state: never change it."""
+    kept = s.__dict__.get("_grid")
+    if kept is not None and kept[0] is s.board:  # derived(), inline: asked for most
+        grid: dict[Cell, Tile] = kept[1]
+        return grid
     return derived(s, "_grid", s.board, lambda: dict(s.board))
 
 
@@ -196,9 +200,12 @@ def _step(cell: Cell, side: str) -> Cell:
 def _reveal(s: State) -> State:
     tiles = _grid(s)
     here = tiles[s.position]
+    near = _sides(s.size)[s.position]
     changed: dict[Cell, Tile] = {}
     for side in here.room.exits:
-        nb = _step(s.position, side)
+        nb = near.get(side)
+        if nb is None:
+            continue  # off the board, where no tile is either
         tile = tiles.get(nb)
         if tile is not None and not tile.face_up:
             changed[nb] = evolve(tile, face_up=True)
@@ -312,7 +319,20 @@ def _draft(s: State, a: Draft) -> State:
 
 
 def _playable(s: State, rid: str) -> bool:
-    return bool(_plays_for(s, rid))
+    """``bool(_plays_for(s, rid))``, without making the plays."""
+    card = s.card(rid)
+    tiles = _grid(s)
+    near = _sides(s.size)[s.position].values()  # the cells next to the player, on the board
+    if isinstance(card, Room):
+        return any(c not in tiles for c in near)
+    if card.kind == "heal":
+        return True
+    if card.kind == "slay":
+        return any(c in tiles and tiles[c].face_up and tiles[c].room.obj == "monster"
+                   for c in near)
+    if card.kind == "turn":
+        return any(t.face_up and c != s.position for c, t in s.board)
+    return any(c in tiles for c in near)
 
 
 def _plays_for(s: State, rid: str) -> list[Play]:

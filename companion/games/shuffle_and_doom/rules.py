@@ -367,6 +367,10 @@ def _areas(s: State) -> Areas:
     ``s.status`` says are emptied: kept with the state (``companion.frozen.derived``)
     and brought up to date as rooms are emptied, so walking needs no search of the
     map's cells."""
+    kept = s.__dict__.get("_areas")
+    if kept is not None and kept[0] is s.status:  # derived(), inline: asked for most
+        areas: Areas = kept[1]
+        return areas
     return derived(s, "_areas", s.status, lambda: s.dmap.regions.areas_for(
         i for i, st in enumerate(s.status) if st == "emptied"))
 
