@@ -81,6 +81,9 @@ DEFAULT_BUDGET = 3_000_000
 MAX_HEALTH = rules.MAX_HEALTH
 FRESH = rules.FRESH
 RESERVE = 10
+LOOK = 12
+"""With at least this many cards in the dungeon, the rooms faced are ranked by a look at the
+room each leads to (where a wrong turn costs the most)."""
 OLD = -1
 """A room shape's weapon when it is the weapon in hand (whatever its value)."""
 UNCHANGED = 99
@@ -222,6 +225,7 @@ class _Search:
         self.children: dict[tuple[Any, ...], list[Child]] = {}
         self.exact: dict[tuple[Any, ...], tuple[list[Child], list[End]]] = {}
         self.room_expansions = 0
+        self.ranks: dict[tuple[Any, ...], list[tuple[int, int, Kept]]] = {}
         self.bit_sum = _bit_sums()
 
     def dungeon(self, cards: tuple[int, ...]) -> _Dungeon:
@@ -621,27 +625,21 @@ class _Search:
             children = self.room_children(sroom, h, w, last)
         ranked: list[tuple[int, int, int, int, Kept | None]] = []
         if children:
-            known = d.kept
-            equal = self.equal
-            for i, child in enumerate(children):
-                h2, w2, last2, c, _ = child
-                # the next boundary holds the dungeon's cards and the one kept
-                info = known.get(c)
-                if info is None:
-                    info = self.kept(d, c)
-                damage, worst = _cost(info[0], info[1], info[2], info[3], w2, last2, equal)
-                final = h2 + info[4] - damage + worst
-                if final > 0:
-                    b = final if final < MAX_HEALTH else MAX_HEALTH + info[5]
-                else:
-                    b = h2 + info[4] - damage
-                    if b > 0:
-                        b = 0
+            scored = (self.scored(d, sroom, h, w, last) if best >= 0
+                      else self.score_children(d, children))
+            deep = len(cards) >= LOOK
+            for i, (final, b, info) in enumerate(scored):
                 if b <= self.best:
                     if b > value:
                         value = b
                     continue
-                ranked.append((-final, i, b, final, info))
+                if deep:
+                    h2, w2, last2, c, _ = children[i]
+                    w2, last2 = self.reduced(info[0], w2, last2)
+                    look = self.look(self.rest(d), info[7], h2, w2, last2)
+                    ranked.append((-look, i, b, final, info))
+                else:
+                    ranked.append((-final, i, b, final, info))
         if may_avoid and cards:
             if bound <= self.best:
                 if bound > value:
@@ -656,7 +654,7 @@ class _Search:
         # then the weapon break ties: the children come in that order)
         ranked.sort()
         path = self.path
-        for _, i, b, final, info in ranked:
+        for _, i, b, final, nxt in ranked:
             if b <= self.best:
                 if b > value:
                     value = b
@@ -669,12 +667,11 @@ class _Search:
                 path.pop()
             else:
                 rest = self.rest(d)
-                assert info is not None
+                assert nxt is not None
                 h2, w2, last2, c, moves = children[i]
                 mark = len(path)
                 path.extend(moves)
-                u = self.search(rest, info[6], info[7], h2, w2, last2, True, info[0], b,
-                                final)
+                u = self.search(rest, nxt[6], nxt[7], h2, w2, last2, True, nxt[0], b, final)
                 del path[mark:]
             if u > value:
                 value = u
@@ -693,20 +690,66 @@ class _Search:
         """How promising avoiding ``room`` is: the highest bound before the cap at 20 of
         the boundaries the next room (which may not be avoided) leads to."""
         d2, _, sroom = self.avoided(d, room)
+        return self.look(d2, sroom, h, w, last)
+
+    def reduced(self, s1: int, w: int, last: int) -> tuple[int, int]:
+        """The weapon reduced to what matters against the monster values ``s1`` left:
+        the kill limit just above the strongest monster it may still slay (0 and no
+        weapon when none), the value at most that monster's."""
+        if w:
+            slayable = s1 & ((1 << (last + 1 if self.equal else last)) - 1)
+            if slayable:
+                top = slayable.bit_length() - 1
+                return (w if w < top else top), (top if self.equal else top + 1)
+        return 0, 0
+
+    def score_children(self, d: _Dungeon, children: list[Child]
+                       ) -> list[tuple[int, int, Kept]]:
+        """Each boundary a room of dungeon ``d`` leads to with its bound: (the bound
+        before the cap at 20, the bound, the cards of the boundary as :meth:`kept`)."""
+        out = []
+        known = d.kept
+        equal = self.equal
+        for h2, w2, last2, c, _ in children:
+            # the next boundary holds the dungeon's cards and the one kept
+            info = known.get(c)
+            if info is None:
+                info = self.kept(d, c)
+            damage, worst = _cost(info[0], info[1], info[2], info[3], w2, last2, equal)
+            final = h2 + info[4] - damage + worst
+            if final > 0:
+                b = final if final < MAX_HEALTH else MAX_HEALTH + info[5]
+            else:
+                b = h2 + info[4] - damage
+                if b > 0:
+                    b = 0
+            out.append((final, b, info))
+        return out
+
+    def scored(self, d: _Dungeon, sroom: tuple[int, ...], h: int, w: int, last: int
+               ) -> list[tuple[int, int, Kept]]:
+        """:meth:`score_children` of the room's :meth:`room_children`, remembered."""
+        key = (d.ident, sroom, h, w, last)
+        got = self.ranks.get(key)
+        if got is None:
+            got = self.score_children(d, self.room_children(sroom, h, w, last))
+            if len(self.ranks) >= 300_000:
+                self.ranks.clear()
+            self.ranks[key] = got
+        return got
+
+    def look(self, d: _Dungeon, sroom: tuple[int, ...], h: int, w: int, last: int) -> int:
+        """The highest bound before the cap at 20 of the boundaries the room ``sroom``
+        of dungeon ``d`` leads to when faced (its best score when it is the last)."""
         best = -1000
-        if not d2.cards:  # the last room: its best score
+        if not d.cards:  # the last room: its best score
             for d1, c1, c2, pot, _ in self.last_room(sroom, w, last):
                 if h > d1:
                     score = min(h + c2, c1)
                     score += pot if score == MAX_HEALTH else 0
                     best = max(best, score)
             return best
-        for h2, w2, last2, c, _ in self.room_children(sroom, h, w, last):
-            info = d2.kept.get(c)
-            if info is None:
-                info = self.kept(d2, c)
-            damage, worst = _cost(info[0], info[1], info[2], info[3], w2, last2, self.equal)
-            final = h2 + info[4] - damage + worst
+        for final, _, _ in self.scored(d, sroom, h, w, last):
             if final > best:
                 best = final
         return best
