@@ -216,7 +216,7 @@ def _draw(s: State, a: Draw) -> State:
                 rest.remove(c)
             if rest:
                 raise _fail(f"the seed's draw is {_names(drawn)}", "deal-seed")
-        s = evolve(s, deck_pos=s.deck_pos + n)
+        return evolve(s, deck_pos=s.deck_pos + n, hand=tuple(drawn), drawn=s.drawn + n)
     return evolve(s, hand=tuple(drawn), drawn=s.drawn + n)
 
 
@@ -280,21 +280,21 @@ def _play(s: State, a: Play) -> State:
         raise _fail(why, rule, 0)
     pile = s.piles[k] + (a.card,)
     damage = s.damage[:-1] if from_reserve else s.damage
-    s = evolve(s, hand=tuple(hand), damage=damage)
     if len(pile) <= TRIGGER_SLOT:
-        return evolve(s, piles=_set(s.piles, k, pile))
+        return evolve(s, hand=tuple(hand), damage=damage, piles=_set(s.piles, k, pile))
     # defeated: the monster and its three cards leave play
-    s = evolve(s, piles=_set(s.piles, k, ()), defeated=s.defeated + (monster,))
+    done = {"hand": tuple(hand), "damage": damage, "piles": _set(s.piles, k, ()),
+            "defeated": s.defeated + (monster,)}
     if s.hidden[k] == 0:
-        return evolve(s, up=_set(s.up, k, None))
+        return evolve(s, up=_set(s.up, k, None), **done)
     hidden = _set(s.hidden, k, s.hidden[k] - 1)
     if s.free:
         return evolve(s, up=_set(s.up, k, None), hidden=hidden, awaiting="reveal",
-                       reveal_column=k)
+                      reveal_column=k, **done)
     assert s.stacks is not None
     nxt, rest = s.stacks[k][0], s.stacks[k][1:]
     return evolve(s, up=_set(s.up, k, nxt), hidden=hidden, stacks=_set(s.stacks, k, rest),
-                   checkable="reveal", reveal_column=k)
+                  checkable="reveal", reveal_column=k, **done)
 
 
 def _set(items: tuple, k: int, value: object) -> tuple:
