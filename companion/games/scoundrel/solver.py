@@ -96,6 +96,14 @@ Move = tuple[Any, ...]
 End = tuple[int, tuple[Move, ...]]  # score (a death's less the dungeon's monsters), moves
 
 
+_MOVES: dict[int, tuple[Move, ...]] = {
+    **{c: (("fight", c), ("slay", c)) for c in range(2, 15)},
+    **{c: (("equip", c),) for c in range(18, 27)},
+    **{c: (("drink", c),) for c in range(34, 43)},
+}
+"""Per card code, the moves that face it (a monster: bare-handed, then with the weapon)."""
+
+
 def card_code(card: Any) -> int:
     """A monster's value (2-14), 16 + a weapon's value, 32 + a potion's value."""
     v = rules.value(card)
@@ -292,48 +300,73 @@ class _Search:
 
         def rec(room: tuple[int, ...], wv: int, wm: int, lv: int, lm: int, drunk: bool,
                 d1: int, c1: int, c2: int, moves: tuple[Move, ...]) -> None:
-            # wv, lv: the weapon and kill limit that act; wm, lm: as the shape says them
+            # wv, lv: the weapon and kill limit that act; wm, lm: as the shape says them.
+            # Facing a card leads to a leaf (one card left: the shape) or a new step.
             prev = -1
             two = len(room) == 2
-            for i, c in enumerate(room):  # the room is sorted: equal codes are neighbours
+            i = -1
+            for c in room:  # the room is sorted: equal codes are neighbours
+                i += 1
                 if c == prev:
                     continue
                 prev = c
                 rest = room[:i] + room[i + 1:]
                 if c >= 32:
-                    nexts = [(wv, wm, lv, lm, True, d1, c1, c2 if drunk else c2 + c - 32,
-                              ("drink", c))]
-                elif c >= 16:
-                    nexts = [(c - 16, c - 16, FRESH, FRESH, drunk, d1, c1, c2, ("equip", c))]
-                else:
-                    nexts = []
-                    if wv and (c < lv or (equal and c == lv)):
-                        x = c - wv if c > wv else 0
-                        if drunk:
-                            if c1 - x > 0:
-                                nexts.append((wv, wm, c, c, drunk, d1, c1 - x, c2 - x,
-                                              ("slay", c)))
-                        elif d1 + x < MAX_HEALTH:
-                            nexts.append((wv, wm, c, c, drunk, d1 + x, c1, c2 - x,
-                                          ("slay", c)))
-                    if drunk:
-                        if c1 - c > 0:
-                            nexts.append((wv, wm, lv, lm, drunk, d1, c1 - c, c2 - c,
-                                          ("fight", c)))
-                    elif d1 + c < MAX_HEALTH:
-                        nexts.append((wv, wm, lv, lm, drunk, d1 + c, c1, c2 - c,
-                                      ("fight", c)))
-                for wv2, wm2, lv2, lm2, drunk2, e1, f1, f2, move in nexts:
+                    e2 = c2 if drunk else c2 + c - 32
                     if two:
-                        leaf = (rest[0], wm2, lm2, e1, f1, f2)
+                        leaf = (rest[0], wm, lm, d1, c1, e2)
                         if leaf not in leaves:
-                            leaves[leaf] = moves + (move,)
+                            leaves[leaf] = moves + _MOVES[c]
                     else:
-                        step = (rest, wm2, lm2, drunk2, e1, f1, f2)
+                        step = (rest, wm, lm, True, d1, c1, e2)
                         if step not in seen:
                             seen.add(step)
-                            rec(rest, wv2, wm2, lv2, lm2, drunk2, e1, f1, f2,
-                                moves + (move,))
+                            rec(rest, wv, wm, lv, lm, True, d1, c1, e2, moves + _MOVES[c])
+                    continue
+                if c >= 16:
+                    v = c - 16
+                    if two:
+                        leaf = (rest[0], v, FRESH, d1, c1, c2)
+                        if leaf not in leaves:
+                            leaves[leaf] = moves + _MOVES[c]
+                    else:
+                        step = (rest, v, FRESH, drunk, d1, c1, c2)
+                        if step not in seen:
+                            seen.add(step)
+                            rec(rest, v, v, FRESH, FRESH, drunk, d1, c1, c2, moves + _MOVES[c])
+                    continue
+                fight, slay = _MOVES[c]
+                if wv and (c < lv or (equal and c == lv)):
+                    x = c - wv if c > wv else 0
+                    if drunk:
+                        e1, f1, ok = d1, c1 - x, c1 > x
+                    else:
+                        e1, f1, ok = d1 + x, c1, d1 + x < MAX_HEALTH
+                    if ok:  # else dead whatever the health
+                        if two:
+                            leaf = (rest[0], wm, c, e1, f1, c2 - x)
+                            if leaf not in leaves:
+                                leaves[leaf] = moves + (slay,)
+                        else:
+                            step = (rest, wm, c, drunk, e1, f1, c2 - x)
+                            if step not in seen:
+                                seen.add(step)
+                                rec(rest, wv, wm, c, c, drunk, e1, f1, c2 - x,
+                                    moves + (slay,))
+                if drunk:
+                    e1, f1, ok = d1, c1 - c, c1 > c
+                else:
+                    e1, f1, ok = d1 + c, c1, d1 + c < MAX_HEALTH
+                if ok:
+                    if two:
+                        leaf = (rest[0], wm, lm, e1, f1, c2 - c)
+                        if leaf not in leaves:
+                            leaves[leaf] = moves + (fight,)
+                    else:
+                        step = (rest, wm, lm, drunk, e1, f1, c2 - c)
+                        if step not in seen:
+                            seen.add(step)
+                            rec(rest, wv, wm, lv, lm, drunk, e1, f1, c2 - c, moves + (fight,))
 
         rec(room, w, OLD, last, UNCHANGED, False, 0, MAX_HEALTH, 0, ())
         # one shape dominates another when it keeps a card no worse, has the same weapon
