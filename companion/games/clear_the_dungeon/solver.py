@@ -30,6 +30,9 @@ Turns
     The last turn allowed (no draw after it can still beat the best win) is searched
     move by move for a win only, without discards (a discard either comes back as a
     play or buries the damage pile for good).
+    Two routines search every kind of turn: ``_turn_columns`` (column by column, with
+    or without ``reserve``) and ``_turn_moves`` (move by move: the last turn, and a
+    ``reserve`` turn with a joker in both the hand and the damage pile, see below).
 
 Search, memo and pruning
     * Depth-first branch and bound over boundaries, most promising first (fewest cards
@@ -124,22 +127,15 @@ _GUARD = sum(16 << (5 * k) for k in range(4))
 
 
 class _Recipe(NamedTuple):
-    """A plain turn, kept compact until its moves are needed."""
+    """A turn searched column by column, kept compact until its moves are needed."""
 
     prefix: tuple[Move, ...]
-    hand: tuple[int, ...]
-    mask: int  # the hand cards played (bit i: hand[i])
-    seqs: tuple[tuple[int, ...], ...]  # the cards played on each column, in order
-
-
-class _StackRecipe(NamedTuple):
-    """A turn with the reserve card, kept compact until its moves are needed."""
-
-    prefix: tuple[Move, ...]
-    ext: tuple[int, ...]  # the hand, then the damage cards popped (top first)
+    ext: tuple[int, ...]  # the hand, then (with reserve) the damage cards popped, top first
     h: int  # hand size: ext[h:] are popped cards
     seqs: tuple[tuple[int, ...], ...]  # indices into ext played on each column, in order
-    discards: tuple[int, ...]  # the hand cards discarded, in order
+    mask: int  # the cards of ext played (bit i: ext[i])
+    # the hand cards discarded, in order; None: the hand cards not played, in hand order
+    discards: tuple[int, ...] | None
 
 
 _JOKER = 74
@@ -150,11 +146,11 @@ def _orders(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
     return sorted(set(permutations(cards)))
 
 
-def _stack_moves(recipe: _StackRecipe) -> tuple[Move, ...]:
-    """The moves of a reserve turn: the columns' plays merged so that damage cards are
-    played top first (each column already plays them in that order), then the
-    discards."""
-    prefix, ext, h, seqs, discards = recipe
+def _recipe_moves(recipe: _Recipe) -> tuple[Move, ...]:
+    """The moves of a turn searched column by column: the columns' plays merged so that
+    damage cards are played top first (each column already plays them in that order),
+    then the discards."""
+    prefix, ext, h, seqs, mask, discards = recipe
     moves = list(prefix)
     at = [0, 0, 0, 0]
     next_pop = h
@@ -170,6 +166,8 @@ def _stack_moves(recipe: _StackRecipe) -> tuple[Move, ...]:
                     next_pop += 1
                 at[k] += 1
                 left -= 1
+    if discards is None:
+        discards = tuple(x for i, x in enumerate(ext[:h]) if not mask >> i & 1)
     moves.extend(("discard", x) for x in discards)
     return tuple(moves)
 
@@ -544,7 +542,7 @@ class _Search:
         for k, c in enumerate(cols):
             need += self.need[k][c]
         if self.reserve and dmg and need <= len(dmg):
-            win = self._last_turn((), cols, dmg, (), set())
+            win = self._turn_moves((), cols, dmg, (), None, set())
             if win is not None:
                 self._won(pos, win)
                 self._fail(skeleton, values)
@@ -557,8 +555,8 @@ class _Search:
         if npos == self.n or min(npos + rules.HAND_SIZE, self.n) > self.maxpos:
             # the last turn allowed: only a win in it counts
             if need <= len(hand) + (len(dmg) if self.reserve else 0):
-                win = self._last_turn(hand, cols, dmg if self.reserve else (),
-                                      (("draw",),), set())
+                win = self._turn_moves(hand, cols, dmg if self.reserve else (),
+                                       (("draw",),), None, set())
                 if win is not None:
                     self._won(npos, win)
             self._fail(skeleton, values)
@@ -574,25 +572,29 @@ class _Search:
 
     def _turn(self, npos: int, hand: tuple[int, ...], cols: tuple[int, ...], dmg: Any,
               moves: tuple[Move, ...], succ: dict[Any, Any]) -> tuple[Move, ...] | None:
-        if not self.reserve:
-            return self._turn_plain(npos, hand, cols, dmg, moves, succ)
-        if _JOKER in hand and _JOKER in dmg:
+        """The turn that draws ``hand`` (ending at draw position ``npos``): the moves of
+        a win, or None after adding the reachable boundary states to ``succ``."""
+        if self.reserve and _JOKER in hand and _JOKER in dmg:
             # "play JK" names the hand's joker: search move by move, as the notation can say
-            return self._turn_reserve(hand, cols, dmg, moves, succ, set())
-        return self._turn_stack(hand, cols, dmg, moves, succ)
+            return self._turn_moves(hand, cols, dmg, moves, succ, set())
+        return self._turn_columns(npos, hand, cols, dmg, moves, succ)
 
-    def _reserve_options(self, ext: tuple[int, ...], h: int, k: int,
-                         c: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    def _column_ways(self, ext: tuple[int, ...], h: int, k: int, c: int,
+                     npos: int | None) -> list[tuple[int, int, tuple[int, ...]]]:
         """Every way column ``k`` (state ``c``) can take some of ``ext`` (the hand, then
-        the damage cards popped, top first, from index ``h``), popped cards in pop order:
-        (mask of ``ext`` used, new raw column state, indices in play order)."""
-        key = (ext, h, k, c)
-        opts = self.column_memo.get(key)
-        if opts is not None:
-            return opts
+        with reserve the damage cards popped, top first, from index ``h``; popped cards
+        in pop order): (mask of ``ext`` used, new column state, indices in play order).
+        With ``npos`` (a turn without reserve, ending at draw position ``npos``: ``ext``
+        is its hand) the new states are in canonical form (:meth:`_canon_column`) and
+        those that can never be completed are left out; without it they are raw.
+        Memoised per turn (its hand, or its position), column and state."""
+        key = (ext, h, k, c) if npos is None else (npos, k, c)
+        known = self.column_memo.get(key)
+        if known is not None:
+            return known
         play = self.play[k]
-        opts = [(0, c, ())]
-        seen = {(0, c)}
+        ways: list[tuple[int, int, tuple[int, ...]]] = [(0, c, ())]
+        reached = {(0, c)}
 
         def extend(mask: int, cc: int, seq: tuple[int, ...], last: int) -> None:
             for i, x in enumerate(ext):
@@ -602,33 +604,57 @@ class _Search:
                 if nc is None:
                     continue
                 m2 = mask | 1 << i
-                if (m2, nc) in seen:
-                    continue
-                seen.add((m2, nc))
+                if (m2, nc) in reached:
+                    continue  # every way on from there is listed already
+                reached.add((m2, nc))
                 s2 = seq + (i,)
-                opts.append((m2, nc, s2))
+                ways.append((m2, nc, s2))
                 extend(m2, nc, s2, i if i >= h else last)
 
         extend(0, c, (), h)
-        self.column_memo[key] = opts
-        return opts
+        if npos is not None:
+            future = self.vmask[npos]
+            raw = ways
+            ways = []
+            seen = set()
+            for mask, cc, seq in raw:
+                cc = self._canon_column(future, k, cc)
+                if cc >= 0 and (mask, cc) not in seen:
+                    seen.add((mask, cc))
+                    ways.append((mask, cc, seq))
+        self.column_memo[key] = ways
+        return ways
 
-    def _turn_stack(self, hand: tuple[int, ...], cols: tuple[int, ...],
-                    dmg: tuple[int, ...], prefix: tuple[Move, ...],
-                    succ: dict[Any, Any]) -> tuple[Move, ...] | None:
-        """A turn with the reserve card. Discarding a card and playing it back from the
-        damage pile is playing it from the hand, so a turn is: play hand cards and the top
-        ``j`` damage cards (top first), then discard the rest of the hand in some order.
-        Plays on different columns commute: a turn is one way per column of taking those
-        cards (disjoint, all ``j`` popped cards used). Returns the moves of a win, or
-        None after adding the reachable boundary states to succ (as recipes)."""
+    def _turn_columns(self, npos: int, hand: tuple[int, ...], cols: tuple[int, ...],
+                      dmg: Any, prefix: tuple[Move, ...],
+                      succ: dict[Any, Any]) -> tuple[Move, ...] | None:
+        """A turn searched column by column. Plays on different columns commute, so a
+        turn is one way per column of taking cards (disjoint sets), the rest of the hand
+        discarded last. Without reserve the cards are the hand's, the column states are
+        canonical (the turn ends at draw position ``npos``) and only the damage count
+        (``dmg``) matters. With reserve, discarding a card and playing it back is
+        playing it from the hand, so the cards are the hand's and the top ``j`` damage
+        cards (top first, all ``j`` used), and the rest of the hand is discarded in
+        every order. Returns the moves of a win, or None after adding the reachable
+        boundary states to succ (as recipes for :meth:`_moves`)."""
         self._tick()
         h = len(hand)
+        stack = self.reserve
+        full = (1 << h) - 1
+        if stack:
+            ext = hand + tuple(reversed(dmg))
+            o0, o1, o2, o3 = (self._column_ways(ext, h, k, cols[k], None) for k in range(4))
+            size = len(dmg)
+            left: dict[int, tuple[tuple[int, ...], list[tuple[int, ...]]]] = {}
+        else:
+            ext = hand
+            o0, o1, o2, o3 = (self._column_ways(ext, h, k, cols[k], npos) for k in range(4))
+            # hand cards a turn may leave to discard: the search's limit, and the damage
+            # pile's room before the loss
+            most = min(self.keep, rules.LOSS_DAMAGE - 1 - dmg)
         won = self.won_cols
-        size = len(dmg)
-        ext = hand + tuple(reversed(dmg))
-        o0, o1, o2, o3 = (self._reserve_options(ext, h, k, cols[k]) for k in range(4))
-        count = 0
+        count = 0  # combinations looked at (search nodes); a win returns without them
+        n3 = len(o3)
         for m0, c0, s0 in o0:
             for m1, c1, s1 in o1:
                 if m0 & m1:
@@ -638,204 +664,73 @@ class _Search:
                     if m01 & m2:
                         continue
                     m012 = m01 | m2
+                    count += n3
                     for m3, c3, s3 in o3:
-                        count += 1
                         if m012 & m3:
                             continue
                         mask = m012 | m3
-                        pops = mask >> h
-                        if pops & (pops + 1):
-                            continue  # the damage cards played must be the top ones
                         ncols = (c0, c1, c2, c3)
-                        if ncols == won:
-                            return _stack_moves(_StackRecipe(prefix, ext, h,
-                                                             (s0, s1, s2, s3), ()))
-                        under = dmg[: size - _POPCOUNT[pops]]
-                        rest = tuple(x for i, x in enumerate(hand) if not mask >> i & 1)
-                        if len(under) + len(rest) >= rules.LOSS_DAMAGE:
-                            continue
-                        for order in _orders(rest):
-                            skey = (ncols, under + order)
+                        if stack:
+                            pops = mask >> h
+                            if pops & (pops + 1):
+                                continue  # the damage cards played must be the top ones
+                            if ncols == won:
+                                return _recipe_moves(_Recipe(prefix, ext, h,
+                                                             (s0, s1, s2, s3), mask, ()))
+                            under = dmg[: size - _POPCOUNT[pops]]
+                            kept = left.get(mask & full)
+                            if kept is None:  # the hand cards left, and their orders
+                                rest = tuple(x for i, x in enumerate(hand)
+                                             if not mask >> i & 1)
+                                kept = left[mask & full] = (rest, _orders(rest))
+                            if len(under) + len(kept[0]) >= rules.LOSS_DAMAGE:
+                                continue
+                            for order in kept[1]:
+                                skey = (ncols, under + order)
+                                if skey not in succ:
+                                    succ[skey] = _Recipe(prefix, ext, h, (s0, s1, s2, s3),
+                                                         mask, order)
+                        else:
+                            if ncols == won:
+                                return _recipe_moves(_Recipe(prefix, ext, h,
+                                                             (s0, s1, s2, s3), mask, ()))
+                            unused = _POPCOUNT[full ^ mask]
+                            if unused > most:
+                                continue
+                            skey = (ncols, dmg + unused)
                             if skey not in succ:
-                                succ[skey] = _StackRecipe(prefix, ext, h, (s0, s1, s2, s3),
-                                                          order)
-        self.nodes += count
-        return None
-
-    def _column_options(self, npos: int, k: int, c: int,
-                        hand: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
-        """Every way column ``k`` (state ``c``) can take some of the hand cards this
-        turn (the turn that ends at draw position ``npos``): (mask of the hand cards
-        used, new column state in canonical form, the cards in play order). Memoised
-        per (turn, column, state): a turn's hand is fixed by its position."""
-        key = (npos, k, c)
-        opts = self.column_memo.get(key)
-        if opts is not None:
-            return opts
-        play = self.play[k]
-        future = self.vmask[npos]
-        opts = []
-        seen = set()
-
-        def add(mask: int, cc: int, seq: tuple[int, ...]) -> None:
-            canon = self._canon_column(future, k, cc)
-            if canon >= 0 and (mask, canon) not in seen:
-                seen.add((mask, canon))
-                opts.append((mask, canon, seq))
-
-        def extend(mask: int, cc: int, seq: tuple[int, ...]) -> None:
-            for i, x in enumerate(hand):
-                if mask >> i & 1:
-                    continue
-                nc = play.get(cc << 7 | x)
-                if nc is None:
-                    continue
-                m2 = mask | 1 << i
-                s2 = seq + (x,)
-                add(m2, nc, s2)
-                extend(m2, nc, s2)
-
-        add(0, c, ())
-        extend(0, c, ())
-        self.column_memo[key] = opts
-        return opts
-
-    def _turn_plain(self, npos: int, hand: tuple[int, ...], cols: tuple[int, ...],
-                    dmg: int, prefix: tuple[Move, ...],
-                    succ: dict[Any, Any]) -> tuple[Move, ...] | None:
-        """A turn without reserve: plays on different columns commute, so a turn is one
-        way per column of taking hand cards (disjoint), the rest discarded last.
-        Returns the moves of a win, or None after adding the reachable boundary states
-        to succ (as recipes for :meth:`_moves`), in canonical form."""
-        self._tick()
-        o0, o1, o2, o3 = (self._column_options(npos, k, cols[k], hand) for k in range(4))
-        full = (1 << len(hand)) - 1
-        won = self.won_cols
-        keep = self.keep
-        room = rules.LOSS_DAMAGE - 1 - dmg
-        count = 0
-        for m0, c0, s0 in o0:
-            for m1, c1, s1 in o1:
-                if m0 & m1:
-                    continue
-                m01 = m0 | m1
-                for m2, c2, s2 in o2:
-                    if m01 & m2:
-                        continue
-                    m012 = m01 | m2
-                    for m3, c3, s3 in o3:
-                        count += 1
-                        if m012 & m3:
-                            continue
-                        mask = m012 | m3
-                        ncols = (c0, c1, c2, c3)
-                        if ncols == won:
-                            return self._moves(_Recipe(prefix, hand, mask, (s0, s1, s2, s3)),
-                                               discard=False)
-                        unused = _POPCOUNT[full ^ mask]
-                        if unused > keep or unused > room:
-                            continue
-                        skey = (ncols, dmg + unused)
-                        if skey not in succ:
-                            succ[skey] = _Recipe(prefix, hand, mask, (s0, s1, s2, s3))
+                                succ[skey] = _Recipe(prefix, ext, h, (s0, s1, s2, s3),
+                                                     mask, None)
         self.nodes += count
         return None
 
     @staticmethod
-    def _moves(recipe: Any, discard: bool = True) -> tuple[Move, ...]:
-        """The moves of a turn: a moves tuple, or a plain-turn recipe (prefix, hand, mask
-        of the cards played, the cards played per column)."""
-        if isinstance(recipe, _StackRecipe):
-            return _stack_moves(recipe)
-        if not isinstance(recipe, _Recipe):
-            return recipe
-        prefix, hand, mask, seqs = recipe
-        moves = list(prefix)
-        for k, seq in enumerate(seqs):
-            moves.extend(("play", x, k) for x in seq)
-        if discard:
-            moves.extend(("discard", x) for i, x in enumerate(hand) if not mask >> i & 1)
-        return tuple(moves)
+    def _moves(recipe: Any) -> tuple[Move, ...]:
+        """The moves of a turn: a moves tuple, or a :class:`_Recipe`."""
+        if isinstance(recipe, _Recipe):
+            return _recipe_moves(recipe)
+        return recipe
 
-    def _turn_reserve(self, hand: tuple[int, ...], cols: tuple[int, ...],
-                      dmg: tuple[int, ...], moves: tuple[Move, ...],
-                      succ: dict[Any, Any],
-                      seen: set[Any]) -> tuple[Move, ...] | None:
-        """Inner search with the reserve card, move by move: hand plays, reserve plays
-        and discards in every order until the hand is empty (reserve plays after that
-        are the next turn's, before or just after its draw)."""
-        self._tick()
-        if not hand:
+    def _turn_moves(self, hand: tuple[int, ...], cols: tuple[int, ...],
+                    dmg: tuple[int, ...], moves: tuple[Move, ...],
+                    succ: dict[Any, Any] | None,
+                    seen: set[Any]) -> tuple[Move, ...] | None:
+        """A turn searched move by move: hand plays, reserve plays (the damage pile's
+        top; not a joker while the hand holds one: the notation would name the hand's)
+        and discards in every order until the hand is empty; the states reached then
+        go into ``succ`` (reserve plays after that are the next turn's, before or just
+        after its draw). Without ``succ``: the last turn allowed, searched for a win
+        only and without discards (a card discarded now is either played back, as well
+        played from the hand, or covers the damage pile for good, as well kept in the
+        hand: the win ends the game). Returns the moves of a win, or None."""
+        self.nodes += 1  # self._tick(), inlined: this is the search's busiest node
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+        if succ is not None and not hand:
             key = (cols, dmg)
             if key not in succ:
                 succ[key] = moves
             return None
-        prev = -1
-        for i, x in enumerate(hand):
-            if x == prev:
-                continue
-            prev = x
-            rest = hand[:i] + hand[i + 1 :]
-            for k in range(4):
-                nc = self.play[k].get(cols[k] << 7 | x)
-                if nc is None:
-                    continue
-                win = self._next_reserve(rest, cols, k, nc, dmg, moves + (("play", x, k),),
-                                         succ, seen)
-                if win is not None:
-                    return win
-        if dmg and dmg[-1] not in hand:
-            top, under = dmg[-1], dmg[:-1]
-            for k in range(4):
-                nc = self.play[k].get(cols[k] << 7 | top)
-                if nc is None:
-                    continue
-                win = self._next_reserve(hand, cols, k, nc, under,
-                                         moves + (("reserve", top, k),), succ, seen)
-                if win is not None:
-                    return win
-        if len(dmg) + 1 < rules.LOSS_DAMAGE:
-            prev = -1
-            for i, x in enumerate(hand):
-                if x == prev:
-                    continue
-                prev = x
-                rest = hand[:i] + hand[i + 1 :]
-                ndmg = dmg + (x,)
-                sk = (rest, cols, ndmg)
-                if sk in seen:
-                    continue
-                seen.add(sk)
-                win = self._turn_reserve(rest, cols, ndmg, moves + (("discard", x),),
-                                         succ, seen)
-                if win is not None:
-                    return win
-        return None
-
-    def _next_reserve(self, hand: tuple[int, ...], cols: tuple[int, ...], k: int, nc: int,
-                      dmg: tuple[int, ...], moves: tuple[Move, ...],
-                      succ: dict[Any, Any],
-                      seen: set[Any]) -> tuple[Move, ...] | None:
-        ncols = cols[:k] + (nc,) + cols[k + 1 :]
-        if ncols == self.won_cols:
-            return moves
-        if nc >> 6 != cols[k] >> 6:
-            self._progress(ncols, moves)
-        sk = (hand, ncols, dmg)
-        if sk in seen:
-            return None
-        seen.add(sk)
-        return self._turn_reserve(hand, ncols, dmg, moves, succ, seen)
-
-    def _last_turn(self, hand: tuple[int, ...], cols: tuple[int, ...],
-                   dmg: tuple[int, ...], moves: tuple[Move, ...],
-                   seen: set[Any]) -> tuple[Move, ...] | None:
-        """The moves of a win without drawing again, or None. No discard is needed: a
-        card discarded now is either played back (as well played from the hand) or
-        covers the damage pile for good (as well kept in the hand, the win ends the
-        game). So: hand plays and, with reserve, damage pile plays (not a joker while
-        the hand holds one: the notation would name the hand's)."""
-        self._tick()
         won = self.won_cols
         prev = -1
         for i, x in enumerate(hand):
@@ -851,10 +746,12 @@ class _Search:
                 m2 = moves + (("play", x, k),)
                 if ncols == won:
                     return m2
+                if succ is not None and nc >> 6 != cols[k] >> 6:
+                    self._progress(ncols, m2)
                 if (rest, ncols, dmg) in seen:
                     continue
                 seen.add((rest, ncols, dmg))
-                win = self._last_turn(rest, ncols, dmg, m2, seen)
+                win = self._turn_moves(rest, ncols, dmg, m2, succ, seen)
                 if win is not None:
                     return win
         if self.reserve and dmg and dmg[-1] not in hand:
@@ -867,13 +764,44 @@ class _Search:
                 m2 = moves + (("reserve", top, k),)
                 if ncols == won:
                     return m2
+                if succ is not None and nc >> 6 != cols[k] >> 6:
+                    self._progress(ncols, m2)
                 if (hand, ncols, under) in seen:
                     continue
                 seen.add((hand, ncols, under))
-                win = self._last_turn(hand, ncols, under, m2, seen)
+                win = self._turn_moves(hand, ncols, under, m2, succ, seen)
+                if win is not None:
+                    return win
+        if succ is not None and len(dmg) + 1 < rules.LOSS_DAMAGE:
+            prev = -1
+            for i, x in enumerate(hand):
+                if x == prev:
+                    continue
+                prev = x
+                rest = hand[:i] + hand[i + 1 :]
+                ndmg = dmg + (x,)
+                sk = (rest, cols, ndmg)
+                if sk in seen:
+                    continue
+                seen.add(sk)
+                win = self._turn_moves(rest, cols, ndmg, moves + (("discard", x),), succ,
+                                       seen)
                 if win is not None:
                     return win
         return None
+
+    # the tests' handles on a reserve turn, searched both ways
+    def _turn_stack(self, hand: tuple[int, ...], cols: tuple[int, ...],
+                    dmg: tuple[int, ...], prefix: tuple[Move, ...],
+                    succ: dict[Any, Any]) -> tuple[Move, ...] | None:
+        """A turn with reserve searched column by column (:meth:`_turn_columns`)."""
+        return self._turn_columns(0, hand, cols, dmg, prefix, succ)
+
+    def _turn_reserve(self, hand: tuple[int, ...], cols: tuple[int, ...],
+                      dmg: tuple[int, ...], moves: tuple[Move, ...], succ: dict[Any, Any],
+                      seen: set[Any]) -> tuple[Move, ...] | None:
+        """A turn with reserve searched move by move (:meth:`_turn_moves`)."""
+        return self._turn_moves(hand, cols, dmg, moves, succ, seen)
 
 
 def _action(move: Move) -> rules.Action:
