@@ -715,3 +715,170 @@ def test_the_booklet_example_and_short_log_validate(registered):
     assert run(booklet.SHORT_LOG.split("\n", 1)[1]).valid
     book = booklet.booklet()
     assert "Zach Gage" in book.credits and "Kurt Bieg" in book.credits
+
+
+# --------------------------------------------------------- solver: its pruning rules
+def _cards_for(codes: list[int], taken: tuple[Card, ...] = ()) -> tuple[Card, ...]:
+    """Distinct deck cards with the solver's card ``codes`` (none of ``taken``)."""
+    pool = [x for x in DECK if x not in taken]
+    out = []
+    for code in codes:
+        card = next(x for x in pool if S.card_code(x) == code)
+        pool.remove(card)
+        out.append(card)
+    return tuple(out)
+
+
+def _plain_bound_parts(cards: tuple[int, ...], w: int, last: int, equal: bool
+                       ) -> tuple[int, int, int]:
+    """The bound's parts counted value by value (what ``_Search.parts`` computes from
+    bit masks): every potion less the least damage plus the costliest monster's share,
+    the largest potion, every potion less the least damage."""
+    potions = [x - 32 for x in cards if x >= 32]
+    fresh = sorted((x - 16 for x in cards if 16 <= x < 32), reverse=True) + [0, 0]
+    damage = worst = 0
+    for m in range(2, 15):
+        k = cards.count(m)
+        if not k:
+            continue
+        held = [w] if w and (m < last or (equal and m == last)) else []
+        a, b = sorted(held + fresh[:2], reverse=True)[:2]
+        costs = [max(0, m - a), max(0, m - (a if equal else b))][:k]
+        damage += sum(costs)
+        worst = max(worst, costs[-1])
+    return sum(potions) - damage + worst, max(potions, default=0), sum(potions) - damage
+
+
+@pytest.mark.parametrize("equal", [False, True], ids=["base", "equal-kills"])
+def test_solver_bound_from_masks_is_the_plain_count(equal):
+    rng = random.Random(f"sc-bound-{equal}")
+    codes = [S.card_code(x) for x in DECK]
+    search = S._Search(equal, 1)
+    for _ in range(3000):
+        cards = tuple(rng.sample(codes, rng.randint(0, 44)))
+        w = rng.choice([0, *range(2, 11)])
+        last = rng.choice([S.FRESH, *range(2, 15)]) if w else 0
+        d = S._Dungeon(cards, -1)
+        expected = _plain_bound_parts(cards, w, last, equal)
+        assert search.parts(d.s1, d.s2, d.weapons, d.potions, w, last) == expected
+        if cards:  # the same cards as a dungeon and the card a room keeps
+            s1, s2, f1, f2, potion_sum, top, _, _ = search.kept(S._Dungeon(cards[1:], -1),
+                                                               cards[0])
+            damage, worst = S._cost(s1, s2, f1, f2, w, last, equal)
+            assert (potion_sum - damage + worst, top, potion_sum - damage) == expected
+
+
+def _room_outcomes(state: R.State) -> set[tuple[int, int, int, int]]:
+    """Every (health, weapon, kill limit, card kept) the rules reach by facing the room
+    down to the card that stays, deaths left out."""
+    out = set()
+
+    def walk(s: R.State) -> None:
+        for action in R.faces(s):
+            t = R.apply(s, action)
+            if t.outcome == "lost":
+                continue
+            if t.rooms > state.rooms:  # the next room is dealt: the card kept leads it
+                weapon = R.value(t.weapon) if t.weapon is not None else 0
+                out.add((t.health, weapon, t.last_kill, S.card_code(t.room[0])))
+            else:
+                walk(t)
+
+    walk(state)
+    return out
+
+
+def _random_room(rng: random.Random, variants: tuple[str, ...], dungeon_cards: int
+                 ) -> R.State:
+    """A room of four just dealt (``dungeon_cards`` left behind it), random health, maybe
+    a weapon in hand that slew a monster."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    room, rest = tuple(deck[:4]), deck[4:]
+    weapon = next((x for x in rest if R.is_weapon(x)), None) if rng.random() < 0.7 else None
+    slain: tuple[Card, ...] = ()
+    if weapon is not None and rng.random() < 0.6:
+        slain = (next(x for x in rest if R.is_monster(x)),)
+    left = [x for x in rest if x != weapon and x not in slain][:dungeon_cards]
+    return R.State(seed="T", variants=frozenset(variants), dungeon=tuple(left), room=room,
+                   health=rng.randint(1, 20), weapon=weapon, slain=slain, rooms=1)
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=["base", "equal-kills"])
+def test_solver_room_shapes_reach_every_undominated_outcome(variants):
+    """A room is expanded once per weapon into shapes whatever the health (the weapon
+    reduced to what matters in the room, shapes dominated for every health dropped),
+    then read for one health: every outcome is one the rules reach, with its moves, and
+    every outcome the rules reach is matched or beaten by one of them."""
+    rng = random.Random(f"sc-shapes-{variants}")
+    fired = 0
+    for _ in range(60):
+        room_state = _random_room(rng, variants, 3)
+        search = S._Search(room_state.equal_kills, 1)
+        w = R.value(room_state.weapon) if room_state.weapon is not None else 0
+        room = tuple(sorted(S.card_code(x) for x in room_state.room))
+        for health in range(1, 21, 2):
+            state = replace(room_state, health=health)
+            children = search.room_children(room, health, w, state.last_kill)
+            reached = _room_outcomes(state)
+            for h2, w2, l2, kept, moves in children:
+                assert (h2, w2, l2, kept) in reached
+                s = state
+                for move in moves:
+                    s = R.apply(s, S._action(s, move))
+                assert (s.health, R.value(s.weapon) if s.weapon else 0, s.last_kill,
+                        S.card_code(s.room[0])) == (h2, w2, l2, kept)
+            for h, w2, l2, kept in reached:
+                assert any(c[0] >= h and c[1] >= w2 and c[2] >= l2
+                           and S._better_kept(c[3], kept) for c in children), (state, h, kept)
+            fired += len(reached) > len(children)
+    assert fired > 300  # dominated outcomes were dropped
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=["base", "equal-kills"])
+def test_solver_last_room_is_the_brute_force_best(variants):
+    rng = random.Random(f"sc-last-{variants}")
+    for _ in range(60):
+        state = _random_room(rng, variants, 0)
+        state = replace(state, room=state.room[:rng.randint(2, 4)])
+        solution = S.solve_state(state)
+        assert solution.score == brute_force(state)
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=["base", "equal-kills"])
+def test_solver_upper_bounds_hold_and_are_reused(variants):
+    """The search returns an upper bound of the best score when no line reaches its aim
+    (the best of the lines and bounds it saw, not the aim), remembers one for every
+    boundary searched to the end, and a second search for the same aim stops at the
+    root."""
+    rng = random.Random(f"sc-upper-{variants}")
+    checked = 0
+    for i in range(12):
+        state = small_deal(f"U{i}", variants, rng)
+        best = brute_force(state)
+        root = S.boundary(state)
+        search = S._Search(state.equal_kills, 10**6)
+        for aim in (30, 20, 10, best + 1, best):
+            before = search.nodes
+            status, upper = search.run(root, aim - 1, aim)
+            if aim > best:
+                assert status == "done" and best <= upper < aim
+                nodes = search.nodes
+                assert search.run(root, aim - 1, aim) == (status, upper)
+                if nodes > before:  # searched (not dropped by the root's bound at once)
+                    assert search.nodes == nodes + 1
+                    checked += 1
+            elif best > 0:  # reached now, or by a line found before
+                assert status in ("reached", "done") and search.found >= aim
+    assert checked >= 8
+
+
+def test_solver_aims_at_the_bound_then_halfway_down():
+    """S331 cannot reach its best conceivable score (30): the search proves it, then aims
+    halfway between the best line found and the score proven out of reach until they
+    meet at 11."""
+    state = R.new_state("S331", frozenset())
+    solution = S.solve_state(state)
+    aims = solution.stats["aims"]
+    assert aims[0] == S._Search(False, 1).bound(*S.boundary(state)[:5]) == 30
+    assert len(aims) > 2 and aims[1] < 20 and aims[-1] == solution.score == 11
