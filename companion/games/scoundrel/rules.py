@@ -240,15 +240,21 @@ def unseen_cards(s: State) -> list[Card]:
 
 
 # ------------------------------------------------------------------------- handlers
-def _deal(s: State) -> State:
+def _deal(s: State, **changes: Any) -> State:
     """Deal the room up to four cards: at once when seeded (a ``room`` line may then
-    check it); a free deal awaits the ``room`` line that says what the table shows."""
+    check it); a free deal awaits the ``room`` line that says what the table shows.
+    ``changes``: fields changed first (``_deal(evolve(s, **changes))``, in one copy)."""
+    rooms = changes.get("rooms", s.rooms)
     if s.free:
-        return evolve(s, faced=0, drunk=False, rooms=s.rooms + 1, awaiting=True)
-    count = min(ROOM_SIZE - len(s.room), len(s.dungeon))
-    under = min(s.under, len(s.dungeon) - count)
-    return evolve(s, room=s.room + s.dungeon[:count], dungeon=s.dungeon[count:],
-                   faced=0, drunk=False, rooms=s.rooms + 1, checkable=True, under=under)
+        return evolve(s, **{**changes, "faced": 0, "drunk": False, "rooms": rooms + 1,
+                            "awaiting": True})
+    room = changes.get("room", s.room)
+    dungeon = changes.get("dungeon", s.dungeon)
+    count = min(ROOM_SIZE - len(room), len(dungeon))
+    under = min(changes.get("under", s.under), len(dungeon) - count)
+    return evolve(s, **{**changes, "room": room + dungeon[:count], "dungeon": dungeon[count:],
+                        "faced": 0, "drunk": False, "rooms": rooms + 1, "checkable": True,
+                        "under": under})
 
 
 def _room(s: State, a: Room) -> State:
@@ -333,9 +339,8 @@ def _avoid(s: State, a: Avoid) -> State:
         raise _fail(f"{counted(s.faced, 'card')} of this room {'was' if s.faced == 1 else 'were'}"
                     " faced already: a room is avoided before facing any of it",
                     "avoid-faced")
-    s = evolve(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1,
-                under=0 if s.free else s.under + len(s.room))
-    return _deal(s)
+    return _deal(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1,
+                 under=0 if s.free else s.under + len(s.room))
 
 
 def _card_in_room(s: State, card: Card) -> None:
@@ -365,8 +370,7 @@ def _face(s: State, card: Card, health: int, **changes: Any) -> State:
         won = not after and s.dungeon_left == 0
         return evolve(s, room=after, faced=s.faced + 1, last=card, health=health,
                        checkable=False, outcome="won" if won else None, **changes)
-    return _deal(evolve(s, room=after, last=card, health=health, avoided=False,
-                         **changes))
+    return _deal(s, room=after, last=card, health=health, avoided=False, **changes)
 
 
 def _equip(s: State, a: Equip) -> State:
