@@ -718,17 +718,6 @@ def test_the_booklet_example_and_short_log_validate(registered):
 
 
 # --------------------------------------------------------- solver: its pruning rules
-def _cards_for(codes: list[int], taken: tuple[Card, ...] = ()) -> tuple[Card, ...]:
-    """Distinct deck cards with the solver's card ``codes`` (none of ``taken``)."""
-    pool = [x for x in DECK if x not in taken]
-    out = []
-    for code in codes:
-        card = next(x for x in pool if S.card_code(x) == code)
-        pool.remove(card)
-        out.append(card)
-    return tuple(out)
-
-
 def _plain_bound_parts(cards: tuple[int, ...], w: int, last: int, equal: bool
                        ) -> tuple[int, int, int]:
     """The bound's parts counted value by value (what ``_Search.parts`` computes from
