@@ -11,7 +11,10 @@ Abstract state (at a room boundary: a room just dealt, none of it faced)
       weapon: 16 + value; potion: 32 + value). The two monsters of one value (♣ and ♠)
       are interchangeable, so they share a code, and positions that differ only by
       which of them lies where are one state. The room is kept in deal order while it
-      may still be avoided (the order it goes under the dungeon), else sorted;
+      may still be avoided (the order it goes under the dungeon), else sorted. Each
+      dungeon met is numbered once (:class:`_Dungeon`), with the cards it holds as bit
+      masks (monster values present, present twice, weapon and potion values) and the
+      dungeons a deal or an avoid lead to;
     * health; the weapon as its value (0: none) and the value its next kill must stay
       below (15 for a fresh weapon, 0 with none), both reduced to what matters against
       the monsters left (a weapon stronger than every monster it may still slay saves
@@ -19,48 +22,65 @@ Abstract state (at a room boundary: a room just dealt, none of it faced)
     * whether the room may be avoided (not dealt by an avoid, dungeon not empty).
 
 Rooms
-    A room is expanded into the distinct boundaries its facings reach: every order of
-    facing all its cards but one, each monster bare-handed or (where allowed) with the
-    weapon, the potion rule (only the first potion of a room heals) tracked inside
-    the room. A death ends its line with health minus the monsters not yet faced. The
-    last room (the dungeon empty) ends every line: once one card is left the game is
-    won, and the best of stopping and facing that last card is taken. Expansions are
-    cached by (room, health, weapon).
+    A room is expanded once per weapon, whatever the health, into *shapes*: every order
+    of facing all its cards but one, each monster bare-handed or (where allowed) with
+    the weapon, the potion rule (only the first potion of a room heals) tracked inside
+    the room. A shape says how the health ends as a function of the health h before:
+    min(c1, h + c2), alive only if h > d1 (the damage before the potion that heals) and
+    that is above 0; so it also keeps the card kept, the weapon and its kill limit. The
+    weapon is first reduced to what matters in the room, the shape naming the weapon in
+    hand and an unchanged kill limit by markers read back later, so rooms share shapes
+    across weapons. Read for one health, the shapes give the room's outcomes. The last
+    room (the dungeon empty) ends every line: once one card is left the game is won,
+    and the best of stopping and facing that last card is taken (its shapes also keep
+    the last potion faced). The search for the least bad loss, where deaths count
+    (health minus the monsters not yet faced), expands rooms for one health instead.
 
 Dominance (sound: every line open to the weaker position is open to the stronger,
 ending no worse)
     * more health, a stronger weapon or a higher kill limit never hurts;
     * among outcomes of one room, a larger potion or a stronger weapon kept for the
-      next room is better than a smaller one, all else no worse.
-    Outcomes of a room that another dominates are dropped, and a boundary dominated by
-    one already searched (same dungeon, room and avoid right) is skipped.
+      next room is better than a smaller one, all else no worse;
+    * a shape whose c1 and c2 are no lower and d1 no higher leaves more health for
+      every health, and is alive whenever the other is.
+    Shapes and outcomes of a room that another dominates are dropped, and a boundary
+    dominated by one already searched (same dungeon, room and avoid right) is skipped
+    when the upper bound remembered for it cannot beat the score sought.
 
 Search
-    Depth-first branch and bound over boundaries, the most health first. Every
-    boundary searched to the end is remembered with an upper bound of its best score
-    (its "fail-soft" value: the best of its lines found and of the bounds of the
-    branches it dropped); a boundary that one remembered dominates (same dungeon, room
-    and avoid right, no more health, weapon or kill limit) is skipped when that bound
-    cannot beat the score sought. The bounds stay true whatever the score sought, so
-    they are kept from one search to the next. A boundary is dropped when even its
-    best conceivable ending cannot beat the score sought:
+    Depth-first branch and bound over boundaries. Every boundary searched to the end
+    is remembered with an upper bound of its best score (its "fail-soft" value: the
+    best of its lines found and of the bounds of the branches it dropped); a boundary
+    that one remembered dominates (same dungeon, room and avoid right, no more health,
+    weapon or kill limit) is skipped when that bound cannot beat the score sought. The
+    bounds stay true whatever the score sought, so they are kept from one search to the
+    next. A boundary is dropped when even its best conceivable ending cannot beat the
+    score sought:
 
     * a win ends with at most the health plus every potion left, less the least damage
       the monsters left must do, and at most 20; only at 20 does the largest potion
       left add its bonus. The least damage: each monster's value above the weapon that
       slays it, where one weapon slays at most one monster of each value (its kills go
       strictly down; with ``equal-kills`` two), the weapon in hand only below its kill
-      limit, the others fresh, and one monster (the costliest) may stay unfaced;
+      limit, the others fresh, and one monster (the costliest) may stay unfaced. It is
+      counted from the masks with a table of bit sums (:func:`_cost`);
     * when that cannot keep the health above 0, no line wins, and a loss scores at most
       the health minus the monsters left plus every potion and what those weapons
       could save on each monster (and at most 0).
 
+    The most promising branch first: the rooms faced by their bound before the cap at
+    20 (with 12 or more cards in the dungeon, by the best such bound of the room each
+    leads to), the avoid by the best bound of the room it leads to (which may not be
+    avoided): most best lines avoid every other room, so the avoid is no longer tried
+    last.
+
     The search aims at a score and stops at the first line that reaches it (MTD, as
     in game-tree search): first the best conceivable score of the deal (20 plus its
-    largest potion, usually); when the search proves no line reaches it, the root's
-    upper bound is the next aim. A line that reaches its aim is therefore the best.
-    When the aim falls to 0, no line wins, and a branch and bound looks for the least
-    bad loss.
+    largest potion, usually); once that is missed, halfway between the best line found
+    (every last room reached records one, even below the aim) and the score the search
+    proved out of reach (the root's upper bound), until they meet: the best line found
+    is then the best. When the upper bound falls to 0, no line wins, and a branch and
+    bound looks for the least bad loss.
 
 A budget counts search nodes (boundaries entered); when it runs out the answer is
 ``unknown``; a tenth of the budget is kept to look for any winning line then (the deal
