@@ -43,7 +43,7 @@ def _run(paths: list[Path], jobs: int | None) -> tuple[float, float, int]:
     """Seconds, the largest resident memory in MB, and the exit code of one
     ``companion validate`` over ``paths``."""
     cmd = [sys.executable, "-m", "companion", "validate", *map(str, paths)]
-    if jobs is not None:
+    if jobs is not None and jobs != 1:  # one process: the default (and all there was)
         cmd[4:4] = ["--jobs", str(jobs)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
