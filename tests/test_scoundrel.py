@@ -751,10 +751,10 @@ def test_solver_bound_from_masks_is_the_plain_count(equal):
         expected = _plain_bound_parts(cards, w, last, equal)
         assert search.parts(d.s1, d.s2, d.weapons, d.potions, w, last) == expected
         if cards:  # the same cards as a dungeon and the card a room keeps
-            s1, s2, f1, f2, potion_sum, top, _, _ = search.kept(S._Dungeon(cards[1:], -1),
-                                                               cards[0])
-            damage, worst = S._cost(s1, s2, f1, f2, w, last, equal)
-            assert (potion_sum - damage + worst, top, potion_sum - damage) == expected
+            health = rng.randint(1, 20)
+            [(_, bound, _)] = search.score_children(S._Dungeon(cards[1:], -1),
+                                                    [(health, w, last, cards[0], ())])
+            assert bound == S._score_bound(health, expected)
 
 
 def _room_outcomes(state: R.State) -> set[tuple[int, int, int, int]]:
