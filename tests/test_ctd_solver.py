@@ -103,35 +103,36 @@ def test_solver_is_exact_on_small_positions(variants):
     assert outcomes == {True, False}
 
 
-@pytest.mark.parametrize("variants", [("reserve",), ("reserve", "no-jokers")],
-                         ids=lambda v: ",".join(v))
-def test_reserve_stages_stay_exact(variants):
-    """With reserve the solver searches in stages when a tenth of the budget is not
-    enough (a search, the best win without reserve plays, a search for better wins):
-    with a budget that forces the stages, every finished answer is the brute force's,
-    and an unfinished one is never a wrong win."""
-    rng = random.Random(f"ctd-stages-{variants}")
-    staged = 0
+@pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: ",".join(v) or "base")
+def test_budgets_that_run_out_never_give_a_wrong_answer(variants):
+    """The aims get nine tenths of the budget, a plain search for any win the rest:
+    with budgets around what the aims need, a finished answer is the brute force's and
+    an unfinished one never claims more than the best score, and its line replays."""
+    rng = random.Random(f"ctd-budgets-{variants}")
+    short = finished = 0
     for i in range(60):
         state = small_position(f"U{i}", variants, rng, max_left=6, max_damage=4)
-        alone, finished = ctd_solver._attempt(state, 10**9)
-        assert finished
-        if not 30 <= alone.nodes <= 2000:  # too easy to stage, or slow to brute-force
+        whole = solve_state(state, 10**9)
+        nodes = whole.stats["nodes"]
+        if not 5 <= nodes <= 2000:  # too easy to run out, or slow to brute-force
             continue
         expected = brute_force(state)
-        budget = 5 * alone.nodes
-        solution = solve_state(state, budget)
-        first, _ = ctd_solver._attempt(state, budget // 10)
-        assert first.nodes > budget // 10  # the first stage ran out
-        if solution.status == "unknown":
-            assert solution.score is None or (expected is not None
-                                              and solution.score <= expected)
-            continue
-        staged += 1
-        assert solution.status == ("won" if expected is not None else "lost"), i
-        assert solution.score == expected, i
-        assert solution.final.score() == expected
-    assert staged >= 8
+        assert whole.score == expected, i
+        for budget in (nodes // 3, nodes - 1, nodes * 10 // 9 + 10):
+            solution = solve_state(state, budget)
+            s = state
+            for action in solution.actions:
+                s = rules.apply(s, action)
+            assert s == solution.final
+            if solution.status == "unknown":
+                short += 1
+                assert solution.score is None or (expected is not None
+                                                  and solution.score <= expected), i
+                continue
+            finished += 1
+            assert solution.status == ("won" if expected is not None else "lost"), i
+            assert solution.score == expected, i
+    assert short >= 3 and finished >= 3
 
 
 def turn_ends(state: rules.State) -> tuple[set[rules.State], set[rules.State], bool]:

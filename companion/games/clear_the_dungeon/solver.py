@@ -34,13 +34,20 @@ Turns
     or without ``reserve``) and ``_turn_moves`` (move by move: the last turn, and a
     ``reserve`` turn with a joker in both the hand and the damage pile, see below).
 
+Aims
+    The score is the cards left in the deck at the win, so it is set by the draw
+    position of the win: 0 (a win with the hand in play), 3, 6 ... So the search
+    aims at one position at a time, the best first (the fewest cards that could hold
+    every card still needed), and stops at its first win: a win there is the best
+    score, proven by the aims before it that found none, and a search that aims high
+    prunes far more, since its bounds leave few cards to waste. A deal with no win at
+    any aim is lost. (Most deals are won at the first aim or the next.)
+
 Search, memo and pruning
-    * Depth-first branch and bound over boundaries, most promising first (fewest cards
-      still needed, least damage, highest first values). After each win the allowed
-      draw position drops below the win's, so only strictly better wins are looked for;
-      when the search ends, the last win found is the best.
-    * A boundary whose search found no win within the allowed position is memoised as
-      failed (the allowed position only shrinks, so a failure stays one), keyed by
+    * Depth-first over boundaries within the aim, most promising first (fewest cards
+      still needed, least damage, highest first values).
+    * A boundary whose search found no win within the aim is memoised as failed
+      (forgotten at the next aim: a win may come later than one aim allows), keyed by
       (position, columns without first values, damage) with an antichain of
       first-value vectors: a higher first value dominates a lower one (every second
       card the lower admits, the higher admits too), so a state dominated by a failed
@@ -60,18 +67,17 @@ Search, memo and pruning
       always wait until just after it, so they are searched before a draw only when
       they could win without drawing.
 
-Stages with ``reserve``
-    Every line of the game without ``reserve`` is a line of the game with it (the
-    reserve card only adds plays). A ``reserve`` deal gets a tenth of the budget first
-    (most end there); if that is not enough, the best win without reserve plays is
-    sought with four tenths, and the rest goes to a search for strictly better wins
-    than the best so far. The reserve card multiplies the orders a turn can take, so
-    starting from a good win prunes far more, and a deal with a win without reserve
-    plays is known to be winnable even when the budget runs out.
+Small damage piles first with ``reserve``
+    The reserve card multiplies the orders a turn can take (every order of the cards
+    discarded decides what can be played back). Each aim is first searched among the
+    lines whose damage pile holds at most two cards at the end of every turn, a far
+    smaller set that holds a best line of most deals, then among all lines.
 
-A budget counts search nodes (turn combinations and move-by-move positions); when it
-runs out the answer is ``unknown`` with the best line found so far (a win if one was
-found: the deal is then winnable, only the best score is unproven).
+A budget counts search nodes (turn combinations and move-by-move positions). Nine
+tenths of it go to the aims; when they run out, the rest goes to a plain branch and
+bound for any win (after each win it looks only for strictly better ones), and the
+answer is ``unknown`` with the best line found (a win if one was found: the deal is then
+winnable, only the best score is unproven).
 
 For a lost deal (and an unknown one with no win found) the line written is the one,
 among the positions the search visited, that defeated the most monsters, then played on
@@ -87,7 +93,7 @@ is in the hand, since ``play JK on 2`` names the hand's joker (the rules engine'
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any, NamedTuple
 
@@ -172,6 +178,10 @@ def _recipe_moves(recipe: _Recipe) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+class _Found(Exception):
+    """Raised at the first win of a search that aims at one draw position."""
+
+
 class _OutOfBudget(Exception):
     """The node budget ran out."""
 
@@ -221,6 +231,10 @@ class _Search:
             for s in range(5):
                 self.suit_pref[s][i + 1] = self.suit_pref[s][i] + (1 if x >> 4 == s else 0)
         self.maxpos = self.n  # a win must come at a draw position <= maxpos
+        self.first_win = False  # stop at the first win (a search with an aim)
+        # with reserve: the most cards the damage pile may hold at the end of a turn
+        # (below the loss; less in a search for the wins that buffer fewer cards)
+        self.cap = rules.LOSS_DAMAGE - 1
         self.best_pos: int | None = None
         self.best_line: list[Move] | None = None
         self.best_defeated = -1
@@ -235,6 +249,18 @@ class _Search:
         self.keep = 0  # without reserve: hand cards a turn may leave to discard
         self.column_memo: dict[Any, list[tuple[int, int, tuple[int, ...]]]] = {}
         self.canon_memo: dict[Any, int] = {}
+
+    def aim(self, aim: int, cap: int = rules.LOSS_DAMAGE - 1) -> None:
+        """Set the search to look for a win at draw position ``aim`` or earlier and to
+        stop at the first; what earlier aims learnt of failures is forgotten (a state
+        with no win by one position may have one later). Tables, nodes counted and the
+        best partial line stay."""
+        self.maxpos = aim
+        self.cap = cap
+        self.first_win = True
+        self.failed = {}
+        self.memo_size = 0
+        self.path = []
 
     # -- tables ---------------------------------------------------------------------
     def _tables(self) -> None:
@@ -251,16 +277,28 @@ class _Search:
         def fits(x: int, power: int, suit: int, first: int) -> bool:
             return (x & 15) + first >= power or x >> 4 in (4, suit)
 
+        def mask_of(power: int, suit: int, first: int) -> int:
+            mask = 0
+            for x in codes:
+                if fits(x, power, suit, first):
+                    mask |= 1 << x
+            return mask
+
         for col in self.mons:
             usable: dict[int, int] = {}
             play: dict[int, int] = {}
             req: dict[int, int] = {}
             need: dict[int, int] = {}
             suits: dict[int, int] = {}
+            # the cards a monster from d on can ever take as its first card
+            later_masks = [0] * (len(col) + 1)
+            for d in range(len(col) - 1, -1, -1):
+                later_masks[d] = later_masks[d + 1] | mask_of(*col[d], 10)
             for d in range(len(col) + 1):
                 packed = sum(1 << (4 * ms) for _, ms in col[d:])
+                later_power = sum(p for p, _ in col[d + 1 :])
                 for n in range(3):
-                    for v in range(11):
+                    for v in range(11) if n == 1 else (0,):  # a first value: one card
                         c = d << 6 | n << 4 | v
                         need[c] = 3 * (len(col) - d) - n if d < len(col) else 0
                         suits[c] = packed
@@ -268,15 +306,10 @@ class _Search:
                         if d == len(col):
                             continue
                         power, ms = col[d]
-                        later = sum(p for p, _ in col[d + 1 :])
-                        req[c] = later + (power if n == 0 else power - v if n == 1 else 0)
+                        req[c] = later_power + (power if n == 0 else power - v if n == 1
+                                                else 0)
                         first = 10 if n == 0 else v if n == 1 else -99
-                        mask = 0
-                        for x in codes:
-                            if fits(x, power, ms, first) or any(
-                                    fits(x, p2, s2, 10) for p2, s2 in col[d + 1 :]):
-                                mask |= 1 << x
-                        usable[c] = mask
+                        usable[c] = mask_of(power, ms, first) | later_masks[d + 1]
                         for x in codes:
                             xv, xs = x & 15, x >> 4
                             if n == 0:
@@ -309,6 +342,8 @@ class _Search:
         self.best_pos = pos
         self.best_line = self._line(moves)
         self.maxpos = pos - 1
+        if self.first_win:
+            raise _Found
 
     def _progress(self, cols: tuple[int, ...], moves: tuple[Move, ...]) -> None:
         d = self.defeated(cols)
@@ -683,7 +718,7 @@ class _Search:
                                 rest = tuple(x for i, x in enumerate(hand)
                                              if not mask >> i & 1)
                                 kept = left[mask & full] = (rest, _orders(rest))
-                            if len(under) + len(kept[0]) >= rules.LOSS_DAMAGE:
+                            if len(under) + len(kept[0]) > self.cap:
                                 continue
                             for order in kept[1]:
                                 skey = (ncols, under + order)
@@ -772,7 +807,7 @@ class _Search:
                 win = self._turn_moves(hand, ncols, under, m2, succ, seen)
                 if win is not None:
                     return win
-        if succ is not None and len(dmg) + 1 < rules.LOSS_DAMAGE:
+        if succ is not None and len(dmg) < self.cap:
             prev = -1
             for i, x in enumerate(hand):
                 if x == prev:
@@ -844,24 +879,52 @@ def _attempt(state: rules.State, budget: int,
     return search, True
 
 
-def _solve_reserve(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
-    """Search a ``reserve`` state in stages: a tenth of the budget (most deals end
-    there); then the best win without reserve plays within four tenths (every line of
-    the game without ``reserve`` is a line with it, so that win is a win here); then a
-    search with the rest that looks only for better wins than the best so far. Returns
-    the last search, whether it finished, and the nodes spent before it."""
-    first, finished = _attempt(state, limit // 10)
-    if finished:
-        return first, True, 0
-    plain, _ = _attempt(replace(state, variants=state.variants - {"reserve"}),
-                        limit * 4 // 10)
-    best = min((x for x in (first, plain) if x.best_pos is not None),
-               key=lambda x: x.best_pos or 0, default=None)
-    spent = first.nodes + plain.nodes
-    last, finished = _attempt(state, max(0, limit - spent), best)
-    if last.best_line is None and first.best_defeated > last.best_defeated:
-        last.best_defeated, last.best_partial = first.best_defeated, first.best_partial
-    return last, finished, spent
+# with reserve, a first search per aim keeps the damage pile at most this high
+_SMALL_PILE = 2
+
+
+def _aims(state: rules.State) -> list[int]:
+    """The draw positions a win can come at from ``state``, best (fewest cards drawn)
+    first: now (the hand in play), then after each draw of three."""
+    n = state.deck_left
+    return sorted({min(k * rules.HAND_SIZE, n) for k in range(n // rules.HAND_SIZE + 2)})
+
+
+def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
+    """Search with an aim: a win at draw position ``aim`` or earlier, for each aim in
+    turn, best first, stopping at the first win. A search that aims high prunes far
+    more (its bounds leave few cards to waste), and the first aim that gets a win is
+    the best score, proven by the aims before it that found none.
+
+    With ``reserve`` each aim is first sought among the lines whose damage pile never
+    holds more than two cards at the end of a turn (far fewer, and most deals have a
+    best line among them), then among all.
+
+    Nine tenths of the budget go to the aims; if they run out, the rest goes to a plain
+    search for any win (the deal is then known to be winnable, its best score
+    unproven). Returns the last search, whether it finished, and the nodes spent
+    before it."""
+    search = _Search(state, limit * 9 // 10)
+    hand, cols, dmg = search.start(state)
+    need = sum(search.need[k][c] for k, c in enumerate(cols))
+    extra = len(hand) + (len(dmg) if search.reserve else 0)
+    caps = (_SMALL_PILE, rules.LOSS_DAMAGE - 1) if search.reserve else (search.cap,)
+    for aim in _aims(state):
+        if aim + extra < need:
+            continue  # too few cards for a win
+        try:
+            for cap in caps:
+                search.aim(aim, cap)
+                search.run(state)
+        except _Found:
+            return search, True, 0
+        except _OutOfBudget:
+            last, _ = _attempt(state, max(0, limit - search.nodes))
+            if last.best_line is None and search.best_defeated > last.best_defeated:
+                last.best_defeated = search.best_defeated
+                last.best_partial = search.best_partial
+            return last, False, search.nodes
+    return search, True, 0
 
 
 def solve_state(state: rules.State, budget: int | None = None) -> Solution:
@@ -882,10 +945,7 @@ def solve_state(state: rules.State, budget: int | None = None) -> Solution:
         stats.update(nodes=0, seconds=0.0, defeated=len(state.defeated), memo=0)
         return Solution(state.outcome, state.score(), [], [state], stats)
     spent = 0
-    if state.reserve:
-        search, exhausted, spent = _solve_reserve(state, limit)
-    else:
-        search, exhausted = _attempt(state, limit)
+    search, exhausted, spent = _solve_aims(state, limit)
     moves = search.best_line if search.best_line is not None else search.best_partial
     actions: list[rules.Action] = []
     states = [state]
