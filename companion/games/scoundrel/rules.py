@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion import chance
-from companion.cards import Card, Suit
+from companion.cards import Card, Suit, standard_deck
 from companion.errors import IllegalAction
 from companion.frozen import evolve
 from companion.games.scoundrel.generation import DECK, dungeon, in_deck
@@ -60,6 +60,15 @@ def kind(card: Card) -> str:
 
 ALL_MONSTERS = sum(value(c) for c in DECK if is_monster(c))
 """The values of all 26 monsters together (208)."""
+
+_EVERY_CARD = standard_deck(jokers=1)
+_VALUE: dict[Card, int] = {c: value(c) for c in _EVERY_CARD}
+""":func:`value` of every card (the replay looks it up)."""
+_MONSTERS = frozenset(c for c in _EVERY_CARD if is_monster(c))
+_WEAPONS = frozenset(c for c in _EVERY_CARD if is_weapon(c))
+_POTIONS = frozenset(c for c in _EVERY_CARD if is_potion(c))
+_MONSTER_VALUE: dict[Card, int] = {c: value(c) if c in _MONSTERS else 0 for c in _EVERY_CARD}
+"""A card's value if it is a monster, else 0 (a lost game's score adds them up)."""
 
 
 # --------------------------------------------------------------------------- actions
@@ -184,10 +193,11 @@ class State:
     def unfaced_monsters(self) -> int:
         """The values of every monster not yet faced (in the dungeon and the room; in a
         free deal, every monster of the deck not faced yet)."""
+        worth = _MONSTER_VALUE
         if not self.free:
-            return sum(value(c) for c in self.room + self.dungeon if is_monster(c))
-        gone = sum(value(c) for c in self.discard if is_monster(c))
-        return ALL_MONSTERS - gone - sum(value(c) for c in self.slain)
+            return sum([worth[c] for c in self.room]) + sum([worth[c] for c in self.dungeon])
+        gone = sum([worth[c] for c in self.discard])
+        return ALL_MONSTERS - gone - sum([_VALUE[c] for c in self.slain])
 
     def result_outcome(self) -> str:
         """``won``, ``lost`` or ``unfinished``."""
@@ -212,8 +222,9 @@ def new_state(seed: str | None, variants: frozenset[str]) -> State:
     """The state after the first room is dealt (seeded) or before its ``room`` line
     (free deal)."""
     if seed is None:
-        return _deal(State(seed=None, variants=variants, dungeon=(), hidden=len(DECK)))
-    return _deal(State(seed=seed, variants=variants, dungeon=dungeon(seed)))
+        return _dealt(State(seed=None, variants=variants, dungeon=(),
+                            hidden=len(DECK)).__dict__.copy())
+    return _dealt(State(seed=seed, variants=variants, dungeon=dungeon(seed)).__dict__.copy())
 
 
 def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
@@ -240,25 +251,42 @@ def unseen_cards(s: State) -> list[Card]:
 
 
 # ------------------------------------------------------------------------- handlers
-def _deal(s: State, **changes: Any) -> State:
-    """Deal the room up to four cards: at once when seeded (a ``room`` line may then
-    check it); a free deal awaits the ``room`` line that says what the table shows.
-    ``changes``: fields changed first (``_deal(evolve(s, **changes))``, in one copy)."""
-    rooms = changes.get("rooms", s.rooms)
-    if s.free:
-        return evolve(s, **{**changes, "faced": 0, "drunk": False, "rooms": rooms + 1,
-                            "awaiting": True})
-    room = changes.get("room", s.room)
-    dungeon = changes.get("dungeon", s.dungeon)
+_new = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _made(fields: dict[str, Any]) -> State:
+    """The state whose attributes are ``fields``: a copy of another state's attribute
+    dictionary with some fields changed. It is what :func:`~companion.frozen.evolve`
+    makes, without keyword arguments (the replay derives a state for every line)."""
+    new: State = _new(State)
+    _set_attribute(new, "__dict__", fields)
+    return new
+
+
+def _dealt(d: dict[str, Any]) -> State:
+    """The state of fields ``d`` once its room is dealt up to four cards: at once when
+    seeded (a ``room`` line may then check it); a free deal awaits the ``room`` line
+    that says what the table shows. ``d`` (a copy of a state's fields, changed) is
+    changed further and becomes the new state's."""
+    d["faced"] = 0
+    d["drunk"] = False
+    d["rooms"] += 1
+    if d["seed"] is None:
+        d["awaiting"] = True
+        return _made(d)
+    room = d["room"]
+    dungeon = d["dungeon"]
     count = min(ROOM_SIZE - len(room), len(dungeon))
-    under = min(changes.get("under", s.under), len(dungeon) - count)
-    return evolve(s, **{**changes, "room": room + dungeon[:count], "dungeon": dungeon[count:],
-                        "faced": 0, "drunk": False, "rooms": rooms + 1, "checkable": True,
-                        "under": under})
+    d["room"] = room + dungeon[:count]
+    d["dungeon"] = dungeon[count:]
+    d["checkable"] = True
+    d["under"] = min(d["under"], len(dungeon) - count)
+    return _made(d)
 
 
 def _room(s: State, a: Room) -> State:
-    if s.free:
+    if s.seed is None:
         if not s.awaiting:
             raise _fail("'room' follows a deal: the start, an 'avoid', or a room faced "
                         "down to one card", "room-order")
@@ -266,18 +294,21 @@ def _room(s: State, a: Room) -> State:
     if not s.checkable:
         raise _fail("'room' checks the room just dealt: it comes right after the deal",
                     "room-order")
-    if len(a.cards) > len(s.room):
-        raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}), "
-                    f"not {len(a.cards)}", "room-count", len(s.room))
-    rest = list(s.room)
-    for i, c in enumerate(a.cards):
-        if c not in rest:
-            raise _fail(f"the seed deals {_names(s.room)}, not {c}", "deal-seed", i)
-        rest.remove(c)
-    if rest:
-        raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}): "
-                    f"{_names(rest)} missing", "room-count")
-    return evolve(s, checkable=False)
+    if a.cards != s.room:  # (the room as dealt, in its order, needs no search)
+        if len(a.cards) > len(s.room):
+            raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}), "
+                        f"not {len(a.cards)}", "room-count", len(s.room))
+        rest = list(s.room)
+        for i, c in enumerate(a.cards):
+            if c not in rest:
+                raise _fail(f"the seed deals {_names(s.room)}, not {c}", "deal-seed", i)
+            rest.remove(c)
+        if rest:
+            raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}): "
+                        f"{_names(rest)} missing", "room-count")
+    d = s.__dict__.copy()
+    d["checkable"] = False
+    return _made(d)
 
 
 def _free_room(s: State, a: Room) -> State:
@@ -330,7 +361,7 @@ def _free_room(s: State, a: Room) -> State:
 
 
 def _avoid(s: State, a: Avoid) -> State:
-    if s.dungeon_left == 0:
+    if s.hidden + len(s.dungeon) == 0:
         raise _fail("the dungeon is empty: this room cannot be avoided", "avoid-empty")
     if s.avoided:
         raise _fail("the previous room was avoided: never two rooms in a row",
@@ -339,13 +370,17 @@ def _avoid(s: State, a: Avoid) -> State:
         raise _fail(f"{counted(s.faced, 'card')} of this room {'was' if s.faced == 1 else 'were'}"
                     " faced already: a room is avoided before facing any of it",
                     "avoid-faced")
-    return _deal(s, dungeon=s.dungeon + s.room, room=(), avoided=True, avoids=s.avoids + 1,
-                 under=0 if s.free else s.under + len(s.room))
+    d = s.__dict__.copy()
+    d["dungeon"] = s.dungeon + s.room
+    d["room"] = ()
+    d["avoided"] = True
+    d["avoids"] = s.avoids + 1
+    d["under"] = 0 if s.seed is None else s.under + len(s.room)
+    return _dealt(d)
 
 
-def _card_in_room(s: State, card: Card) -> None:
-    if card not in s.room:
-        raise _fail(f"{card} is not in the room (room: {_names(s.room)})", "face-card", 0)
+def _not_in_room(s: State, card: Card) -> IllegalAction:
+    return _fail(f"{card} is not in the room (room: {_names(s.room)})", "face-card", 0)
 
 
 def _kind_error(card: Card, verb: str, wanted: str, rule: str) -> IllegalAction:
@@ -355,45 +390,68 @@ def _kind_error(card: Card, verb: str, wanted: str, rule: str) -> IllegalAction:
     return _fail(f"{card} is a {k}, not a {wanted}{hint}", rule, 0)
 
 
-def _face(s: State, card: Card, health: int, **changes: Any) -> State:
+def _face(s: State, card: Card, health: int, d: dict[str, Any]) -> State:
     """``s`` after facing ``card`` (taken from the room as the last card faced, health
-    now ``health``, the other ``changes`` made), then death, the end of the dungeon,
-    or the next deal."""
-    room = list(s.room)
-    room.remove(card)
-    after = tuple(room)
+    now ``health``; ``d``: a copy of ``s``'s fields with the handler's other changes),
+    then death, the end of the dungeon, or the next deal."""
+    room = s.room
+    i = room.index(card)
+    after = room[:i] + room[i + 1:]
+    d["room"] = after
+    d["last"] = card
+    d["health"] = health
+    left = s.hidden + len(s.dungeon)
     if health <= 0:
-        return evolve(s, room=after, faced=s.faced + 1, last=card, health=health,
-                       checkable=False, outcome="lost", lost_because="out of health",
-                       **changes)
-    if len(after) > 1 or s.dungeon_left == 0:
-        won = not after and s.dungeon_left == 0
-        return evolve(s, room=after, faced=s.faced + 1, last=card, health=health,
-                       checkable=False, outcome="won" if won else None, **changes)
-    return _deal(s, room=after, last=card, health=health, avoided=False, **changes)
+        d["faced"] = s.faced + 1
+        d["checkable"] = False
+        d["outcome"] = "lost"
+        d["lost_because"] = "out of health"
+        return _made(d)
+    if len(after) > 1 or left == 0:
+        d["faced"] = s.faced + 1
+        d["checkable"] = False
+        d["outcome"] = "won" if not after and left == 0 else None
+        return _made(d)
+    d["avoided"] = False
+    return _dealt(d)
 
 
 def _equip(s: State, a: Equip) -> State:
-    _card_in_room(s, a.card)
-    if not is_weapon(a.card):
-        raise _kind_error(a.card, "equip", "weapon (♦)", "equip-kind")
-    old = ((s.weapon,) if s.weapon is not None else ()) + s.slain
-    return _face(s, a.card, s.health, weapon=a.card, slain=(), discard=s.discard + old)
+    card = a.card
+    if card not in s.room:
+        raise _not_in_room(s, card)
+    if card not in _WEAPONS:
+        raise _kind_error(card, "equip", "weapon (♦)", "equip-kind")
+    d = s.__dict__.copy()
+    weapon = s.weapon
+    d["discard"] = s.discard + (((weapon,) if weapon is not None else ()) + s.slain)
+    d["weapon"] = card
+    d["slain"] = ()
+    return _face(s, card, s.health, d)
 
 
 def _drink(s: State, a: Drink) -> State:
-    _card_in_room(s, a.card)
-    if not is_potion(a.card):
-        raise _kind_error(a.card, "drink", "potion (♥)", "drink-kind")
-    health = s.health if s.drunk else min(MAX_HEALTH, s.health + value(a.card))
-    return _face(s, a.card, health, drunk=True, discard=s.discard + (a.card,))
+    card = a.card
+    if card not in s.room:
+        raise _not_in_room(s, card)
+    if card not in _POTIONS:
+        raise _kind_error(card, "drink", "potion (♥)", "drink-kind")
+    health = s.health if s.drunk else min(MAX_HEALTH, s.health + _VALUE[card])
+    d = s.__dict__.copy()
+    d["drunk"] = True
+    d["discard"] = s.discard + (card,)
+    return _face(s, card, health, d)
 
 
 def _fight(s: State, a: Fight) -> State:
-    _card_in_room(s, a.card)
-    if not is_monster(a.card):
-        raise _kind_error(a.card, "fight", "monster (♣ ♠)", "fight-kind")
-    return _face(s, a.card, s.health - value(a.card), discard=s.discard + (a.card,))
+    card = a.card
+    if card not in s.room:
+        raise _not_in_room(s, card)
+    if card not in _MONSTERS:
+        raise _kind_error(card, "fight", "monster (♣ ♠)", "fight-kind")
+    d = s.__dict__.copy()
+    d["discard"] = s.discard + (card,)
+    return _face(s, card, s.health - _VALUE[card], d)
 
 
 def slay_refusal(s: State, card: Card) -> tuple[str, str] | None:
@@ -412,15 +470,22 @@ def slay_refusal(s: State, card: Card) -> tuple[str, str] | None:
 
 
 def _slay(s: State, a: Slay) -> State:
-    _card_in_room(s, a.card)
-    if not is_monster(a.card):
-        raise _kind_error(a.card, "slay", "monster (♣ ♠)", "slay-kind")
-    refusal = slay_refusal(s, a.card)
-    if refusal is not None:
+    card = a.card
+    if card not in s.room:
+        raise _not_in_room(s, card)
+    if card not in _MONSTERS:
+        raise _kind_error(card, "slay", "monster (♣ ♠)", "slay-kind")
+    weapon = s.weapon
+    slain = s.slain
+    v = _VALUE[card]
+    if weapon is None or (slain and not (v < _VALUE[slain[-1]] or (
+            v == _VALUE[slain[-1]] and "equal-kills" in s.variants))):
+        refusal = slay_refusal(s, card)
+        assert refusal is not None
         raise _fail(refusal[0], refusal[1], 0)
-    assert s.weapon is not None
-    damage = max(0, value(a.card) - value(s.weapon))
-    return _face(s, a.card, s.health - damage, slain=s.slain + (a.card,))
+    d = s.__dict__.copy()
+    d["slain"] = slain + (card,)
+    return _face(s, card, s.health - max(0, v - _VALUE[weapon]), d)
 
 
 _HANDLERS = {Room: _room, Avoid: _avoid, Equip: _equip, Drink: _drink, Fight: _fight,
