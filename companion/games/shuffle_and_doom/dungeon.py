@@ -169,7 +169,7 @@ class Regions:
         """The areas before any room is emptied: each 0 region its own, rooms closed."""
         count = len(self.runs)
         return Areas(tuple(range(self.zeros)) + (-1,) * (count - self.zeros),
-                     tuple((k,) if k < self.zeros else () for k in range(count)))
+                     tuple((k,) if k < self.zeros else () for k in range(count)), 0)
 
     def node_of(self, cell: Cell) -> int:
         """The node of ``cell`` (on the map)."""
@@ -230,24 +230,65 @@ class Regions:
         if labels[me] >= 0:
             return areas
         groups = areas.groups
-        merged = {labels[m] for m in self.links(me)}
+        # the labels of the nodes next to the room (above, right, below, left: links())
+        i, j = self.runs[me]
+        rect = self.rect
+        column = rect[i]
+        merged = set()
+        if j > 0:
+            merged.add(labels[column[j - 1]])
+        if i + 1 < len(rect):
+            merged.add(labels[rect[i + 1][j]])
+        if j + 1 < len(column):
+            merged.add(labels[column[j + 1]])
+        if i > 0:
+            merged.add(labels[rect[i - 1][j]])
         if len(merged) <= 1:
             to = merged.pop() if merged else me
             return Areas(labels[:me] + (to,) + labels[me + 1 :],
-                         groups[:to] + (groups[to] + (me,),) + groups[to + 1 :])
-        to = max(merged, key=lambda g: (len(groups[g]), -g))  # the largest keeps its label
+                         groups[:to] + (groups[to] + (me,),) + groups[to + 1 :],
+                         areas.opened + 1)
+        to = -1
+        size = -1
+        for g in merged:  # the largest keeps its label (the lowest of the largest)
+            n = len(groups[g])
+            if n > size or (n == size and g < to):
+                to, size = g, n
         merged.discard(to)
         new_labels = list(labels)
         new_groups = list(groups)
-        joined = groups[to]
+        joined = list(groups[to])
         for g in sorted(merged):
-            for m in groups[g]:
+            members = groups[g]
+            for m in members:
                 new_labels[m] = to
-            joined += groups[g]
+            joined += members
             new_groups[g] = ()
         new_labels[me] = to
-        new_groups[to] = joined + (me,)
-        return Areas(tuple(new_labels), tuple(new_groups))
+        joined.append(me)
+        new_groups[to] = tuple(joined)
+        return Areas(tuple(new_labels), tuple(new_groups), areas.opened + 1)
+
+    @cached_property
+    def next_zeros(self) -> dict[Cell, tuple[int, ...]]:
+        """Filled cell to the 0 regions next to it (nodes, in the order of its
+        neighbours N, E, S, W, each once), filled in as cells are asked for
+        (:meth:`zeros_next_to`)."""
+        return {}
+
+    def zeros_next_to(self, cell: Cell) -> tuple[int, ...]:
+        """The 0 regions next to the filled ``cell``: the nodes of its neighbours
+        outside its room (two rooms never touch)."""
+        known = self.next_zeros.get(cell)
+        if known is None:
+            mine = self.node_of(cell)
+            found: list[int] = []
+            for nb in adjacency(self.size)[cell]:
+                node = self.node_of(nb)
+                if node != mine and node not in found:
+                    found.append(node)
+            known = self.next_zeros[cell] = tuple(found)
+        return known
 
     def areas_for(self, emptied: Iterable[int]) -> Areas:
         """The areas with the rooms ``emptied`` open (from :attr:`start`)."""
@@ -262,10 +303,12 @@ class Areas:
     """Which open parts of a map join which: ``labels[node]`` is the label of the open
     node's part (the same for every node of it) and -1 for a closed room;
     ``groups[label]`` the nodes of the part with that label (empty for a number no
-    part has)."""
+    part has); ``opened`` how many rooms are open."""
 
     labels: tuple[int, ...]
     groups: tuple[tuple[int, ...], ...]
+    opened: int
+    """How many rooms are open (emptied)."""
 
 
 def _runs(red: tuple[bool, ...]) -> tuple[tuple[int, int, bool], ...]:

@@ -358,6 +358,87 @@ def _make_room(index: int, drawn: list[tuple[Card, int]]) -> Room:
     return Room(index, tuple(entities))
 
 
+_RED: frozenset[Card] = frozenset(c for c in FULL_DECK if c.is_red)
+_TABLES: dict[int, dict[Card, tuple[Entity, Entity]]] = {}
+"""Pass number to each card's entity as drawn in that pass: (in a room with items, in
+a room without). An entity is an immutable value, so one object serves every room."""
+
+
+def _entity_table(pass_no: int) -> dict[Card, tuple[Entity, Entity]]:
+    """Each card as an entity drawn in pass ``pass_no`` (see :data:`_TABLES`), made once
+    per pass number (up to pass 64)."""
+    table = _TABLES.get(pass_no)
+    if table is None:
+        worth = 1 << (pass_no - 1)
+        table = {}
+        for c in FULL_DECK:
+            value = face_value(c) * worth
+            kinds: tuple[Kind, Kind]
+            if c.suit is Suit.SPADES:
+                kinds = ("enemy", "enemy")
+            elif c.suit is Suit.CLUBS:
+                kinds = ("trap", "book")
+            elif c.suit is Suit.HEARTS:
+                kinds = ("potion", "potion")
+            else:
+                kinds = ("gold", "gold")
+            table[c] = (_made(Entity, {"card": c, "kind": kinds[0], "value": value}),
+                        _made(Entity, {"card": c, "kind": kinds[1], "value": value}))
+        if pass_no <= 64:
+            _TABLES[pass_no] = table
+    return table
+
+
+def _room_of(index: int, cards: tuple[Card, ...], pass_no: int) -> Room:
+    """:func:`_make_room` of cards all drawn in pass ``pass_no``."""
+    table = _entity_table(pass_no)
+    k = 1 if _RED.isdisjoint(cards) else 0
+    return _made(Room, {"index": index, "entities": tuple([table[c][k] for c in cards]),
+                        "fresh": True, "stunned": False})
+
+
+def _state(attributes: dict[str, object]) -> State:
+    """The state whose attribute dictionary is ``attributes`` (a copy of another state's
+    with some fields changed: :func:`companion.frozen.evolve` with the changes made in
+    the copy)."""
+    made = _new(State)
+    _set(made, "__dict__", attributes)
+    return made
+
+
+def _all_emptied(s: State) -> bool:
+    """Whether every room of ``s`` is emptied (from the areas kept with it, if any)."""
+    kept = s.__dict__.get("_areas")
+    if kept is not None and kept[0] is s.status:
+        return bool(kept[1].opened == len(kept[0]))
+    return s.status.count("emptied") == len(s.status)
+
+
+def _settled(s: State, d: dict[str, object]) -> State:
+    """:func:`_settle` of the state whose attribute dictionary is ``d`` (a copy of
+    ``s``'s with the action's changes): death, the room emptied, the dungeon cleared,
+    made in ``d`` (one new state)."""
+    if d["health"] < 0:  # type: ignore[operator]
+        d["outcome"] = "died"
+        return _state(d)
+    room: Room | None = d["room"]  # type: ignore[assignment]
+    status: tuple[RoomStatus, ...] = d["status"]  # type: ignore[assignment]
+    kept = d.get("_areas")
+    if kept is None or kept[0] is not status:  # type: ignore[index]
+        return _settle(_state(d))
+    areas: Areas = kept[1]  # type: ignore[index]
+    if room is not None and not room.entities:
+        index = room.index
+        status = status[:index] + ("emptied",) + status[index + 1 :]
+        areas = s.dmap.regions.open_room(areas, index)
+        d["status"] = status
+        d["room"] = None
+        d["_areas"] = (status, areas)
+    if areas.opened == len(status):
+        d["outcome"] = "cleared"
+    return _state(d)
+
+
 def _set_status(s: State, index: int, status: RoomStatus) -> tuple[RoomStatus, ...]:
     return s.status[:index] + (status,) + s.status[index + 1 :]
 
@@ -412,7 +493,7 @@ def _settle(s: State) -> State:
         return evolve(s, outcome="died")
     if s.room is not None and not s.room.entities:
         s = _emptied(s, s.room.index)
-    if s.status.count("emptied") == len(s.status):
+    if _all_emptied(s):
         return evolve(s, outcome="cleared")
     return s
 
@@ -522,44 +603,75 @@ def _bonus(s: State, a: Bonus) -> State:
 
 
 def _enter(s: State, a: Enter) -> State:
-    _require_play(s)
-    dmap = s.dmap
+    if s.choice is None or s.bonus_owed:
+        _require_play(s)
     target = a.cell
-    regions = dmap.regions
-    node = regions.node_of(target)
-    if node < regions.zeros:
+    regions = s.dmap.regions
+    rect, col_run, row_run = regions.rect, regions.col_run, regions.row_run
+    node = rect[col_run[target[0]]][row_run[target[1]]]
+    zeros = regions.zeros
+    if node < zeros:
         raise _fail(f"{cell_name(target)} is a 0 cell: enter names a cell of an unexplored "
                     "filled room", "enter-target", 0)
-    index = node - regions.zeros
-    if s.room is not None and s.room.index == index:
+    index = node - zeros
+    room = s.room
+    if room is not None and room.index == index:
         raise _fail(f"{cell_name(target)} is in the room the player is already in",
                     "enter-target", 0)
     if s.status[index] == "emptied":
         raise _fail(f"{cell_name(target)} belongs to a room already emptied: it is open "
                     "floor", "enter-target", 0)
-    if s.room is not None:
+    if room is not None:
         s = _leave_room(s, f"enter {cell_name(target)}")
-    areas = _areas(s)
-    reached, here = _area(s, areas)
+    status = s.status
+    kept = s.__dict__.get("_areas")
+    areas: Areas = (kept[1] if kept is not None and kept[0] is status  # _areas(), inline
+                    else _areas(s))
     labels = areas.labels
-    node_of = regions.node_of
-    near = any(nb == here or labels[node_of(nb)] in reached
-               for nb in neighbours(target, s.size))
-    if s.position is None:
-        if not (target == (0, 0) or near):
-            raise _fail(f"{cell_name(target)} cannot be reached: the player starts outside "
-                        "next to a1", "enter-reach", 0)
-    elif not near:
-        raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(s.position)} "
-                    "through open cells", "enter-reach", 0)
-    status = _set_status(s, index, "active")  # not open: the same areas
-    kept = keep("_areas", status, areas)
-    if s.free:
+    position = s.position
+    mine = -1 if position is None else labels[rect[col_run[position[0]]][row_run[position[1]]]]
+    if mine >= 0 and position is not None:
+        # on open floor: the player reaches the open part of the map of that cell
+        for z in regions.zeros_next_to(target):
+            if labels[z] == mine:
+                break
+        else:
+            raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
+                        "through open cells", "enter-reach", 0)
+    else:
+        reached, here = _area(s, areas)
+        node_of = regions.node_of
+        near = any(nb == here or labels[node_of(nb)] in reached
+                   for nb in neighbours(target, s.size))
+        if position is None:
+            if not (target == (0, 0) or near):
+                raise _fail(f"{cell_name(target)} cannot be reached: the player starts "
+                            "outside next to a1", "enter-reach", 0)
+        elif not near:
+            raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
+                        "through open cells", "enter-reach", 0)
+    status = status[:index] + ("active",) + status[index + 1 :]  # not open: the same areas
+    if s.seed is None:
         return evolve(s, position=target, status=status, awaiting_room=index,
-                      room=Room(index, ()), drawn=None, **kept)
-    s, drawn, pos = _draw_seeded(s, regions.cells(node))
-    return evolve(s, position=target, status=status, deck_pos=pos,
-                  room=_make_room(index, drawn), drawn=tuple(c for c, _ in drawn), **kept)
+                      room=Room(index, ()), drawn=None, _areas=(status, areas))
+    count = regions.cells(node)
+    deck, pos = s.deck, s.deck_pos
+    end = pos + count
+    if end <= len(deck):  # within the pass
+        cards = deck[pos:end]
+        made = _room_of(index, cards, s.pass_no)
+    else:
+        s, drawn, end = _draw_seeded(s, count)
+        cards = tuple(c for c, _ in drawn)
+        made = _make_room(index, drawn)
+    d = s.__dict__.copy()
+    d["position"] = target
+    d["status"] = status
+    d["deck_pos"] = end
+    d["room"] = made
+    d["drawn"] = cards
+    d["_areas"] = (status, areas)
+    return _state(d)
 
 
 def _room_cards(s: State, a: RoomCards) -> State:
@@ -577,6 +689,10 @@ def _room_cards(s: State, a: RoomCards) -> State:
         raise _fail("'room' lists the cards of the room just entered: it must follow "
                     "'enter'", "room-order")
     expected = s.drawn
+    if a.cards == expected:  # as dealt (a card is equal to itself only)
+        d = s.__dict__.copy()
+        d["drawn"] = None
+        return _state(d)
     for i, c in enumerate(a.cards):
         if c not in expected or c in a.cards[:i]:
             raise _fail(f"{c} is not in this room: the seed's deal gives "
@@ -596,26 +712,42 @@ def _enemy_attack(s: State, room: Room) -> State:
 
 
 def _hit(s: State, a: Hit) -> State:
-    _require_play(s)
+    if s.choice is None or s.bonus_owed:
+        _require_play(s)
     room = _require_room(s, "hit")
-    target = room.find(a.card)
+    card = a.card
+    entities = room.entities
+    target = None
+    for e in entities:
+        if e.card is card:
+            target = e
+            break
     if target is None or target.kind != "enemy":
         what = "no enemy" if not room.enemies else "not an enemy in this room"
         raise _fail(f"cannot hit {a.card}: {what}"
                     + (f" (enemies: {' '.join(str(e.card) for e in room.enemies)})"
                        if room.enemies else ""), "hit-target", 0)
-    if s.attack >= target.value:
-        entities = room.without(a.card)
+    attack = s.attack
+    if attack >= target.value:
+        entities = tuple([e for e in entities if e.card is not card])
     else:
-        hurt = evolve(target, value=target.value - s.attack)
-        entities = tuple(hurt if e.card == a.card else e for e in room.entities)
-    room = evolve(room, entities=entities, fresh=False)
-    s = _enemy_attack(s, room)
-    return _settle(s)
+        hurt = _made(Entity, {"card": card, "kind": "enemy", "value": target.value - attack})
+        entities = tuple([hurt if e.card is card else e for e in entities])
+    d = s.__dict__.copy()
+    if not room.stunned:  # the enemies left attack
+        damage = 0
+        for e in entities:
+            if e.kind == "enemy":
+                damage += e.value
+        d["health"] = s.health - damage
+    d["room"] = _made(Room, {"index": room.index, "entities": entities, "fresh": False,
+                             "stunned": False})
+    return _settled(s, d)
 
 
 def _disarm(s: State, a: Disarm) -> State:
-    _require_play(s)
+    if s.choice is None or s.bonus_owed:
+        _require_play(s)
     room = _require_room(s, "disarm")
     if room.enemies:
         raise _fail(f"cannot disarm {a.card}: defeat the enemies first "
@@ -627,7 +759,10 @@ def _disarm(s: State, a: Disarm) -> State:
     if s.intelligence < trap.value:
         raise _fail(f"cannot disarm {a.card}: intelligence {s.intelligence} < {trap.value}",
                     "disarm-intelligence", 0)
-    return _settle(evolve(s, room=evolve(room, entities=room.without(a.card))))
+    d = s.__dict__.copy()
+    d["room"] = _made(Room, {"index": room.index, "entities": room.without(a.card),
+                             "fresh": room.fresh, "stunned": room.stunned})
+    return _settled(s, d)
 
 
 def _take(s: State, a: Take) -> State:
@@ -678,29 +813,39 @@ def _retreat(s: State, a: Retreat) -> State:
 
 
 def _loot(s: State, a: Loot) -> State:
-    _require_play(s)
+    if s.choice is None or s.bonus_owed:
+        _require_play(s)
     room = _require_room(s, "loot")
-    if room.enemies:
-        raise _fail("cannot loot: enemies remain", "loot-enemies")
-    if room.traps:
-        raise _fail("cannot loot: armed traps remain (disarm them, take one item, or "
-                    "retreat)", "loot-traps")
-    items = room.items
-    if not items:
+    entities = room.entities
+    for e in entities:
+        if e.kind == "enemy" or e.kind == "trap":
+            if room.enemies:
+                raise _fail("cannot loot: enemies remain", "loot-enemies")
+            raise _fail("cannot loot: armed traps remain (disarm them, take one item, or "
+                        "retreat)", "loot-traps")
+    if not entities:  # every entity left is an item
         raise _fail("nothing to loot in this room", "loot-empty")
+    inventory = s.inventory + tuple([_made(Held, {"card": e.card, "kind": e.kind,
+                                                  "value": e.value}) for e in entities])
     # _settle of the room looted empty, without the empty room in between
     if s.health < 0:
-        return evolve(s, inventory=_collect(s, items), room=evolve(room, entities=()),
+        return evolve(s, inventory=inventory, room=evolve(room, entities=()),
                       outcome="died")
-    s = _emptied(s, room.index, inventory=_collect(s, items))
-    if s.status.count("emptied") == len(s.status):
-        return evolve(s, outcome="cleared")
-    return s
+    d = s.__dict__.copy()
+    d["inventory"] = inventory
+    d["room"] = _made(Room, {"index": room.index, "entities": (), "fresh": room.fresh,
+                             "stunned": room.stunned})
+    return _settled(s, d)
 
 
 def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
-    _require_play(s)
-    held = next((h for h in s.inventory if h.card == card), None)
+    if s.choice is None or s.bonus_owed:
+        _require_play(s)
+    held = None
+    for h in s.inventory:
+        if h.card is card:
+            held = h
+            break
     if held is None or held.kind != kind:
         have = " ".join(str(h.card) for h in s.inventory if h.kind == kind) or "none"
         in_room = s.room is not None and any(e.card == card for e in s.room.entities)
@@ -708,11 +853,22 @@ def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
                 if in_room else "")
         raise _fail(f"cannot {verb} {card}: no such {kind} in the inventory ({kind}s: "
                     f"{have}){slip}", f"{verb}-target", 0)
-    inventory = tuple(h for h in s.inventory if h.card != card)
-    gain = _consumable(s, held)
+    d = s.__dict__.copy()
+    d["inventory"] = tuple([h for h in s.inventory if h.card is not card])
+    gain = FLAT_VALUE if "flat-consumables" in s.variants else held.value
     if kind == "potion":
-        return evolve(s, inventory=inventory, health=s.health + gain)
-    return evolve(s, inventory=inventory, intelligence=s.intelligence + gain)
+        d["health"] = s.health + gain
+    else:
+        d["intelligence"] = s.intelligence + gain
+    return _state(d)
+
+
+def _drink(s: State, a: Drink) -> State:
+    return _use(s, a.card, "potion", "drink")
+
+
+def _read(s: State, a: Read) -> State:
+    return _use(s, a.card, "book", "read")
 
 
 def _exit(s: State, a: Exit) -> State:
@@ -733,9 +889,10 @@ def _exit(s: State, a: Exit) -> State:
     return evolve(s, position=corner, outcome="exited")
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, object] = {
     Choose: _choose, Bonus: _bonus, Enter: _enter, RoomCards: _room_cards, Hit: _hit,
     Disarm: _disarm, Take: _take, Retreat: _retreat, Loot: _loot, Exit: _exit,
+    Drink: _drink, Read: _read,
 }
 
 
@@ -747,17 +904,12 @@ def apply(s: State, action: Action) -> State:
     """
     if s.outcome is not None:
         raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+    kind = type(action)
     if s.awaiting_room is not None and not isinstance(action, RoomCards):
         raise _fail("a free deal needs the entered room's cards next: 'room CARD...'",
                     "room-order")
-    if isinstance(action, Drink):
-        s = _use(s, action.card, "potion", "drink")
-    elif isinstance(action, Read):
-        s = _use(s, action.card, "book", "read")
-    else:
-        handler = _HANDLERS[type(action)]
-        s = handler(s, action)  # type: ignore[operator]
-    if s.drawn is not None and not isinstance(action, (Enter, RoomCards)):
+    s = _HANDLERS[kind](s, action)  # type: ignore[operator]
+    if s.drawn is not None and kind is not Enter and kind is not RoomCards:
         s = evolve(s, drawn=None)
     return s
 
