@@ -7,7 +7,9 @@ the verdict, with its position and the documented exit code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,7 +26,7 @@ from companion.errors import (
     SeedError,
     UnreadableLogError,
 )
-from companion.games import GAME_NAMES, get_game
+from companion.games import GAME_NAMES, REGISTRY, get_game
 from companion.games.base import Game, Header, Result, read_header, shown
 from companion.log import (
     ActionLine,
@@ -123,7 +125,17 @@ def game_of(log: LogFile) -> Game:
     the file is not a companion log (exit code 2).
     """
     first = log.actions[0].line if log.actions else 1
-    return get_game(_known_game(log.tags, first, log.file))
+    return _game_named(_known_game(log.tags, first, log.file))
+
+
+def _game_named(name: str) -> Game:
+    """``get_game(name)`` for a name :func:`_known_game` accepted: a built-in game
+    already imported is taken from its module at once (a validation of many short
+    logs looks its game up once per log)."""
+    target = REGISTRY.get(name)
+    module = sys.modules.get(target) if target is not None else None
+    game = getattr(module, "GAME", None) if module is not None else None
+    return game if isinstance(game, Game) else get_game(name)
 
 
 def _known_game(tags: dict[str, Any], first_action: int, file: str) -> str:
@@ -143,11 +155,18 @@ def _known_game(tags: dict[str, Any], first_action: int, file: str) -> str:
     return name
 
 
-def _envelope_first(file: str) -> Callable[[dict[str, Any], int], None]:
-    """A header check for :func:`parse_log`: no known game, no further reading."""
-    def check(tags: dict[str, Any], line: int) -> None:
-        _known_game(tags, line, file)
-    return check
+class _EnvelopeFirst:
+    """A header check for :func:`parse_log`: no known game, no further reading. It
+    keeps the name of the game found (``name``), so that it is not looked for again."""
+
+    __slots__ = ("file", "name")
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.name: str | None = None
+
+    def __call__(self, tags: dict[str, Any], line: int) -> None:
+        self.name = _known_game(tags, line, self.file)
 
 
 @dataclass
@@ -156,19 +175,22 @@ class Replay:
 
     game: Game
     header: Header
-    states: list[Any]
+    states: MutableSequence[Any]
 
     @property
     def final(self) -> Any:
         return self.states[-1]
 
 
-def replay_log(log: LogFile, states: list[Any] | None = None, *,
+def replay_log(log: LogFile, states: MutableSequence[Any] | None = None, *,
                game: Game | None = None) -> Replay:
     """Fold the log's actions over the game's start state.
 
-    ``states``, when given, receives every state as it is reached, so that after an
-    error its last item is the state just before the offending line. ``game``: the
+    ``states``, when given, receives every state as it is reached (``append``), so that
+    after an error its last item is the state just before the offending line; it is
+    the returned replay's ``states`` (by default a new list: every state, first to
+    last; a ``deque(maxlen=1)`` keeps only the last, and lets the others go as the
+    fold leaves them, which spares the memory and the garbage collector). ``game``: the
     game the log's ``Game`` tag names, when the caller knows it already.
 
     Raises UnreadableLogError (no or unknown game) or LogError at the first offending
@@ -181,37 +203,60 @@ def replay_log(log: LogFile, states: list[Any] | None = None, *,
     keep = states.append
     keep(state)
     parse, apply, over = _steps(game)
-    for line in log.actions:
-        if over(state):
-            outcome = game.result(state).outcome
-            raise LogError(f"the game is over ({outcome}): no action may follow",
-                           log.file, line.line, line.verb.column, "game-over")
-        try:
-            state = apply(state, parse(state, line))
-        except IllegalAction as exc:
-            raise action_error(exc, line, log.file, game) from None
-        keep(state)
+    file = log.file
+    if over is None:  # the base class's is_over: the state's outcome is set
+        for line in log.actions:
+            if state.outcome is not None:
+                raise _over(game, state, line, file)
+            try:
+                state = apply(state, parse(state, line))
+            except IllegalAction as exc:
+                raise action_error(exc, line, file, game) from None
+            keep(state)
+    else:
+        for line in log.actions:
+            if over(state):
+                raise _over(game, state, line, file)
+            try:
+                state = apply(state, parse(state, line))
+            except IllegalAction as exc:
+                raise action_error(exc, line, file, game) from None
+            keep(state)
     if log.pending_error is not None:
         raise log.pending_error
     return Replay(game, header, states)
 
 
+def _over(game: Game, state: Any, line: ActionLine, file: str) -> LogError:
+    """The error of an action after the end of the game."""
+    outcome = game.result(state).outcome
+    return LogError(f"the game is over ({outcome}): no action may follow",
+                    file, line.line, line.verb.column, "game-over")
+
+
+_STEPS: dict[int, tuple[Game, tuple[Any, Any, Any]]] = {}
+""":func:`_steps` of each game object met (by id, the game kept with them)."""
+
+
 def _steps(game: Game) -> tuple[Callable[[Any, ActionLine], Any],
-                                 Callable[[Any, Any], Any], Callable[[Any], bool]]:
+                                 Callable[[Any, Any], Any], Callable[[Any], bool] | None]:
     """The game's ``parse_action``, ``apply`` and ``is_over``, as the replay calls them
     for every line: the notation's and rules' own functions where the game keeps the
-    base class's methods (which only call them), one call less each."""
+    base class's methods (which only call them), one call less each; ``is_over`` is
+    None for the base class's (the replay looks at the state's ``outcome`` itself).
+    Found once per game object."""
+    known = _STEPS.get(id(game))
+    if known is not None and known[0] is game:
+        return known[1]
     cls = type(game)
     parse = (game.notation.parse_action if cls.parse_action is Game.parse_action
              else game.parse_action)
     apply = game.rules.apply if cls.apply is Game.apply else game.apply
-    over = _outcome_set if cls.is_over is Game.is_over else game.is_over
-    return parse, apply, over
-
-
-def _outcome_set(state: Any) -> bool:
-    """:meth:`Game.is_over` (the state's ``outcome`` is set)."""
-    return state.outcome is not None
+    over = None if cls.is_over is Game.is_over else game.is_over
+    steps = (parse, apply, over)
+    if len(_STEPS) < 64:
+        _STEPS[id(game)] = (game, steps)
+    return steps
 
 
 def _seed_shown(value: str) -> str:
@@ -245,58 +290,61 @@ def _claim_shown(log: LogFile) -> int | None:
     return int(text) if 0 < len(digits) <= 12 and is_number(digits) else None
 
 
-def _verdict(file: str, load: Any, explain: bool = False) -> Verdict:
-    verdict = Verdict(file=file)
+def _verdict(file: str, load: Callable[[], LogFile], check: _EnvelopeFirst,
+             explain: bool = False) -> Verdict:
+    """The verdict of the log ``load`` reads (with ``check`` as its header check)."""
     try:
-        log: LogFile = load()
-        game = game_of(log)
+        log = load()
+        game = _game_named(check.name) if check.name is not None else game_of(log)
     except (LogError, UnreadableLogError) as exc:
-        verdict.error = _detached(exc)
-        return verdict
-    verdict.game = game.name
-    seed_tag = log.tag("seed")
-    verdict.seed = _seed_shown(seed_tag.value) if seed_tag else None
-    verdict.claim = _claim_shown(log)
-    states: list[Any] = []
+        return Verdict(file=file, error=_detached(exc))
+    states: deque[Any] = deque(maxlen=1)  # the last state only (see replay_log)
     try:
         replay = replay_log(log, states, game=game)
     except UnreadableLogError as exc:
-        verdict.error = _detached(exc)
-        return verdict
+        return _invalid(file, log, game, _detached(exc))
     except LogError as exc:
         from companion.hints import with_hint  # only a rejected log needs it
 
-        verdict.error = _detached(with_hint(log, game, exc, replay_log))
+        verdict = _invalid(file, log, game, _detached(with_hint(log, game, exc, replay_log)))
         if explain and states:
             verdict.before = game.explain(states[-1])
         return verdict
     except CompanionError as exc:  # pragma: no cover - engines raise LogError/IllegalAction
-        verdict.error = LogError(str(exc), file, 1, 1, "internal")
-        return verdict
-    result: Result = replay.game.result(replay.final)
-    verdict.seed = replay.header.seed
-    verdict.valid = True
-    verdict.outcome = result.outcome
-    verdict.score = result.score
-    verdict.claim = replay.header.claim
-    verdict.claim_matches = True if verdict.claim is None else verdict.claim == result.score
-    verdict.summary = result.summary
-    return verdict
+        return _invalid(file, log, game, LogError(str(exc), file, 1, 1, "internal"))
+    result: Result = game.result(replay.final)
+    header = replay.header
+    claim = header.claim
+    score = result.score
+    return Verdict(file, game.name, header.seed, True, result.outcome, score, claim,
+                   True if claim is None else claim == score, None, result.summary)
+
+
+def _invalid(file: str, log: LogFile, game: Game,
+             error: LogError | UnreadableLogError) -> Verdict:
+    """The verdict of a log of ``game`` that does not replay: its seed and claim as
+    written (see :func:`_seed_shown`, :func:`_claim_shown`) and ``error``."""
+    seed_tag = log.tag("seed")
+    return Verdict(file=file, game=game.name,
+                   seed=_seed_shown(seed_tag.value) if seed_tag else None,
+                   claim=_claim_shown(log), error=error)
 
 
 def validate_path(path: str | Path, explain: bool = False) -> Verdict:
     """Validate a log file. Never raises for bad input: see :class:`Verdict`.
     ``explain``: keep the state before the offending line in ``Verdict.before``."""
-    return _verdict(str(path), lambda: read_log_file(path, _envelope_first(str(path)),
-                                                      lazy=True), explain)
+    check = _EnvelopeFirst(str(path))
+    return _verdict(str(path), lambda: read_log_file(path, check, lazy=True), check, explain)
 
 
 def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False) -> Verdict:
     """Validate a log given as text or bytes. Never raises for bad input."""
+    check = _EnvelopeFirst(file)
+
     def load() -> LogFile:
         s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
-        return parse_log(s, file, _envelope_first(file), lazy=True)
-    return _verdict(file, load, explain)
+        return parse_log(s, file, check, lazy=True)
+    return _verdict(file, load, check, explain)
 
 
 # --------------------------------------------------------------------------- batches
