@@ -122,12 +122,68 @@ class LazyActions(Sequence[ActionLine]):
         return False
 
     def __iter__(self) -> Iterator[ActionLine]:
+        """The actions, read as they are asked for. A line as logs are written (words
+        one space apart, no comment, comma or tag) is read here at once (what
+        :func:`_read_line` makes of it, one call less per line); any other goes through
+        :func:`_read_line`. Several iterations may run at once: one that finds lines
+        read by another meanwhile takes their actions from ``_items``."""
         items = self._items
-        more = self._more
         i = 0
-        while i < len(items) or more():
-            yield items[i]
-            i += 1
+        while True:
+            while i < len(items):
+                yield items[i]
+                i += 1
+            if self._done:
+                return
+            lines = self._lines
+            end = len(lines)
+            k = self._next
+            while k < end:
+                raw = lines[k]
+                k += 1
+                action: ActionLine
+                if len(raw) <= MAX_LINE_CHARS:
+                    words = raw.split()
+                    if not words:
+                        continue  # a blank line
+                    plain = (raw[0] != "[" and "#" not in raw and "," not in raw
+                             and " ".join(words) == raw)
+                else:
+                    plain = False
+                if not plain:
+                    try:
+                        found = _read_line(raw, k, self._file, self._tags, True)
+                    except LogError as exc:
+                        self._next = k
+                        self.error = exc
+                        self._done = True
+                        return
+                    if found is None:
+                        continue
+                    action = found
+                elif len(words) == 1:
+                    action = _tuple_new(ActionLine, (_tuple_new(Token, (raw, k, 1)), ()))
+                else:
+                    column = len(words[0]) + 2
+                    args = []
+                    for word in words[1:]:
+                        args.append(_tuple_new(Token, (word, k, column)))
+                        column += len(word) + 1
+                    action = _tuple_new(ActionLine, (_tuple_new(Token, (words[0], k, 1)),
+                                                     tuple(args)))
+                if len(items) >= MAX_ACTIONS:
+                    self._next = k
+                    raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused",
+                                   self._file, k, 1)
+                items.append(action)
+                self._next = k
+                i += 1
+                yield action
+                if self._next != k:
+                    break  # another iteration read on meanwhile: take its actions
+            else:
+                self._next = k
+                self._done = True
 
     def __bool__(self) -> bool:
         return True  # a lazy log has its first action (it is made at the first one)
