@@ -11,10 +11,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Literal
+from typing import Any, Literal
 
 from companion import chance
-from companion.cards import Card
+from companion.cards import Card, standard_deck
 from companion.errors import IllegalAction
 from companion.frozen import evolve
 from companion.games.clear_the_dungeon.generation import MONSTER_CARDS, POWER_CARDS, deal
@@ -143,81 +143,136 @@ def _names(cards: Sequence[Card | None]) -> str:
     return " ".join(str(c) for c in cards) or "none"
 
 
-def _see(s: State, card: Card, arg: int, monster: bool) -> State:
-    """Record a card first seen in a free deal; refuse a card seen before."""
-    if monster and card not in MONSTER_CARDS:
-        raise _fail(f"{card} is not a monster: monsters are the face cards J Q K",
-                    "deal-card-kind", arg)
-    if not monster and card not in POWER_CARDS:
-        raise _fail(f"{card} is a monster card, not a power card", "deal-card-kind", arg)
-    if card.is_joker:
-        if "no-jokers" in s.variants:
-            raise _fail("this game is played without jokers (variant no-jokers)",
+_MONSTER_SET = frozenset(MONSTER_CARDS)
+_POWER_SET = frozenset(POWER_CARDS)
+_MONSTER_COUNT = len(MONSTER_CARDS)
+_VALUE: dict[Card, int] = {c: value_of(c) for c in standard_deck(jokers=1)}
+""":func:`value_of` of every card (the replay looks it up)."""
+
+
+def _see(s: State, cards: Sequence[Card], monster: bool) -> tuple[frozenset[Card], int]:
+    """The cards seen and the jokers seen once ``cards`` (monsters or power cards), first
+    seen in a free deal, are seen too. Raises IllegalAction at the first card that is
+    not of that kind or was seen before (the index of that card)."""
+    seen = s.seen
+    jokers = s.jokers_seen
+    for arg, card in enumerate(cards):
+        if monster and card not in _MONSTER_SET:
+            raise _fail(f"{card} is not a monster: monsters are the face cards J Q K",
                         "deal-card-kind", arg)
-        if s.jokers_seen >= 2:
-            raise _fail("a third joker: the deck has two", "deal-duplicate", arg)
-        return evolve(s, jokers_seen=s.jokers_seen + 1)
-    if card in s.seen:
-        raise _fail(f"{card} was already seen: every card exists once", "deal-duplicate", arg)
-    return evolve(s, seen=s.seen | {card})
+        if not monster and card not in _POWER_SET:
+            raise _fail(f"{card} is a monster card, not a power card", "deal-card-kind",
+                        arg)
+        if card.is_joker:
+            if "no-jokers" in s.variants:
+                raise _fail("this game is played without jokers (variant no-jokers)",
+                            "deal-card-kind", arg)
+            if jokers >= 2:
+                raise _fail("a third joker: the deck has two", "deal-duplicate", arg)
+            jokers += 1
+            continue
+        if card in seen:
+            raise _fail(f"{card} was already seen: every card exists once",
+                        "deal-duplicate", arg)
+        seen = seen | {card}
+    return seen, jokers
 
 
 # ------------------------------------------------------------------------- handlers
-def _monsters(s: State, a: Monsters) -> State:
-    count_error = _fail(f"'monsters' names the four face-up monsters, not {len(a.cards)}",
-                        "monsters-count", 4 if len(a.cards) > 4 else None)
+# Each handler returns the new state's fields: a copy of the old state's, changed (a
+# check line's ``checkable`` is spent, as is a check the action skips); :func:`apply`
+# makes them a state.
+_new = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _made(fields: dict[str, Any]) -> State:
+    """The state whose attributes are ``fields``: what
+    :func:`~companion.frozen.evolve` makes, without keyword arguments."""
+    new: State = _new(State)
+    _set_attribute(new, "__dict__", fields)
+    return new
+
+
+def _fields(s: State) -> dict[str, Any]:
+    """A copy of ``s``'s fields, its optional check line spent."""
+    d = s.__dict__.copy()
+    d["checkable"] = None
+    return d
+
+
+def _count_error(a: Monsters) -> IllegalAction:
+    return _fail(f"'monsters' names the four face-up monsters, not {len(a.cards)}",
+                 "monsters-count", 4 if len(a.cards) > 4 else None)
+
+
+def _monsters(s: State, a: Monsters) -> dict[str, Any]:
     if s.free:
         if s.awaiting != "monsters":
             raise _fail("the monsters are already on the table", "monsters-order")
-        for i, c in enumerate(a.cards[:4]):  # each card as it is read, then the count
-            s = _see(s, c, i, monster=True)
+        # each card as it is read, then the count
+        seen, jokers = _see(s, a.cards[:4], monster=True)
         if len(a.cards) != 4:
-            raise count_error
-        return evolve(s, up=a.cards, awaiting=None)
+            raise _count_error(a)
+        d = _fields(s)
+        d["seen"] = seen
+        d["jokers_seen"] = jokers
+        d["up"] = a.cards
+        d["awaiting"] = None
+        return d
     if len(a.cards) != 4:
-        raise count_error
+        raise _count_error(a)
     if s.checkable != "monsters":
         raise _fail("'monsters' comes first, before any draw", "monsters-order")
-    for i, (given, real) in enumerate(zip(a.cards, s.up, strict=True)):
-        if given != real:
-            raise _fail(f"the seed deals {_names(s.up)} (columns 1-4); column {i + 1} is "
-                        f"{real}, not {given}", "deal-seed", i)
-    return s
+    if a.cards != s.up:
+        for i, (given, real) in enumerate(zip(a.cards, s.up, strict=True)):
+            if given != real:
+                raise _fail(f"the seed deals {_names(s.up)} (columns 1-4); column {i + 1} "
+                            f"is {real}, not {given}", "deal-seed", i)
+    return _fields(s)
 
 
-def _draw(s: State, a: Draw) -> State:
+def _draw(s: State, a: Draw) -> dict[str, Any]:
     if s.hand:
         raise _fail(f"play or discard every hand card before drawing again (hand: "
                     f"{_names(s.hand)})", "draw-hand-not-empty")
-    if s.deck_left == 0:
+    left = s.deck_size - s.drawn
+    if left == 0:
         raise _fail("the power deck is empty", "draw-empty")
-    n = min(HAND_SIZE, s.deck_left)
-    if s.free:
+    n = min(HAND_SIZE, left)
+    if s.seed is None:
         if a.cards is None:
             raise _fail("a free deal needs the cards drawn, like 'draw 9♦ 2♥ 5♣'",
                         "draw-cards")
-        left = s.deck_left
-        for i, c in enumerate(a.cards[:n]):  # each card as it is read, then the count
-            s = _see(s, c, i, monster=False)
+        # each card as it is read, then the count
+        seen, jokers = _see(s, a.cards[:n], monster=False)
         if len(a.cards) != n:
             raise _fail(f"{counted(n, 'card')} {'is' if n == 1 else 'are'} drawn ({left} "
                         "left in the power deck), "
                         f"not {len(a.cards)}", "draw-count",
                         n if len(a.cards) > n else None)
-        drawn = a.cards
-    else:
-        drawn = s.deck[s.deck_pos : s.deck_pos + n]
-        if a.cards is not None:
-            rest = list(drawn)
-            for i, c in enumerate(a.cards):
-                if c not in rest:
-                    raise _fail(f"the seed's draw is {_names(drawn)}, not {c}",
-                                "deal-seed", i)
-                rest.remove(c)
-            if rest:
-                raise _fail(f"the seed's draw is {_names(drawn)}", "deal-seed")
-        return evolve(s, deck_pos=s.deck_pos + n, hand=tuple(drawn), drawn=s.drawn + n)
-    return evolve(s, hand=tuple(drawn), drawn=s.drawn + n)
+        d = _fields(s)
+        d["seen"] = seen
+        d["jokers_seen"] = jokers
+        d["hand"] = tuple(a.cards)
+        d["drawn"] = s.drawn + n
+        return d
+    pos = s.deck_pos
+    drawn = s.deck[pos : pos + n]
+    if a.cards is not None and a.cards != drawn:  # (the draw in the deck's order: no search)
+        rest = list(drawn)
+        for i, c in enumerate(a.cards):
+            if c not in rest:
+                raise _fail(f"the seed's draw is {_names(drawn)}, not {c}",
+                            "deal-seed", i)
+            rest.remove(c)
+        if rest:
+            raise _fail(f"the seed's draw is {_names(drawn)}", "deal-seed")
+    d = _fields(s)
+    d["deck_pos"] = pos + n
+    d["hand"] = drawn
+    d["drawn"] = s.drawn + n
+    return d
 
 
 def _column(s: State, a: Play) -> int:
@@ -256,69 +311,96 @@ def check_attack(pile: tuple[Card, ...], card: Card, monster: Card) -> str | Non
     return None
 
 
-def _play(s: State, a: Play) -> State:
-    if a.card in s.hand:
-        hand = list(s.hand)
-        hand.remove(a.card)
+def _play(s: State, a: Play) -> dict[str, Any]:
+    card = a.card
+    hand = s.hand
+    reserve = s.damage[-1] if s.damage and "reserve" in s.variants else None
+    if card in hand:
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
         from_reserve = False
-    elif s.reserve_card is not None and s.reserve_card == a.card:
-        hand = list(s.hand)
+    elif reserve is not None and reserve == card:
         from_reserve = True
     else:
-        extra = f"; reserve card: {s.reserve_card}" if s.reserve_card else ""
-        if not s.hand and s.deck_left > 0:
+        extra = f"; reserve card: {reserve}" if reserve else ""
+        if not hand and s.deck_size - s.drawn > 0:
             extra += "; the hand is empty: 'draw' first"
-        raise _fail(f"{a.card} is not in the hand (hand: {_names(s.hand)}{extra})",
+        raise _fail(f"{card} is not in the hand (hand: {_names(hand)}{extra})",
                     "play-card", 0)
     k = _column(s, a)
     monster = s.up[k]
     assert monster is not None
-    why = check_attack(s.piles[k], a.card, monster)
+    old = s.piles[k]
+    count = len(old)  # check_attack's tests, its words only for a refusal
+    if count == 0:
+        fits = _VALUE[card] + 10 >= monster.rank
+    elif count == 1:
+        fits = _VALUE[old[0]] + _VALUE[card] >= monster.rank
+    else:
+        fits = count == TRIGGER_SLOT and (card.suit is None or card.suit is monster.suit)
+    why = None if fits else check_attack(old, card, monster)
     if why:
-        rule = ("attack-first" if not s.piles[k] else "attack-total"
-                if len(s.piles[k]) == 1 else "attack-trigger")
+        rule = ("attack-first" if not old else "attack-total"
+                if len(old) == 1 else "attack-trigger")
         raise _fail(why, rule, 0)
-    pile = s.piles[k] + (a.card,)
-    damage = s.damage[:-1] if from_reserve else s.damage
-    if len(pile) <= TRIGGER_SLOT:
-        return evolve(s, hand=tuple(hand), damage=damage, piles=_set(s.piles, k, pile))
+    d = _fields(s)
+    d["hand"] = hand
+    if from_reserve:
+        d["damage"] = s.damage[:-1]
+    if len(old) < TRIGGER_SLOT:
+        d["piles"] = _set(s.piles, k, old + (card,))
+        return d
     # defeated: the monster and its three cards leave play
-    done = {"hand": tuple(hand), "damage": damage, "piles": _set(s.piles, k, ()),
-            "defeated": s.defeated + (monster,)}
+    d["piles"] = _set(s.piles, k, ())
+    d["defeated"] = s.defeated + (monster,)
+    d["up"] = _set(s.up, k, None)
     if s.hidden[k] == 0:
-        return evolve(s, up=_set(s.up, k, None), **done)
-    hidden = _set(s.hidden, k, s.hidden[k] - 1)
-    if s.free:
-        return evolve(s, up=_set(s.up, k, None), hidden=hidden, awaiting="reveal",
-                      reveal_column=k, **done)
+        return d
+    d["hidden"] = _set(s.hidden, k, s.hidden[k] - 1)
+    d["reveal_column"] = k
+    if s.seed is None:
+        d["awaiting"] = "reveal"
+        return d
     assert s.stacks is not None
-    nxt, rest = s.stacks[k][0], s.stacks[k][1:]
-    return evolve(s, up=_set(s.up, k, nxt), hidden=hidden, stacks=_set(s.stacks, k, rest),
-                  checkable="reveal", reveal_column=k, **done)
+    stack = s.stacks[k]
+    d["up"] = _set(s.up, k, stack[0])
+    d["stacks"] = _set(s.stacks, k, stack[1:])
+    d["checkable"] = "reveal"
+    return d
 
 
 def _set(items: tuple, k: int, value: object) -> tuple:
     return items[:k] + (value,) + items[k + 1 :]
 
 
-def _discard(s: State, a: Discard) -> State:
-    if a.card not in s.hand:
-        raise _fail(f"{a.card} is not in the hand (hand: {_names(s.hand)})",
+def _discard(s: State, a: Discard) -> dict[str, Any]:
+    card = a.card
+    hand = s.hand
+    if card not in hand:
+        raise _fail(f"{card} is not in the hand (hand: {_names(hand)})",
                     "discard-card", 0)
-    hand = list(s.hand)
-    hand.remove(a.card)
-    return evolve(s, hand=tuple(hand), damage=s.damage + (a.card,))
+    i = hand.index(card)
+    d = _fields(s)
+    d["hand"] = hand[:i] + hand[i + 1 :]
+    d["damage"] = s.damage + (card,)
+    return d
 
 
-def _reveal(s: State, a: Reveal) -> State:
-    if s.free:
+def _reveal(s: State, a: Reveal) -> dict[str, Any]:
+    if s.seed is None:
         if s.awaiting != "reveal":
             raise _fail("'reveal' follows the defeat of a monster whose column still has "
                         "cards", "reveal-order")
         k = s.reveal_column
         assert k is not None
-        s = _see(s, a.card, 0, monster=True)
-        return evolve(s, up=_set(s.up, k, a.card), awaiting=None, reveal_column=None)
+        seen, jokers = _see(s, (a.card,), monster=True)
+        d = _fields(s)
+        d["seen"] = seen
+        d["jokers_seen"] = jokers
+        d["up"] = _set(s.up, k, a.card)
+        d["awaiting"] = None
+        d["reveal_column"] = None
+        return d
     if s.checkable != "reveal" or s.reveal_column is None:
         raise _fail("'reveal' follows the defeat of a monster whose column still has "
                     "cards", "reveal-order")
@@ -326,7 +408,7 @@ def _reveal(s: State, a: Reveal) -> State:
     if real != a.card:
         raise _fail(f"the seed turns up {real} in column {s.reveal_column + 1}, not "
                     f"{a.card}", "deal-seed", 0)
-    return s
+    return _fields(s)
 
 
 _HANDLERS = {Monsters: _monsters, Draw: _draw, Play: _play, Discard: _discard,
@@ -356,20 +438,21 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
     if s.outcome is not None:
         raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
-    if s.awaiting == "monsters" and not isinstance(action, Monsters):
+    awaiting = s.awaiting
+    if awaiting == "monsters" and not isinstance(action, Monsters):
         raise _fail("a free deal starts with the four face-up monsters: "
                     "'monsters C1 C2 C3 C4'", "monsters-order")
-    if s.awaiting == "reveal" and not isinstance(action, Reveal):
+    if awaiting == "reveal" and not isinstance(action, Reveal):
         k = s.reveal_column
         raise _fail(f"column {k + 1 if k is not None else '?'} still holds monsters: the "
                     "next line must be its 'reveal CARD'", "reveal-order")
-    check_line = isinstance(action, (Monsters, Reveal))
-    if not check_line and s.checkable is not None:
-        s = evolve(s, checkable=None)  # an optional check line must come at once
-    s = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
-    if check_line and s.checkable is not None:
-        s = evolve(s, checkable=None)
-    return _settle(s)
+    # an optional check line must come at once: every handler spends it
+    d: dict[str, Any] = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
+    after = _made(d)
+    if (len(d["defeated"]) == _MONSTER_COUNT or len(d["damage"]) >= LOSS_DAMAGE
+            or (d["awaiting"] is None and not d["hand"] and d["drawn"] == d["deck_size"])):
+        return _settle(after)  # (the game may be over)
+    return after
 
 
 # ------------------------------------------------------------------- legal actions
