@@ -269,27 +269,6 @@ class Regions:
         new_groups[to] = tuple(joined)
         return Areas(tuple(new_labels), tuple(new_groups), areas.opened + 1)
 
-    @cached_property
-    def next_zeros(self) -> dict[Cell, tuple[int, ...]]:
-        """Filled cell to the 0 regions next to it (nodes, in the order of its
-        neighbours N, E, S, W, each once), filled in as cells are asked for
-        (:meth:`zeros_next_to`)."""
-        return {}
-
-    def zeros_next_to(self, cell: Cell) -> tuple[int, ...]:
-        """The 0 regions next to the filled ``cell``: the nodes of its neighbours
-        outside its room (two rooms never touch)."""
-        known = self.next_zeros.get(cell)
-        if known is None:
-            mine = self.node_of(cell)
-            found: list[int] = []
-            for nb in adjacency(self.size)[cell]:
-                node = self.node_of(nb)
-                if node != mine and node not in found:
-                    found.append(node)
-            known = self.next_zeros[cell] = tuple(found)
-        return known
-
     def areas_for(self, emptied: Iterable[int]) -> Areas:
         """The areas with the rooms ``emptied`` open (from :attr:`start`)."""
         areas = self.start

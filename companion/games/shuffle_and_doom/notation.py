@@ -75,8 +75,38 @@ def _arity(line: ActionLine, n: int, usage: str) -> None:
                             f"{usage}", "notation-arguments", n)
 
 
+_KNOWN: dict[tuple[int, str, str], Action] = {}
+"""The lines of at most one word after the verb read before, by the map's size and
+their words as written (an empty word for none), and their actions: a log writes the
+same few dozen again and again. At most :data:`_KNOWN_MAX` of them."""
+_KNOWN_MAX = 4096
+_CARDS: dict[str, Card] = {}
+"""Card words of ``room`` lines read before and their cards (at most
+:data:`_KNOWN_MAX`)."""
+
+
 def parse_action(state: State, line: ActionLine) -> Action:
     """Read one action line. Raises NotationError at the faulty token."""
+    verb, args = line
+    if len(args) <= 1:
+        key = (len(state.dmap.row_stack), verb.text, args[0].text if args else "")
+        known = _KNOWN.get(key)
+        if known is None:
+            known = _parse(state, line)
+            if len(_KNOWN) < _KNOWN_MAX:
+                _KNOWN[key] = known
+        return known
+    if verb.text.lower() == "room":
+        cards = _CARDS
+        try:
+            return RoomCards(tuple([cards[t.text] for t in args]))
+        except KeyError:
+            pass
+    return _parse(state, line)
+
+
+def _parse(state: State, line: ActionLine) -> Action:
+    """:func:`parse_action` without the memory of lines read before."""
     verb = line.name
     args = line.args
     if verb == "choose":
@@ -110,7 +140,10 @@ def parse_action(state: State, line: ActionLine) -> Action:
         if not args:
             raise NotationError("'room' needs the cards drawn, like 'room 5♣ 6♦'",
                                 "notation-arguments")
-        return RoomCards(tuple(_card(t, i) for i, t in enumerate(args)))
+        cards = tuple([_card(t, i) for i, t in enumerate(args)])
+        if len(_CARDS) < _KNOWN_MAX:
+            _CARDS.update((t.text, c) for t, c in zip(args, cards, strict=True))
+        return RoomCards(cards)
     if verb in _CARD_VERBS:
         _arity(line, 1, "one card, like '" + verb + " K♠'")
         return _CARD_VERBS[verb](_card(args[0], 0))

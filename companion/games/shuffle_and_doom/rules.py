@@ -608,7 +608,9 @@ def _enter(s: State, a: Enter) -> State:
     target = a.cell
     regions = s.dmap.regions
     rect, col_run, row_run = regions.rect, regions.col_run, regions.row_run
-    node = rect[col_run[target[0]]][row_run[target[1]]]
+    i, j = col_run[target[0]], row_run[target[1]]  # the target's column and row runs
+    column = rect[i]
+    node = column[j]
     zeros = regions.zeros
     if node < zeros:
         raise _fail(f"{cell_name(target)} is a 0 cell: enter names a cell of an unexplored "
@@ -630,12 +632,16 @@ def _enter(s: State, a: Enter) -> State:
     labels = areas.labels
     position = s.position
     mine = -1 if position is None else labels[rect[col_run[position[0]]][row_run[position[1]]]]
+    c, r = target
+    c0, c1, _ = regions.blocks[0][i]  # the room's rectangle
+    r0, r1, _ = regions.blocks[1][j]
     if mine >= 0 and position is not None:
-        # on open floor: the player reaches the open part of the map of that cell
-        for z in regions.zeros_next_to(target):
-            if labels[z] == mine:
-                break
-        else:
+        # on open floor, the player reaches the open part of the map of that cell: is
+        # the target next to it? (its neighbours outside the room, N E S W: 0 regions)
+        if not ((r == r0 and j > 0 and labels[column[j - 1]] == mine)
+                or (c == c1 - 1 and i + 1 < len(rect) and labels[rect[i + 1][j]] == mine)
+                or (r == r1 - 1 and j + 1 < len(column) and labels[column[j + 1]] == mine)
+                or (c == c0 and i > 0 and labels[rect[i - 1][j]] == mine)):
             raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
                         "through open cells", "enter-reach", 0)
     else:
@@ -654,7 +660,7 @@ def _enter(s: State, a: Enter) -> State:
     if s.seed is None:
         return evolve(s, position=target, status=status, awaiting_room=index,
                       room=Room(index, ()), drawn=None, _areas=(status, areas))
-    count = regions.cells(node)
+    count = (c1 - c0) * (r1 - r0)  # regions.cells(node)
     deck, pos = s.deck, s.deck_pos
     end = pos + count
     if end <= len(deck):  # within the pass
