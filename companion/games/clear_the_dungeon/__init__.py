@@ -8,10 +8,16 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
+from companion.cards import Card, standard_deck
 from companion.games.base import Game, PackPart, Param, Result, SheetKind, SolveReport
 from companion.games.clear_the_dungeon import notation, rules
 from companion.games.clear_the_dungeon.notation import format_action
 from companion.games.clear_the_dungeon.rules import Action, State
+
+_NAME: dict[Card, str] = {c: str(c) for c in standard_deck(jokers=1)}
+"""Every card's name (``str(card)``), looked up for a verdict's summary."""
+_VARIANT_SETS: dict[tuple[str, ...] | frozenset[str], frozenset[str]] = {}
+"""Variants given to :meth:`initial_state` (a tuple or set) found good, and their set."""
 
 
 class ClearTheDungeon(Game):
@@ -55,10 +61,23 @@ class ClearTheDungeon(Game):
         """The state after the seeded deal of ``seed``, or before the ``monsters`` line
         of a free deal (None). Raises ParameterError for a parameter (the game has none)
         or an unknown variant, PayloadError for an unknown edition."""
-        self.check_params(params or {})
-        if edition is not None:
-            self.check_edition(edition)
-        return rules.new_state(seed, frozenset(self.check_variants(list(variants))))
+        if params:
+            self.check_params(params)
+        if edition is not None and not (type(edition) is int and edition in self.editions):
+            self.check_edition(edition)  # (raises: an edition this build knows passes)
+        return rules.new_state(seed, self._variant_set(variants))
+
+    def _variant_set(self, variants: Sequence[str] | frozenset[str]) -> frozenset[str]:
+        """:meth:`check_variants` of ``variants`` as a set, remembered for a tuple or
+        set of variants found good before (a log's header gives one for every log).
+        Raises ParameterError for an unknown variant."""
+        key = variants if isinstance(variants, (tuple, frozenset)) else None
+        known = _VARIANT_SETS.get(key) if key is not None else None
+        if known is None:
+            known = frozenset(self.check_variants(list(variants)))
+            if key is not None and len(_VARIANT_SETS) < 64:
+                _VARIANT_SETS[key] = known
+        return known
 
     def stage(self, state: State) -> int:
         return len(state.defeated)
@@ -88,14 +107,15 @@ class ClearTheDungeon(Game):
         return lines
 
     def result(self, state: State) -> Result:
+        name = _NAME
         summary: dict[str, Any] = {
             "monsters_defeated": len(state.defeated),
-            "defeated": [str(c) for c in state.defeated],
-            "face_up": [str(c) if c else None for c in state.up],
-            "attack_piles": [[str(c) for c in p] for p in state.piles],
-            "hand": [str(c) for c in state.hand],
+            "defeated": [name[c] for c in state.defeated],
+            "face_up": [name[c] if c else None for c in state.up],
+            "attack_piles": [[name[c] for c in p] for p in state.piles],
+            "hand": [name[c] for c in state.hand],
             "damage": len(state.damage),
-            "damage_pile": [str(c) for c in state.damage],
+            "damage_pile": [name[c] for c in state.damage],
             "power_deck_left": state.deck_left,
         }
         if state.lost_because:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
+from companion.cards import Card, standard_deck
 from companion.games.base import (
     Game,
     PackPart,
@@ -20,6 +21,11 @@ from companion.games.base import (
 from companion.games.scoundrel import generation, notation, rules
 from companion.games.scoundrel.notation import format_action
 from companion.games.scoundrel.rules import Action, State
+
+_NAME: dict[Card, str] = {c: str(c) for c in standard_deck(jokers=1)}
+"""Every card's name (``str(card)``), looked up for a verdict's summary."""
+_VARIANT_SETS: dict[tuple[str, ...] | frozenset[str], frozenset[str]] = {}
+"""Variants given to :meth:`initial_state` (a tuple or set) found good, and their set."""
 
 
 class Scoundrel(Game):
@@ -58,9 +64,21 @@ class Scoundrel(Game):
         """The state before the first action of a seeded deal (``seed``) or a free deal
         (None), without going through a log. Raises ParameterError for an unknown
         variant or PayloadError for an unknown edition."""
-        if edition is not None:
-            self.check_edition(edition)
-        return rules.new_state(seed, frozenset(self.check_variants(list(variants))))
+        if edition is not None and not (type(edition) is int and edition in self.editions):
+            self.check_edition(edition)  # (raises: an edition this build knows passes)
+        return rules.new_state(seed, self._variant_set(variants))
+
+    def _variant_set(self, variants: Sequence[str] | frozenset[str]) -> frozenset[str]:
+        """:meth:`check_variants` of ``variants`` as a set, remembered for a tuple or
+        set of variants found good before (a log's header gives one for every log).
+        Raises ParameterError for an unknown variant."""
+        key = variants if isinstance(variants, (tuple, frozenset)) else None
+        known = _VARIANT_SETS.get(key) if key is not None else None
+        if known is None:
+            known = frozenset(self.check_variants(list(variants)))
+            if key is not None and len(_VARIANT_SETS) < 64:
+                _VARIANT_SETS[key] = known
+        return known
 
     def golden_text(self, seed: str, params: Mapping[str, int], edition: int) -> str:
         """The seeded dungeon, top card first, one room's worth (four cards) a line:
@@ -88,15 +106,16 @@ class Scoundrel(Game):
         return lines
 
     def result(self, state: State) -> Result:
+        name = _NAME
         summary: dict[str, Any] = {
             "health": state.health,
-            "room": [str(c) for c in state.room],
-            "weapon": str(state.weapon) if state.weapon else None,
-            "slain": [str(c) for c in state.slain],
+            "room": [name[c] for c in state.room],
+            "weapon": name[state.weapon] if state.weapon else None,
+            "slain": [name[c] for c in state.slain],
             "dungeon_left": state.dungeon_left,
             "discard": len(state.discard),
             "cards_faced": state.cards_faced,
-            "last_faced": str(state.last) if state.last else None,
+            "last_faced": name[state.last] if state.last else None,
             "rooms": state.rooms,
             "rooms_avoided": state.avoids,
         }

@@ -221,10 +221,18 @@ class State:
 def new_state(seed: str | None, variants: frozenset[str]) -> State:
     """The state after the first room is dealt (seeded) or before its ``room`` line
     (free deal)."""
+    d = _START.copy()  # (a state's fields without its __init__)
+    d["variants"] = variants
     if seed is None:
-        return _dealt(State(seed=None, variants=variants, dungeon=(),
-                            hidden=len(DECK)).__dict__.copy())
-    return _dealt(State(seed=seed, variants=variants, dungeon=dungeon(seed)).__dict__.copy())
+        d["hidden"] = len(DECK)
+    else:
+        d["seed"] = seed
+        d["dungeon"] = dungeon(seed)
+    return _dealt(d)
+
+
+_START: dict[str, Any] = dict(State(seed=None, variants=frozenset(), dungeon=()).__dict__)
+"""The fields of a state before the deal, every one at its default."""
 
 
 def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
