@@ -128,10 +128,10 @@ class Regions:
     filled rooms (room ``i`` is node ``zeros + i``), linked where their cells touch.
     Each is a rectangle of the map's :attr:`DungeonMap.blocks`: column run ``i`` and
     row run ``j`` make node ``rect[i][j]``. Walking goes through 0 cells and emptied
-    rooms, so what the player can reach is a union of nodes: a state carries *labels*,
-    one per node, equal for the open nodes joined by open nodes and -1 for a closed
-    room (:class:`Areas`; :meth:`open_room` updates them when a room is emptied),
-    instead of walking the cells again for every ``enter``."""
+    rooms, so what the player can reach is a union of nodes: a state carries which open
+    nodes are joined by open nodes (:class:`Areas`, a label per node; :meth:`open_room`
+    updates them when a room is emptied), instead of walking the cells again for every
+    ``enter``."""
 
     size: int
     zeros: int
@@ -167,9 +167,7 @@ class Regions:
     @cached_property
     def start(self) -> Areas:
         """The areas before any room is emptied: each 0 region its own, rooms closed."""
-        count = len(self.runs)
-        return Areas(tuple(range(self.zeros)) + (-1,) * (count - self.zeros),
-                     tuple((k,) if k < self.zeros else () for k in range(count)), 0)
+        return Areas((~1,) * self.zeros + (~0,) * (len(self.runs) - self.zeros), 0)
 
     def node_of(self, cell: Cell) -> int:
         """The node of ``cell`` (on the map)."""
@@ -224,50 +222,47 @@ class Regions:
 
     def open_room(self, areas: Areas, room: int) -> Areas:
         """``areas`` once filled room ``room`` is emptied (open floor): it joins the
-        0 regions it touches, and they one another."""
+        0 regions it touches, and they one another (the largest part takes the others
+        and the room under its root)."""
         me = self.zeros + room
-        labels = areas.labels
-        if labels[me] >= 0:
-            return areas
-        groups = areas.groups
-        # the labels of the nodes next to the room (above, right, below, left: links())
+        up = areas.up
+        if up[me] != ~0:
+            return areas  # open already
+        # the roots of the nodes next to the room (above, right, below, left: links())
         i, j = self.runs[me]
         rect = self.rect
         column = rect[i]
-        merged = set()
+        near = []
         if j > 0:
-            merged.add(labels[column[j - 1]])
+            near.append(column[j - 1])
         if i + 1 < len(rect):
-            merged.add(labels[rect[i + 1][j]])
+            near.append(rect[i + 1][j])
         if j + 1 < len(column):
-            merged.add(labels[column[j + 1]])
+            near.append(column[j + 1])
         if i > 0:
-            merged.add(labels[rect[i - 1][j]])
-        if len(merged) <= 1:
-            to = merged.pop() if merged else me
-            return Areas(labels[:me] + (to,) + labels[me + 1 :],
-                         groups[:to] + (groups[to] + (me,),) + groups[to + 1 :],
-                         areas.opened + 1)
-        to = -1
-        size = -1
-        for g in merged:  # the largest keeps its label (the lowest of the largest)
-            n = len(groups[g])
-            if n > size or (n == size and g < to):
-                to, size = g, n
-        merged.discard(to)
-        new_labels = list(labels)
-        new_groups = list(groups)
-        joined = list(groups[to])
-        for g in sorted(merged):
-            members = groups[g]
-            for m in members:
-                new_labels[m] = to
-            joined += members
-            new_groups[g] = ()
-        new_labels[me] = to
-        joined.append(me)
-        new_groups[to] = tuple(joined)
-        return Areas(tuple(new_labels), tuple(new_groups), areas.opened + 1)
+            near.append(rect[i - 1][j])
+        roots: list[int] = []
+        for node in near:
+            parent = up[node]
+            while parent >= 0:
+                node, parent = parent, up[parent]
+            if node not in roots:
+                roots.append(node)
+        new = list(up)
+        if not roots:  # a map of one room: a part of its own
+            new[me] = ~1
+            return Areas(tuple(new), areas.opened + 1)
+        to = roots[0]
+        size = 1
+        for root in roots:
+            size += ~up[root]
+            if up[root] < up[to]:  # larger
+                to = root
+        for root in roots:
+            new[root] = to
+        new[me] = to
+        new[to] = ~size
+        return Areas(tuple(new), areas.opened + 1)
 
     def areas_for(self, emptied: Iterable[int]) -> Areas:
         """The areas with the rooms ``emptied`` open (from :attr:`start`)."""
@@ -279,15 +274,27 @@ class Regions:
 
 @dataclass(frozen=True, eq=False)
 class Areas:
-    """Which open parts of a map join which: ``labels[node]`` is the label of the open
-    node's part (the same for every node of it) and -1 for a closed room;
-    ``groups[label]`` the nodes of the part with that label (empty for a number no
-    part has); ``opened`` how many rooms are open."""
+    """Which open parts of a map join which, as a forest of the nodes kept in one tuple:
+    ``up[node]`` is the node's parent in the tree of its part, and at the root of a part
+    ``~size`` (negative: ``~1`` for a 0 region alone); a closed room is a root of size 0
+    (``~0``, -1). A part's trees are joined under the largest, so no node is more than
+    log2(nodes) steps below its root. ``opened`` is how many rooms are open."""
 
-    labels: tuple[int, ...]
-    groups: tuple[tuple[int, ...], ...]
+    up: tuple[int, ...]
     opened: int
-    """How many rooms are open (emptied)."""
+
+    def label(self, node: int) -> int:
+        """The label of ``node``'s part (its root: equal for the nodes of one open part),
+        or -1 for a closed room."""
+        up = self.up
+        parent = up[node]
+        if parent < 0:
+            return -1 if parent == ~0 else node
+        while True:
+            above = up[parent]
+            if above < 0:
+                return parent
+            parent = above
 
 
 def _runs(red: tuple[bool, ...]) -> tuple[tuple[int, int, bool], ...]:

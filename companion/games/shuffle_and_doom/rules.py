@@ -469,14 +469,14 @@ def _area(s: State, areas: Areas) -> tuple[set[int], Cell | None]:
     of the open regions reached, and the player's own cell when it is not open (the
     player stands in it all the same). Outside, the walk starts at a1 if it is open."""
     node = s.dmap.regions.node_of
-    labels = areas.labels
+    of = areas.label
     if s.position is None:
-        label = labels[node((0, 0))]
+        label = of(node((0, 0)))
         return ({label} if label >= 0 else set()), None
-    label = labels[node(s.position)]
+    label = of(node(s.position))
     if label >= 0:
         return {label}, None
-    near = {labels[node(nb)] for nb in adjacency(s.size)[s.position]}
+    near = {of(node(nb)) for nb in adjacency(s.size)[s.position]}
     near.discard(-1)
     return near, s.position
 
@@ -484,7 +484,7 @@ def _area(s: State, areas: Areas) -> tuple[set[int], Cell | None]:
 def _in_area(s: State, areas: Areas, area: tuple[set[int], Cell | None],
              cell: Cell) -> bool:
     """Whether the player can walk to ``cell`` (``area``: :func:`_area`)."""
-    return cell == area[1] or areas.labels[s.dmap.regions.node_of(cell)] in area[0]
+    return cell == area[1] or areas.label(s.dmap.regions.node_of(cell)) in area[0]
 
 
 def _settle(s: State) -> State:
@@ -629,25 +629,25 @@ def _enter(s: State, a: Enter) -> State:
     kept = s.__dict__.get("_areas")
     areas: Areas = (kept[1] if kept is not None and kept[0] is status  # _areas(), inline
                     else _areas(s))
-    labels = areas.labels
+    label = areas.label
     position = s.position
-    mine = -1 if position is None else labels[rect[col_run[position[0]]][row_run[position[1]]]]
+    mine = -1 if position is None else label(rect[col_run[position[0]]][row_run[position[1]]])
     c, r = target
     c0, c1, _ = regions.blocks[0][i]  # the room's rectangle
     r0, r1, _ = regions.blocks[1][j]
     if mine >= 0 and position is not None:
         # on open floor, the player reaches the open part of the map of that cell: is
         # the target next to it? (its neighbours outside the room, N E S W: 0 regions)
-        if not ((r == r0 and j > 0 and labels[column[j - 1]] == mine)
-                or (c == c1 - 1 and i + 1 < len(rect) and labels[rect[i + 1][j]] == mine)
-                or (r == r1 - 1 and j + 1 < len(column) and labels[column[j + 1]] == mine)
-                or (c == c0 and i > 0 and labels[rect[i - 1][j]] == mine)):
+        if not ((r == r0 and j > 0 and label(column[j - 1]) == mine)
+                or (c == c1 - 1 and i + 1 < len(rect) and label(rect[i + 1][j]) == mine)
+                or (r == r1 - 1 and j + 1 < len(column) and label(column[j + 1]) == mine)
+                or (c == c0 and i > 0 and label(rect[i - 1][j]) == mine)):
             raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
                         "through open cells", "enter-reach", 0)
     else:
         reached, here = _area(s, areas)
         node_of = regions.node_of
-        near = any(nb == here or labels[node_of(nb)] in reached
+        near = any(nb == here or label(node_of(nb)) in reached
                    for nb in neighbours(target, s.size))
         if position is None:
             if not (target == (0, 0) or near):
@@ -958,10 +958,9 @@ def legal_actions(s: State) -> list[Action]:
     status = s.status
     zeros = regions.zeros
     targets: set[Cell] = set()
-    for label in reached:
-        for n in areas.groups[label]:
-            if n >= zeros:
-                continue  # only 0 regions touch rooms
+    label = areas.label
+    for n in range(zeros):  # only 0 regions touch rooms
+        if label(n) in reached:
             for m in regions.links(n):
                 if status[m - zeros] == "unexplored":
                     targets.update(regions.border[(n, m)])
