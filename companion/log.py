@@ -399,7 +399,22 @@ def parse_log(text: str, file: str = "<log>",
     actions: list[ActionLine] = []
     deferred: LogError | None = None
     lines = text.split("\n")
-    for lineno, raw in enumerate(lines, start=1):
+    end = len(lines)
+    first = 0  # the index of the first line not read yet
+    # the header as logs are written: one plain tag pair a line, read at once
+    while first < end:
+        raw = lines[first]
+        plain = _PLAIN_TAG.fullmatch(raw) if len(raw) <= MAX_LINE_CHARS else None
+        if plain is None:
+            break
+        name, value = plain.groups()
+        key = name.lower()
+        if key in tags:
+            break  # repeated: _read_line says so
+        first += 1
+        tags[key] = _tag(name, value.strip(), first, 1, len(name) + 4)
+    for lineno in range(first + 1, end + 1):
+        raw = lines[lineno - 1]
         try:
             action = _read_line(raw, lineno, file, tags, bool(actions))
         except LogError as exc:
@@ -412,18 +427,46 @@ def parse_log(text: str, file: str = "<log>",
         if not actions and check_header is not None:
             check_header(tags, lineno)
         if lazy:
-            return LogFile(file=file, tags=tags,
-                           actions=LazyActions(lines, lineno, file, tags, action),
-                           end_line=len(lines))
+            return _log_file(file, tags, LazyActions(lines, lineno, file, tags, action), end,
+                             None)
         if len(actions) >= MAX_ACTIONS:
             raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused", file, lineno, 1)
         actions.append(action)
     if not tags and not actions:
         raise UnreadableLogError("empty log: no tags and no actions", file)
     if not actions and check_header is not None:
-        check_header(tags, max(1, len(lines)))
-    return LogFile(file=file, tags=tags, actions=tuple(actions), end_line=len(lines),
-                   error=deferred)
+        check_header(tags, max(1, end))
+    return _log_file(file, tags, tuple(actions), end, deferred)
+
+
+_PLAIN_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*) "([^"\\#\r]*)"\]')
+"""A tag line as logs are written: ``[Name "value"]``, one space, nothing else (no
+comment, escape or carriage return); the tag starts in column 1, its value in column
+``len(Name) + 4``."""
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _tag(name: str, value: str, line: int, column: int, value_column: int) -> Tag:
+    """``Tag(name, value, line, column, value_column)``, made without the frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` per field): the same value."""
+    tag = _new_object(Tag)
+    _set_attribute(tag, "__dict__", {"name": name, "value": value, "line": line,
+                                     "column": column, "value_column": value_column})
+    tag_value: Tag = tag
+    return tag_value
+
+
+def _log_file(file: str, tags: dict[str, Tag], actions: Sequence[ActionLine],
+              end_line: int, error: LogError | None) -> LogFile:
+    """``LogFile(file, tags, actions, end_line, error)``, made as :func:`_tag` makes a
+    tag."""
+    log = _new_object(LogFile)
+    _set_attribute(log, "__dict__", {"file": file, "tags": tags, "actions": actions,
+                                     "end_line": end_line, "error": error})
+    log_file: LogFile = log
+    return log_file
 
 
 def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
@@ -439,8 +482,8 @@ def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
     if "[" in line and line.lstrip().startswith("["):
         plain = _ONE_TAG.fullmatch(line) if "#" not in line else None
         if plain is not None:
-            pairs = [Tag(plain.group(2), plain.group(3).strip(), lineno, plain.start(1) + 1,
-                         plain.start(3) + 1)]
+            pairs = [_tag(plain.group(2), plain.group(3).strip(), lineno, plain.start(1) + 1,
+                          plain.start(3) + 1)]
         else:
             pairs = _parse_tags(_strip_comment(line), lineno, file)
         _add_tags(pairs, lineno, file, tags, in_body)

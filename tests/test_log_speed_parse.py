@@ -98,3 +98,43 @@ def test_a_malformed_line_ends_the_actions_and_is_kept():
     assert len(log.actions) == 2
     assert log.pending_error is not None and log.pending_error.line == 5
     assert log.pending_error.rule == "notation-tag-order"
+
+
+@pytest.mark.parametrize("header", [
+    '[Game "scoundrel"]\n[Seed "X"]\n',
+    '[Game "scoundrel"]\n[Seed "X"]\n[seed "Y"]\n',
+    '[Game "scoundrel"]\n[Seed "' + "A" * MAX_LINE_CHARS + '"]\n',
+    '[Game "scoundrel"]\n[Seed "' + "A" * (MAX_LINE_CHARS - 9) + '"]\n',
+    '[Game "scoundrel"]\r\n[Seed "X"]\r\n',
+    '[Game "scoundrel"]\n[Seed "X # y"]\n',
+    '[Game "scoundrel"]\n[Seed "X"] # y\n',
+    '[Game "scoundrel"]\n[Seed  "X"]\n [Claim "3"]\n',
+    '[Game "sco\\"undrel"]\n[Seed " X "]\n',
+    '[Game "scoundrel"]\n[Seed "X"][Claim "2"]\n',
+    '[Game "scoundrel"]\n[Seed "X" \n',
+    '[Game "scoundrel"]\n[9 "X"]\n',
+    '[Game "scoundrel"]\n\n[Seed "X"]\n',
+    '[Game "scoundrel"]\n[Se_e-d2 "X"]\n',
+])
+def test_a_header_is_read_as_tag_by_tag_reading_reads_it(header):
+    from companion import log as logmod
+
+    text = header + "avoid\n"
+    try:
+        got: object = parse_log(text)
+    except LogError as exc:
+        got = _error(exc)
+    lines = text.split("\n")
+    tags: dict[str, object] = {}
+    want: object = None
+    for n, raw in enumerate(lines[:-2], start=1):  # every line but the action's
+        try:
+            logmod._read_line(raw, n, "<log>", tags, False)  # type: ignore[arg-type]
+        except LogError as exc:
+            want = _error(exc)
+            break
+    if want is None:
+        assert not isinstance(got, tuple)
+        assert got.tags == tags  # type: ignore[attr-defined]
+    else:
+        assert got == want
