@@ -4,8 +4,9 @@ the old one for every action of every log.
 
 ``dataclasses.replace`` calls the class's ``__init__`` with every field as a keyword
 (for a frozen dataclass, one ``object.__setattr__`` per field) after looking the
-fields up; :func:`evolve` copies the instance's attribute dictionary and updates it,
-which gives the same value for a dataclass whose ``__init__`` only stores its fields.
+fields up; :func:`evolve` copies the instance's attribute dictionary, updates the copy
+and gives it to a new instance, which gives the same value for a dataclass whose
+``__init__`` only stores its fields.
 :func:`derived` keeps a value computed from a field on the instance (a lookup table of
 the board, the map's open areas) so that the next state need not compute it again.
 """
@@ -18,6 +19,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _new = object.__new__
+_set_attribute = object.__setattr__
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -27,9 +29,9 @@ def evolve(obj: T, **changes: Any) -> T:
     ``__init__`` (every class it is used on is such). Nothing is checked: a misspelt
     name becomes a new attribute, never a TypeError, so callers name fields only."""
     new = _new(type(obj))
-    attributes = new.__dict__
-    attributes.update(obj.__dict__)
+    attributes = obj.__dict__.copy()
     attributes.update(changes)
+    _set_attribute(new, "__dict__", attributes)  # a frozen class refuses new.__dict__ = ...
     return new
 
 
