@@ -7,9 +7,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from companion.cards import Card
+from companion.cards import Card, standard_deck
 from companion.grid import Cell as Cell  # re-exported: the grid's names live in grid.py
 from companion.grid import cell_name as cell_name
+
+RED: frozenset[Card] = frozenset(c for c in standard_deck() if c.is_red)
+"""The red cards (♥ ♦)."""
 
 BONUS_BY_SIZE = {4: 7, 5: 6, 6: 6, 7: 5, 8: 5, 9: 4, 10: 4, 11: 3, 12: 3, 13: 2, 14: 2}
 
@@ -66,8 +69,8 @@ class DungeonMap:
     @cached_property
     def colours(self) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
         """Whether each column's card is red (left to right), and each row's."""
-        return (tuple(card.is_red for card in self.row_stack),
-                tuple(card.is_red for card in self.column_stack))
+        return (tuple([card in RED for card in self.row_stack]),
+                tuple([card in RED for card in self.column_stack]))
 
     @cached_property
     def filled_cells(self) -> frozenset[Cell]:
@@ -149,20 +152,30 @@ class Regions:
     @staticmethod
     def of(dmap: DungeonMap) -> Regions:
         cols, rows = dmap.blocks
-        # the rectangles of the map's blocks in reading order: (column run, row run)
-        zero: list[tuple[int, int]] = []
-        filled: list[tuple[int, int]] = []
-        for j, (_, _, row_red) in enumerate(rows):
-            for i, (_, _, col_red) in enumerate(cols):
-                (zero if col_red == row_red else filled).append((i, j))
-        runs = zero + filled
-        rect = [[0] * len(rows) for _ in cols]
-        for k, (i, j) in enumerate(runs):
-            rect[i][j] = k
+        # the rectangles of the map's blocks in reading order (column run, row run): the
+        # 0 regions, then the rooms; in a row run, the column runs of its colour make 0
+        # regions, the others rooms, left to right
+        by_colour: tuple[list[int], list[int]] = ([], [])  # column runs black, red
+        place = []  # each column run's place among the runs of its colour
+        for i, (_, _, red) in enumerate(cols):
+            place.append(len(by_colour[red]))
+            by_colour[red].append(i)
+        zero = [(i, j) for j, (_, _, red) in enumerate(rows) for i in by_colour[red]]
+        filled = [(i, j) for j, (_, _, red) in enumerate(rows) for i in by_colour[not red]]
+        zeros = len(zero)
+        first = []  # each row run's first 0 region and first room
+        z = f = 0
+        for _, _, red in rows:
+            first.append((z, f))
+            z += len(by_colour[red])
+            f += len(cols) - len(by_colour[red])
+        rect = tuple(tuple(first[j][0] + place[i] if red == rows[j][2]
+                           else zeros + first[j][1] + place[i] for j in range(len(rows)))
+                     for i, (_, _, red) in enumerate(cols))
         col_run = tuple(i for i, (c0, c1, _) in enumerate(cols) for _ in range(c0, c1))
         row_run = tuple(j for j, (r0, r1, _) in enumerate(rows) for _ in range(r0, r1))
-        return Regions(dmap.size, len(zero), col_run, row_run,
-                       tuple(tuple(x) for x in rect), tuple(runs), (cols, rows))
+        return Regions(dmap.size, zeros, col_run, row_run, rect, tuple(zero + filled),
+                       (cols, rows))
 
     @cached_property
     def start(self) -> Areas:
