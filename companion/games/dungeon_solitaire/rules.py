@@ -4,14 +4,22 @@ the validator checks each drawn card is in the deck and not yet drawn this round
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from typing import Literal
 
 from companion.errors import IllegalAction
-from companion.frozen import derived, evolve, keep
-from companion.games.dungeon_solitaire.cards import DELTA, DIRS, OPPOSITE, Room, Special
+from companion.frozen import derived, evolve
+from companion.games.dungeon_solitaire.cards import (
+    DELTA,
+    DIRS,
+    OPPOSITE,
+    RewardCard,
+    Room,
+    Special,
+)
 from companion.games.dungeon_solitaire.generation import (
     Cell,
     Level,
@@ -113,7 +121,12 @@ class State:
         return dict(_grid(self))
 
     def card(self, rid: str) -> Room | Special:
-        return reward_deck(self.seed, self.rules)[int(rid[1:]) - 1].card
+        """The reward card ``rid`` (``R1``…) of this seed's deck. Raises IndexError or
+        ValueError for an id outside it."""
+        found: Room | Special | None = _cards(self)[1].get(rid)
+        if found is None:
+            return reward_deck(self.seed, self.rules)[int(rid[1:]) - 1].card
+        return found
 
     def score(self) -> int:
         """10 per level cleared + 1 per card in deck and discard pile + 5 per health; a
@@ -124,6 +137,31 @@ class State:
         return (r.score_per_level * self.levels_cleared
                 + r.score_per_card * (len(self.deck) + len(self.discard))
                 + r.score_per_health * self.health)
+
+
+def _cards(s: State) -> tuple[tuple[RewardCard, ...], dict[str, Room | Special]]:
+    """The seed's reward deck and its cards by id, kept with the state (for its seed
+    and rules table)."""
+    kept = s.__dict__.get("_cards")
+    if kept is None or kept[0] is not s.seed or kept[1] is not s.rules:
+        deck = reward_deck(s.seed, s.rules)
+        kept = (s.seed, s.rules, (deck, {c.id: c.card for c in deck}))
+        s.__dict__["_cards"] = kept
+    cards: tuple[tuple[RewardCard, ...], dict[str, Room | Special]] = kept[2]
+    return cards
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _copy(s: State, changes: dict[str, object]) -> State:
+    """``evolve(s, **changes)``: one copy of the attribute dictionary, updated."""
+    new = _new(State)
+    attributes = s.__dict__.copy()
+    attributes.update(changes)
+    _set(new, "__dict__", attributes)
+    return new
 
 
 def new_state(seed: str, size: int, rules: RulesTable = RULES) -> State:
@@ -137,14 +175,35 @@ def _fail(message: str, rule: str, arg: int | None = None, *,
 
 def _deal_level(s: State, number: int) -> State:
     lvl: Level = generate_level(s.seed, number, s.size, s.rules)
-    tiles = {cell: Tile(room, cell in (lvl.start, lvl.stairs)) for cell, room in
-             lvl.board.items()}
-    s = evolve(s, level=number, position=lvl.start, stairs=lvl.stairs, **_boarded(tiles))
-    return _reveal(s)
+    board, tiles, where = _dealt(lvl)
+    return _copy(s, {"level": number, "position": lvl.start, "stairs": lvl.stairs,
+                     "board": board, "_grid": (board, tiles), "_where": (board, where)})
+
+
+def _dealt(lvl: Level) -> tuple[tuple[tuple[Cell, Tile], ...], dict[Cell, Tile],
+                                 dict[Cell, int]]:
+    """A level as dealt: its board (the start, the staircase and the cards beyond the
+    start's exits face up; a level's cells come in reading order), the board as a
+    dictionary and each cell's place in it; kept with the level (never change them)."""
+    kept = lvl.__dict__.get("_dealt")
+    if kept is None:
+        near = _sides(lvl.size)[lvl.start]
+        up = {lvl.start, lvl.stairs}
+        up.update(near[side] for side in lvl.board[lvl.start].exits if side in near)
+        tiles = {cell: Tile(room, cell in up) for cell, room in lvl.board.items()}
+        board = tuple(tiles.items())
+        kept = (board, tiles, {cell: i for i, cell in enumerate(tiles)})
+        lvl.__dict__["_dealt"] = kept
+    dealt: tuple[tuple[tuple[Cell, Tile], ...], dict[Cell, Tile], dict[Cell, int]] = kept
+    return dealt
+
+
+def _reading(item: tuple[Cell, Tile]) -> tuple[int, int]:
+    return item[0][1], item[0][0]
 
 
 def _pack(tiles: dict[Cell, Tile]) -> tuple[tuple[Cell, Tile], ...]:
-    return tuple(sorted(tiles.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+    return tuple(sorted(tiles.items(), key=_reading))
 
 
 def _grid(s: State) -> dict[Cell, Tile]:
@@ -161,24 +220,37 @@ def _where(s: State) -> dict[Cell, int]:
     return derived(s, "_where", s.board, lambda: {c: i for i, (c, _) in enumerate(s.board)})
 
 
-def _boarded(tiles: dict[Cell, Tile]) -> dict[str, object]:
-    """``evolve`` keywords for a board of these tiles (cells in reading order), with its
-    dictionary kept (``tiles`` is then the state's: never change it)."""
-    board = _pack(tiles)
-    return {"board": board, **keep("_grid", board, tiles)}
+def _placed(s: State, cell: Cell, tile: Tile) -> dict[str, object]:
+    """``_copy`` changes for ``s``'s board with ``tile`` put on the empty ``cell`` (in
+    its place in reading order), with the board's dictionary kept."""
+    board = s.board
+    i = bisect_left(board, (cell[1], cell[0]), key=_reading)
+    packed = board[:i] + ((cell, tile),) + board[i:]
+    grid = _grid(s).copy()
+    grid[cell] = tile
+    return {"board": packed, "_grid": (packed, grid)}
 
 
 def _retiled(s: State, changed: dict[Cell, Tile]) -> dict[str, object]:
     """``evolve`` keywords for ``s``'s board with the tiles of cells already on it
-    replaced (the board keeps its order of cells)."""
+    replaced (the board keeps its order of cells). The cells joined to the staircase
+    are kept too when no exit changed."""
     where = _where(s)
     board = list(s.board)
+    grid = _grid(s).copy()
+    same_exits = True
     for cell, tile in changed.items():
         board[where[cell]] = (cell, tile)
+        if same_exits and grid[cell].room.exits != tile.room.exits:
+            same_exits = False
+        grid[cell] = tile
     packed = tuple(board)
-    grid = _grid(s).copy()
-    grid.update(changed)
-    return {"board": packed, **keep("_grid", packed, grid), **keep("_where", packed, where)}
+    out: dict[str, object] = {"board": packed, "_grid": (packed, grid),
+                              "_where": (packed, where)}
+    joined = s.__dict__.get("_joined")
+    if same_exits and joined is not None and joined[0] is s.board:
+        out["_joined"] = (packed, joined[1], joined[2])
+    return out
 
 
 @lru_cache(maxsize=32)
@@ -197,48 +269,79 @@ def _step(cell: Cell, side: str) -> Cell:
     return (cell[0] + DELTA[side][0], cell[1] + DELTA[side][1])
 
 
-def _reveal(s: State) -> State:
-    tiles = _grid(s)
-    here = tiles[s.position]
-    near = _sides(s.size)[s.position]
-    changed: dict[Cell, Tile] = {}
-    for side in here.room.exits:
+def _face_up(tile: Tile) -> Tile:
+    """``evolve(tile, face_up=True)``."""
+    new = _new(Tile)
+    attributes = tile.__dict__.copy()
+    attributes["face_up"] = True
+    _set(new, "__dict__", attributes)
+    return new
+
+
+def _uncovered(tiles: dict[Cell, Tile], near: dict[str, Cell],
+               exits: str) -> dict[Cell, Tile] | None:
+    """The face-down tiles beyond ``exits`` of a cell whose neighbours are ``near``,
+    turned face up (None when there is none)."""
+    changed: dict[Cell, Tile] | None = None
+    for side in exits:
         nb = near.get(side)
         if nb is None:
             continue  # off the board, where no tile is either
         tile = tiles.get(nb)
         if tile is not None and not tile.face_up:
-            changed[nb] = evolve(tile, face_up=True)
-    return evolve(s, **_retiled(s, changed)) if changed else s
+            if changed is None:
+                changed = {}
+            changed[nb] = _face_up(tile)
+    return changed
+
+
+def _reveal(s: State) -> State:
+    tiles = _grid(s)
+    changed = _uncovered(tiles, _sides(s.size)[s.position], tiles[s.position].room.exits)
+    return _copy(s, _retiled(s, changed)) if changed else s
 
 
 def _enter(s: State, cell: Cell) -> State:
-    """The player arrives on ``cell``: reveal, the object, the stairs."""
-    old = _grid(s)[cell]
-    tile = old if old.face_up else evolve(old, face_up=True)
-    obj = tile.room.obj
+    """The player arrives on ``cell``: its card face up, its object met, the cards
+    beyond its exits revealed (in one new state), then health and the stairs. (A step
+    of a ``move`` onto a face-up card whose object stays does the same inline.)"""
+    tiles = _grid(s)
+    old = tiles[cell]
+    room = old.room
+    obj = room.obj
     health = s.health
     phase = s.phase
     offered: tuple[str, ...] = ()
     next_reward = s.next_reward
     if obj == "monster":
         health -= 1
-        tile = evolve(tile, room=tile.room.without_object())
     elif obj == "heart" and health < s.rules.max_health:
         health += 1
-        tile = evolve(tile, room=tile.room.without_object())
     elif obj == "chest":
-        deck = reward_deck(s.seed, s.rules)
+        deck = _cards(s)[0]
         offered = tuple(c.id for c in deck[next_reward : next_reward + s.rules.chest_offer])
         next_reward += len(offered)
-        tile = evolve(tile, room=tile.room.without_object())
         if offered:
             phase = "chest"
-    board = _retiled(s, {cell: tile}) if tile is not old else {}
-    s = evolve(s, position=cell, health=health, phase=phase,
-               offered=offered if offered else s.offered, next_reward=next_reward, **board)
-    s = _reveal(s)
-    if s.health <= 0:
+    else:
+        obj = None  # a heart at full health stays
+    changed: dict[Cell, Tile] = {}
+    if obj is not None:
+        changed[cell] = Tile(room.without_object(), True, old.source)
+    elif not old.face_up:
+        changed[cell] = _face_up(old)
+    near = _sides(s.size)[cell]
+    for side in room.exits:  # the reveal (the card's exits are unchanged)
+        nb = near.get(side)
+        if nb is not None:
+            beyond = tiles.get(nb)
+            if beyond is not None and not beyond.face_up:
+                changed[nb] = _face_up(beyond)
+    changes = _retiled(s, changed) if changed else {}
+    changes.update(position=cell, health=health, phase=phase,
+                   offered=offered if offered else s.offered, next_reward=next_reward)
+    s = _copy(s, changes)
+    if health <= 0:
         return evolve(s, outcome="lost", lost_because=f"out of health on level {s.level}")
     if cell == s.stairs:
         return _stairs(s)
@@ -369,11 +472,13 @@ def _draw(s: State, a: Draw) -> State:
             why = ("was already drawn this round" if rid in s.discard else
                    "was played and is gone" if rid in s.gone else "is not in your deck")
             raise _fail(f"{rid} {why}", "draw-card", i)
-    s = evolve(s, deck=s.deck - set(a.ids), offered=a.ids, phase="keep",
-                draws=s.draws + 1)
-    if not any(_playable(s, rid) for rid in a.ids):
-        s = evolve(s, discard=s.discard | set(a.ids), offered=(), phase="play")
-    return s
+    ids = a.ids
+    deck = s.deck - set(ids)
+    if any(_playable(s, rid) for rid in ids):  # what they read did not change
+        return _copy(s, {"deck": deck, "offered": ids, "phase": "keep",
+                         "draws": s.draws + 1})
+    return _copy(s, {"deck": deck, "offered": (), "phase": "play", "draws": s.draws + 1,
+                     "discard": s.discard | set(ids)})
 
 
 def _play(s: State, a: Play) -> State:
@@ -383,29 +488,55 @@ def _play(s: State, a: Play) -> State:
         raise _fail(f"{a.id} is not among the cards drawn ({' '.join(s.offered)})",
                     "play-card", 0)
     card = s.card(a.id)
-    options = _plays_for(s, a.id)
-    if a not in options:
+    if not _allowed(s, a, card):
         raise _fail(_why_not(s, a, card), "play-target", a.target_arg)
     rest = set(s.offered) - {a.id}
-    s = evolve(s, discard=s.discard | rest, gone=s.gone | {a.id}, offered=(), phase="play")
+    changes: dict[str, object] = {"discard": s.discard | rest, "gone": s.gone | {a.id},
+                                  "offered": (), "phase": "play"}
     if isinstance(card, Room):
         assert a.cell is not None
-        tiles = s.tiles
-        tiles[a.cell] = Tile(card, True, a.id)
-        return evolve(s, **_boarded(tiles))
+        changes.update(_placed(s, a.cell, Tile(card, True, a.id)))
+        return _copy(s, changes)
     if card.kind == "heal":
-        return evolve(s, health=min(s.rules.max_health, s.health + 1))
+        changes["health"] = min(s.rules.max_health, s.health + 1)
+        return _copy(s, changes)
     grid = _grid(s)
     if card.kind == "slay":
         assert a.cell is not None
-        return evolve(s, **_retiled(s, {a.cell: evolve(
+        changes.update(_retiled(s, {a.cell: evolve(
             grid[a.cell], room=grid[a.cell].room.without_object())}))
+        return _copy(s, changes)
     if card.kind == "turn":
         assert a.cell is not None
-        return evolve(s, **_retiled(s, {a.cell: evolve(
+        changes.update(_retiled(s, {a.cell: evolve(
             grid[a.cell], room=grid[a.cell].room.rotated())}))
+        return _copy(s, changes)
     assert a.direction is not None
-    return _enter(s, _step(s.position, a.direction))
+    return _enter(_copy(s, changes), _step(s.position, a.direction))
+
+
+def _allowed(s: State, a: Play, card: Room | Special) -> bool:
+    """``a in _plays_for(s, a.id)`` (``card`` is ``a.id``'s), without making the plays."""
+    tiles = _grid(s)
+    near = _sides(s.size)[s.position]  # the cells next to the player, on the board
+    cell = a.cell
+    if isinstance(card, Room):
+        return a.direction is None and cell in near.values() and cell not in tiles
+    kind = card.kind
+    if kind == "heal":
+        return cell is None and a.direction is None
+    if kind == "slay":
+        if a.direction is not None or cell not in near.values():
+            return False
+        tile = tiles.get(cell)  # type: ignore[arg-type]
+        return tile is not None and tile.face_up and tile.room.obj == "monster"
+    if kind == "turn":
+        if a.direction is not None or cell is None:
+            return False
+        tile = tiles.get(cell)
+        return tile is not None and tile.face_up and cell != s.position
+    there = near.get(a.direction) if cell is None and a.direction is not None else None
+    return there is not None and there in tiles
 
 
 def _why_not(s: State, a: Play, card: Room | Special) -> str:
@@ -425,23 +556,51 @@ def _why_not(s: State, a: Play, card: Room | Special) -> str:
 
 
 def _move(s: State, a: Move) -> State:
+    sides = _sides(s.size)
     for k, side in enumerate(a.steps):
         if s.outcome is not None:
             raise _fail(f"the game is over ({s.outcome})", "game-over", step=k)
         if s.phase != "play":
             raise _fail(_phase_message(s), "move-order", step=k)
-        tiles = _grid(s)
+        kept = s.__dict__.get("_grid")  # _grid(s), inline
+        tiles = kept[1] if kept is not None and kept[0] is s.board else _grid(s)
         here = tiles[s.position]
-        there = _step(s.position, side)
-        if there not in tiles:
+        there = sides[s.position].get(side)  # None: off the board, where no card is
+        if there is None or (tile := tiles.get(there)) is None:
+            if there is None and side not in DELTA:
+                raise KeyError(side)
             where = f"level {s.level}: {side} from {cell_name(s.position)}"
             raise _fail(f"{where}: no card there", "move-no-card", step=k)
-        if side not in here.room.exits or OPPOSITE[side] not in tiles[there].room.exits:
+        room = tile.room
+        if side not in here.room.exits or OPPOSITE[side] not in room.exits:
             where = f"level {s.level}: {side} from {cell_name(s.position)}"
             raise _fail(f"{where}: the exits of {cell_name(s.position)} and "
                         f"{cell_name(there)} do not face each other", "move-exits",
                         step=k)
-        s = _enter(s, there)
+        if tile.face_up and (room.obj is None or (  # most steps: _enter, inline
+                room.obj == "heart" and s.health >= s.rules.max_health)):
+            near = sides[there]
+            changed: dict[Cell, Tile] | None = None
+            for out in room.exits:  # _uncovered, inline
+                nb = near.get(out)
+                if nb is not None:
+                    beyond = tiles.get(nb)
+                    if beyond is not None and not beyond.face_up:
+                        if changed is None:
+                            changed = {}
+                        changed[nb] = _face_up(beyond)
+            attributes = s.__dict__.copy()
+            if changed is not None:
+                attributes.update(_retiled(s, changed))
+            attributes["position"] = there
+            s = _new(State)
+            _set(s, "__dict__", attributes)
+            if s.health <= 0:
+                s = evolve(s, outcome="lost", lost_because=f"out of health on level {s.level}")
+            elif there == s.stairs:
+                s = _stairs(s)
+        else:
+            s = _enter(s, there)
     if a.bad is not None:
         k = len(a.steps)
         if s.outcome is not None:
@@ -485,12 +644,19 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
     if s.outcome is not None:
         raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
-    if s.phase == "draft" and isinstance(action, LevelCheck) and action.number == 1:
-        return s  # 'level 1' written above the draft: the game will start there
-    if s.phase == "draft" and not isinstance(action, Draft):
-        raise _fail(_phase_message(s), "draft-order")
+    if s.phase == "draft":
+        if isinstance(action, LevelCheck) and action.number == 1:
+            return s  # 'level 1' written above the draft: the game will start there
+        if not isinstance(action, Draft):
+            raise _fail(_phase_message(s), "draft-order")
     s = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
-    return _settle(s)
+    if s.outcome is None and s.phase == "play" and not s.deck:  # _settle, inline
+        kept = s.__dict__.get("_joined")
+        if (kept is not None and kept[0] is s.board and kept[1] == s.stairs
+                and s.position in kept[2]):
+            return s  # a path to the staircase: nothing to settle
+        return _settle(s)
+    return s
 
 
 def legal_actions(s: State) -> list[Action]:
