@@ -57,9 +57,14 @@ def parse_action(state: State, line: ActionLine) -> Action:
             drawn = tuple([cards[t.text] for t in args])
         except KeyError:
             return _parse(line)
+        # Monsters(drawn) or Draw(drawn or None) without the dataclasses' __init__
         if name == "monsters":
-            return Monsters(drawn)
-        return Draw(drawn if args else None)
+            monsters: Monsters = _new(Monsters)
+            _set_attribute(monsters, "cards", drawn)
+            return monsters
+        draw: Draw = _new(Draw)
+        _set_attribute(draw, "cards", drawn if args else None)
+        return draw
     n = len(args)
     if n == 1:
         key: tuple[str, ...] = (name, args[0].text)
@@ -75,6 +80,10 @@ def parse_action(state: State, line: ActionLine) -> Action:
         if len(_KNOWN) < _KNOWN_MAX:
             _KNOWN[key] = known
     return known
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__
 
 
 def _parse(line: ActionLine) -> Action:

@@ -186,14 +186,6 @@ _new = object.__new__
 _set_attribute = object.__setattr__
 
 
-def _made(fields: dict[str, Any]) -> State:
-    """The state whose attributes are ``fields``: what
-    :func:`~companion.frozen.evolve` makes, without keyword arguments."""
-    new: State = _new(State)
-    _set_attribute(new, "__dict__", fields)
-    return new
-
-
 def _fields(s: State) -> dict[str, Any]:
     """A copy of ``s``'s fields, its optional check line spent."""
     d = s.__dict__.copy()
@@ -448,7 +440,8 @@ def apply(s: State, action: Action) -> State:
                     "next line must be its 'reveal CARD'", "reveal-order")
     # an optional check line must come at once: every handler spends it
     d: dict[str, Any] = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
-    after = _made(d)
+    after: State = _new(State)  # the state of fields d: evolve without its keywords
+    _set_attribute(after, "__dict__", d)
     if (len(d["defeated"]) == _MONSTER_COUNT or len(d["damage"]) >= LOSS_DAMAGE
             or (d["awaiting"] is None and not d["hand"] and d["drawn"] == d["deck_size"])):
         return _settle(after)  # (the game may be over)

@@ -72,10 +72,17 @@ def parse_action(state: State, line: ActionLine) -> Action:
     if verb.text.lower() == "room":
         cards = _CARDS
         try:
-            return Room(tuple([cards[t.text] for t in args]))
+            room = tuple([cards[t.text] for t in args])
         except KeyError:
-            pass
+            return _parse(line)
+        action: Room = _new(Room)  # Room(room) without the dataclass's __init__
+        _set_attribute(action, "cards", room)
+        return action
     return _parse(line)
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__
 
 
 def _parse(line: ActionLine) -> Action:

@@ -280,17 +280,19 @@ def _dealt(d: dict[str, Any]) -> State:
     d["faced"] = 0
     d["drunk"] = False
     d["rooms"] += 1
+    new: State = _new(State)
     if d["seed"] is None:
         d["awaiting"] = True
-        return _made(d)
-    room = d["room"]
-    dungeon = d["dungeon"]
-    count = min(ROOM_SIZE - len(room), len(dungeon))
-    d["room"] = room + dungeon[:count]
-    d["dungeon"] = dungeon[count:]
-    d["checkable"] = True
-    d["under"] = min(d["under"], len(dungeon) - count)
-    return _made(d)
+    else:
+        room = d["room"]
+        dungeon = d["dungeon"]
+        count = min(ROOM_SIZE - len(room), len(dungeon))
+        d["room"] = room + dungeon[:count]
+        d["dungeon"] = dungeon[count:]
+        d["checkable"] = True
+        d["under"] = min(d["under"], len(dungeon) - count)
+    _set_attribute(new, "__dict__", d)
+    return new
 
 
 def _room(s: State, a: Room) -> State:
@@ -409,17 +411,17 @@ def _face(s: State, card: Card, health: int, d: dict[str, Any]) -> State:
     d["last"] = card
     d["health"] = health
     left = s.hidden + len(s.dungeon)
-    if health <= 0:
+    if len(after) > 1 or left == 0 or health <= 0:
         d["faced"] = s.faced + 1
         d["checkable"] = False
-        d["outcome"] = "lost"
-        d["lost_because"] = "out of health"
-        return _made(d)
-    if len(after) > 1 or left == 0:
-        d["faced"] = s.faced + 1
-        d["checkable"] = False
-        d["outcome"] = "won" if not after and left == 0 else None
-        return _made(d)
+        if health <= 0:
+            d["outcome"] = "lost"
+            d["lost_because"] = "out of health"
+        else:
+            d["outcome"] = "won" if not after and left == 0 else None
+        new: State = _new(State)
+        _set_attribute(new, "__dict__", d)
+        return new
     d["avoided"] = False
     return _dealt(d)
 
