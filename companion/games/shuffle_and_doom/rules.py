@@ -389,14 +389,6 @@ def _entity_table(pass_no: int) -> dict[Card, tuple[Entity, Entity]]:
     return table
 
 
-def _room_of(index: int, cards: tuple[Card, ...], pass_no: int) -> Room:
-    """:func:`_make_room` of cards all drawn in pass ``pass_no``."""
-    table = _entity_table(pass_no)
-    k = 1 if _RED.isdisjoint(cards) else 0
-    return _made(Room, {"index": index, "entities": tuple([table[c][k] for c in cards]),
-                        "fresh": True, "stunned": False})
-
-
 def _state(attributes: dict[str, object]) -> State:
     """The state whose attribute dictionary is ``attributes`` (a copy of another state's
     with some fields changed: :func:`companion.frozen.evolve` with the changes made in
@@ -663,9 +655,13 @@ def _enter(s: State, a: Enter) -> State:
     count = (c1 - c0) * (r1 - r0)  # regions.cells(node)
     deck, pos = s.deck, s.deck_pos
     end = pos + count
-    if end <= len(deck):  # within the pass
+    if end <= len(deck):  # within the pass: _make_room, the entities from the table
         cards = deck[pos:end]
-        made = _room_of(index, cards, s.pass_no)
+        table = _TABLES.get(s.pass_no) or _entity_table(s.pass_no)
+        k = 1 if _RED.isdisjoint(cards) else 0
+        made = _new(Room)
+        _set(made, "__dict__", {"index": index, "entities": tuple([table[c][k] for c in cards]),
+                                "fresh": True, "stunned": False})
     else:
         s, drawn, end = _draw_seeded(s, count)
         cards = tuple(c for c, _ in drawn)
@@ -677,7 +673,9 @@ def _enter(s: State, a: Enter) -> State:
     d["room"] = made
     d["drawn"] = cards
     d["_areas"] = (status, areas)
-    return _state(d)
+    new = _new(State)
+    _set(new, "__dict__", d)
+    return new
 
 
 def _room_cards(s: State, a: RoomCards) -> State:
@@ -839,9 +837,23 @@ def _loot(s: State, a: Loot) -> State:
                       outcome="died")
     d = s.__dict__.copy()
     d["inventory"] = inventory
-    d["room"] = _made(Room, {"index": room.index, "entities": (), "fresh": room.fresh,
-                             "stunned": room.stunned})
-    return _settled(s, d)
+    status = s.status
+    kept = d.get("_areas")
+    if kept is None or kept[0] is not status:
+        d["room"] = _made(Room, {"index": room.index, "entities": (), "fresh": room.fresh,
+                                 "stunned": room.stunned})
+        return _settle(_state(d))
+    index = room.index
+    status = status[:index] + ("emptied",) + status[index + 1 :]
+    areas = s.dmap.regions.open_room(kept[1], index)
+    d["status"] = status
+    d["room"] = None
+    d["_areas"] = (status, areas)
+    if areas.opened == len(status):
+        d["outcome"] = "cleared"
+    made = _new(State)
+    _set(made, "__dict__", d)
+    return made
 
 
 def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
