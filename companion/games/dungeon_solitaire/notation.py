@@ -24,7 +24,19 @@ VERBS = ("draft", "level", "draw", "play", "move", "path", "chest")
 _ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
 
 
+_IDS: dict[str, tuple[int, str]] = {}
+"""Card id words read before: the number and the id (4,096 words at most)."""
+_MOVES: dict[str, Move] = {}
+"""One-word ``move`` arguments read before, as their action (4,096 at most)."""
+_CELLS: dict[str, Cell] = {}
+"""Square words read before, as their cells (4,096 at most)."""
+_REMEMBERED = 4096
+
+
 def _rid(token: Token, index: int, state: State) -> str:
+    known = _IDS.get(token.text)
+    if known is not None and known[0] <= state.rules.reward_deck:
+        return known[1]
     m = _ID_RE.fullmatch(token.text)
     if not m:
         raise NotationError(f"{token.text!r} is not a card id: ids are printed on the cards, "
@@ -33,25 +45,38 @@ def _rid(token: Token, index: int, state: State) -> str:
     if not 1 <= n <= state.rules.reward_deck:
         raise NotationError(f"there is no card {token.text.upper()}: the reward deck runs "
                             f"R1 to R{state.rules.reward_deck}", "notation-id", index)
-    return f"R{n}"
+    rid = f"R{n}"
+    if len(_IDS) < _REMEMBERED:
+        _IDS[token.text] = (n, rid)
+    return rid
 
 
 def _cell(token: Token, index: int, size: int) -> Cell:
     """A square token (``c3``) on the ``size`` board (:func:`companion.grid.parse_cell`,
     row numbers of up to 2 digits). Raises NotationError at ``index``."""
+    known = _CELLS.get(token.text)
+    if known is not None and known[0] < size and known[1] < size:
+        return known
     try:
-        return grid.parse_cell(token.text, size, max_digits=2)
+        cell = grid.parse_cell(token.text, size, max_digits=2)
     except grid.MalformedCellError:
         raise NotationError(f"{token.text!r} is not a square, like c3", "notation-cell",
                             index) from None
     except grid.OffBoardCellError:
         raise NotationError(f"{token.text} is off the {size}x{size} board (a1 to "
                             f"{grid.last_cell(size)})", "notation-cell", index) from None
+    if len(_CELLS) < _REMEMBERED:
+        _CELLS[token.text] = cell
+    return cell
 
 
 def parse_action(state: State, line: ActionLine) -> Action:
     """Read one action line. Raises NotationError at the faulty token or letter."""
-    verb, args = line.name, line.args
+    verb, args = line.verb.text.lower(), line.args  # line.name
+    if verb == "move" and len(args) == 1:  # most lines: one word, read before
+        known = _MOVES.get(args[0].text)
+        if known is not None:
+            return known
     if verb == "draft":
         return Draft(tuple(_rid(t, i, state) for i, t in enumerate(args)))
     if verb == "draw":
@@ -77,7 +102,10 @@ def parse_action(state: State, line: ActionLine) -> Action:
                 if ch.upper() not in DIRS:
                     return Move(tuple(steps), f"{ch!r} is not a direction (N E S W)")
                 steps.append(ch.upper())
-        return Move(tuple(steps))
+        move = Move(tuple(steps))
+        if verb == "move" and len(args) == 1 and len(_MOVES) < _REMEMBERED:
+            _MOVES[args[0].text] = move
+        return move
     if verb == "play":
         if not args:
             raise NotationError("'play' names the card kept, like 'play R5 at c3'",
