@@ -5,6 +5,7 @@ crawler. Rules in ``rules.py``, seeded deals in ``generation.py``, verbs in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -26,8 +27,11 @@ from companion.games.shuffle_and_doom.notation import format_action
 from companion.games.shuffle_and_doom.rules import Action, State
 
 
+@lru_cache(maxsize=256)
 def seeded_map(seed: str, size: int) -> DungeonMap:
-    """The map of a seeded deal."""
+    """The map of a seeded deal: one object per deal (an immutable value), so the logs of
+    one deal share its rooms and regions, made once (at most 256 deals kept, as
+    :func:`~companion.games.shuffle_and_doom.generation.deal` keeps them)."""
     d = deal(seed, size)
     return DungeonMap(d.row_stack, d.column_stack)
 

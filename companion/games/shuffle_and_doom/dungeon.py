@@ -163,14 +163,16 @@ class Regions:
         zero = [(i, j) for j, (_, _, red) in enumerate(rows) for i in by_colour[red]]
         filled = [(i, j) for j, (_, _, red) in enumerate(rows) for i in by_colour[not red]]
         zeros = len(zero)
-        first = []  # each row run's first 0 region and first room
-        z = f = 0
+        # first[c][j]: the first node of row run j among column runs of colour c (0
+        # regions where the colours agree, else rooms)
+        first: tuple[list[int], list[int]] = ([], [])
+        z, f = 0, zeros
         for _, _, red in rows:
-            first.append((z, f))
+            first[red].append(z)
+            first[not red].append(f)
             z += len(by_colour[red])
-            f += len(cols) - len(by_colour[red])
-        rect = tuple(tuple(first[j][0] + place[i] if red == rows[j][2]
-                           else zeros + first[j][1] + place[i] for j in range(len(rows)))
+            f += len(by_colour[not red])
+        rect = tuple(tuple([k + place[i] for k in first[red]])
                      for i, (_, _, red) in enumerate(cols))
         col_run = tuple(i for i, (c0, c1, _) in enumerate(cols) for _ in range(c0, c1))
         row_run = tuple(j for j, (r0, r1, _) in enumerate(rows) for _ in range(r0, r1))
