@@ -234,29 +234,19 @@ def _over(game: Game, state: Any, line: ActionLine, file: str) -> LogError:
                     file, line.line, line.verb.column, "game-over")
 
 
-_STEPS: dict[int, tuple[Game, tuple[Any, Any, Any]]] = {}
-""":func:`_steps` of each game object met (by id, the game kept with them)."""
-
-
 def _steps(game: Game) -> tuple[Callable[[Any, ActionLine], Any],
                                  Callable[[Any, Any], Any], Callable[[Any], bool] | None]:
     """The game's ``parse_action``, ``apply`` and ``is_over``, as the replay calls them
     for every line: the notation's and rules' own functions where the game keeps the
     base class's methods (which only call them), one call less each; ``is_over`` is
     None for the base class's (the replay looks at the state's ``outcome`` itself).
-    Found once per game object."""
-    known = _STEPS.get(id(game))
-    if known is not None and known[0] is game:
-        return known[1]
+    Looked up for every log (never kept: a patched rules module is seen at once)."""
     cls = type(game)
     parse = (game.notation.parse_action if cls.parse_action is Game.parse_action
              else game.parse_action)
     apply = game.rules.apply if cls.apply is Game.apply else game.apply
     over = None if cls.is_over is Game.is_over else game.is_over
-    steps = (parse, apply, over)
-    if len(_STEPS) < 64:
-        _STEPS[id(game)] = (game, steps)
-    return steps
+    return parse, apply, over
 
 
 def _seed_shown(value: str) -> str:
