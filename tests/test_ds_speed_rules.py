@@ -151,3 +151,17 @@ def test_a_square_read_before_is_checked_against_the_board():
                 assert got == rules.Play("R5", cell=cell)
             except ValueError:
                 assert isinstance(got, tuple) and got[1] == "notation-cell"
+
+
+def test_a_draw_is_kept_when_one_card_can_be_played():
+    seen = 0
+    for played in _games():
+        for s in played.states:
+            if s.phase != "play" or s.outcome is not None or len(s.deck) < 1:
+                continue
+            deck = sorted(s.deck, key=lambda x: int(x[1:]))
+            for k in range(0, len(deck), 2):
+                ids = tuple(deck[k : k + 3])
+                assert rules._any_playable(s, ids) == any(rules._playable(s, r) for r in ids)
+                seen += 1
+    assert seen > 200

@@ -465,20 +465,54 @@ def _draw(s: State, a: Draw) -> State:
         raise _fail(f"draw {counted(want, 'card')} ({len(s.deck)} in your deck), not "
                     f"{len(a.ids)}",
                     "draw-count", want if len(a.ids) > want else None)
-    for i, rid in enumerate(a.ids):
-        if rid in a.ids[:i]:
-            raise _fail(f"{rid} is drawn twice", "draw-card", i)
-        if rid not in s.deck:
-            why = ("was already drawn this round" if rid in s.discard else
-                   "was played and is gone" if rid in s.gone else "is not in your deck")
-            raise _fail(f"{rid} {why}", "draw-card", i)
     ids = a.ids
-    deck = s.deck - set(ids)
-    if any(_playable(s, rid) for rid in ids):  # what they read did not change
+    taken = set(ids)
+    if len(taken) != len(ids) or not s.deck.issuperset(taken):  # find the first fault
+        for i, rid in enumerate(ids):
+            if rid in ids[:i]:
+                raise _fail(f"{rid} is drawn twice", "draw-card", i)
+            if rid not in s.deck:
+                why = ("was already drawn this round" if rid in s.discard else
+                       "was played and is gone" if rid in s.gone else "is not in your deck")
+                raise _fail(f"{rid} {why}", "draw-card", i)
+    deck = s.deck - taken
+    if _any_playable(s, ids):  # what it reads did not change
         return _copy(s, {"deck": deck, "offered": ids, "phase": "keep",
                          "draws": s.draws + 1})
     return _copy(s, {"deck": deck, "offered": (), "phase": "play", "draws": s.draws + 1,
-                     "discard": s.discard | set(ids)})
+                     "discard": s.discard | taken})
+
+
+def _any_playable(s: State, ids: tuple[str, ...]) -> bool:
+    """``any(_playable(s, rid) for rid in ids)``, the board read once."""
+    cards = _cards(s)[1]
+    tiles = _grid(s)
+    near = _sides(s.size)[s.position].values()  # the cells next to the player, on the board
+    for rid in ids:
+        card = cards.get(rid)
+        if card is None:
+            card = s.card(rid)
+        if isinstance(card, Room):
+            for c in near:
+                if c not in tiles:
+                    return True
+            continue
+        kind = card.kind
+        if kind == "heal":
+            return True
+        if kind == "slay":
+            for c in near:
+                tile = tiles.get(c)
+                if tile is not None and tile.face_up and tile.room.obj == "monster":
+                    return True
+        elif kind == "turn":
+            if _playable(s, rid):
+                return True
+        else:
+            for c in near:
+                if c in tiles:
+                    return True
+    return False
 
 
 def _play(s: State, a: Play) -> State:
