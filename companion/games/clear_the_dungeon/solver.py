@@ -102,7 +102,7 @@ from companion.games.base import Game, SolveReport
 from companion.games.clear_the_dungeon import rules
 from companion.simulate import PlayedGame
 
-DEFAULT_BUDGET = 5_000_000
+DEFAULT_BUDGET = 20_000_000
 WIN = "won"
 
 # ("draw",) ("play", code, column) ("reserve", code, column) ("discard", code)
@@ -923,7 +923,9 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
             if last.best_line is None and search.best_defeated > last.best_defeated:
                 last.best_defeated = search.best_defeated
                 last.best_partial = search.best_partial
-            return last, False, search.nodes
+            # the aims before this one have no win: a win found by this aim is the best
+            proven = last.best_pos is not None and last.best_pos <= aim
+            return last, proven, search.nodes
     return search, True, 0
 
 
