@@ -421,7 +421,9 @@ def _settled(s: State, d: dict[str, object]) -> State:
     areas: Areas = kept[1]  # type: ignore[index]
     if room is not None and not room.entities:
         index = room.index
-        status = status[:index] + ("emptied",) + status[index + 1 :]
+        changed = list(status)
+        changed[index] = "emptied"
+        status = tuple(changed)
         areas = s.dmap.regions.open_room(areas, index)
         d["status"] = status
         d["room"] = None
@@ -648,7 +650,9 @@ def _enter(s: State, a: Enter) -> State:
         elif not near:
             raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
                         "through open cells", "enter-reach", 0)
-    status = status[:index] + ("active",) + status[index + 1 :]  # not open: the same areas
+    changed = list(status)  # (a list copied back is the cheapest copy with one change)
+    changed[index] = "active"
+    status = tuple(changed)  # not open: the same areas
     if s.seed is None:
         return evolve(s, position=target, status=status, awaiting_room=index,
                       room=Room(index, ()), drawn=None, _areas=(status, areas))
@@ -844,7 +848,9 @@ def _loot(s: State, a: Loot) -> State:
                                  "stunned": room.stunned})
         return _settle(_state(d))
     index = room.index
-    status = status[:index] + ("emptied",) + status[index + 1 :]
+    changed = list(status)
+    changed[index] = "emptied"
+    status = tuple(changed)
     areas = s.dmap.regions.open_room(kept[1], index)
     d["status"] = status
     d["room"] = None
