@@ -93,7 +93,7 @@ is in the hand, since ``play JK on 2`` names the hand's joker (the rules engine'
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Any, NamedTuple
 
@@ -901,9 +901,10 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
     best line among them), then among all.
 
     Nine tenths of the budget go to the aims; if they run out, the rest goes to a plain
-    search for any win (the deal is then known to be winnable, its best score
-    unproven). Returns the last search, whether it finished, and the nodes spent
-    before it."""
+    search for any win (with ``reserve``, first among the lines without reserve plays,
+    a far smaller search); the deal is then known to be winnable, its best score
+    unproven unless the win comes at the aim under way. Returns the last search,
+    whether it finished, and the nodes spent before it."""
     search = _Search(state, limit * 9 // 10)
     hand, cols, dmg = search.start(state)
     need = sum(search.need[k][c] for k, c in enumerate(cols))
@@ -919,7 +920,14 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
         except _Found:
             return search, True, 0
         except _OutOfBudget:
-            last, _ = _attempt(state, max(0, limit - search.nodes))
+            rest = max(0, limit - search.nodes)
+            last = None
+            if search.reserve:  # a line without reserve plays is one with them
+                last, _ = _attempt(replace(state, variants=state.variants - {"reserve"}),
+                                   rest // 2)
+                rest -= last.nodes
+            if last is None or last.best_line is None:
+                last, _ = _attempt(state, max(0, rest))
             if last.best_line is None and search.best_defeated > last.best_defeated:
                 last.best_defeated = search.best_defeated
                 last.best_partial = search.best_partial
