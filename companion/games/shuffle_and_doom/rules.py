@@ -722,7 +722,9 @@ def _enemy_attack(s: State, room: Room) -> State:
 def _hit(s: State, a: Hit) -> State:
     if s.choice is None or s.bonus_owed:
         _require_play(s)
-    room = _require_room(s, "hit")
+    room = s.room
+    if room is None:
+        room = _require_room(s, "hit")  # raises
     card = a.card
     entities = room.entities
     target = None
@@ -756,7 +758,9 @@ def _hit(s: State, a: Hit) -> State:
 def _disarm(s: State, a: Disarm) -> State:
     if s.choice is None or s.bonus_owed:
         _require_play(s)
-    room = _require_room(s, "disarm")
+    room = s.room
+    if room is None:
+        room = _require_room(s, "disarm")  # raises
     if room.enemies:
         raise _fail(f"cannot disarm {a.card}: defeat the enemies first "
                     f"({' '.join(str(e.card) for e in room.enemies)})", "disarm-order", 0)
@@ -823,7 +827,9 @@ def _retreat(s: State, a: Retreat) -> State:
 def _loot(s: State, a: Loot) -> State:
     if s.choice is None or s.bonus_owed:
         _require_play(s)
-    room = _require_room(s, "loot")
+    room = s.room
+    if room is None:
+        room = _require_room(s, "loot")  # raises
     entities = room.entities
     for e in entities:
         if e.kind == "enemy" or e.kind == "trap":
