@@ -902,9 +902,9 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
 
     Nine tenths of the budget go to the aims; if they run out, the rest goes to a plain
     search for any win (with ``reserve``, first among the lines without reserve plays,
-    a far smaller search); the deal is then known to be winnable, its best score
-    unproven unless the win comes at the aim under way. Returns the last search,
-    whether it finished, and the nodes spent before it."""
+    a far smaller search, then for better wins with them); the deal is then known to
+    be winnable, its best score unproven unless the win comes at the aim under way.
+    Returns the last search, whether it finished, and the nodes spent before it."""
     search = _Search(state, limit * 9 // 10)
     hand, cols, dmg = search.start(state)
     need = sum(search.need[k][c] for k, c in enumerate(cols))
@@ -921,13 +921,14 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
             return search, True, 0
         except _OutOfBudget:
             rest = max(0, limit - search.nodes)
-            last = None
+            plain = None
             if search.reserve:  # a line without reserve plays is one with them
-                last, _ = _attempt(replace(state, variants=state.variants - {"reserve"}),
-                                   rest // 2)
-                rest -= last.nodes
-            if last is None or last.best_line is None:
-                last, _ = _attempt(state, max(0, rest))
+                plain, _ = _attempt(replace(state, variants=state.variants - {"reserve"}),
+                                    rest // 2)
+                rest -= plain.nodes
+                if plain.best_pos is not None and plain.best_pos <= aim:
+                    return plain, True, search.nodes  # the best: see below
+            last, _ = _attempt(state, max(0, rest), plain)  # better wins than plain's
             if last.best_line is None and search.best_defeated > last.best_defeated:
                 last.best_defeated = search.best_defeated
                 last.best_partial = search.best_partial
