@@ -197,6 +197,9 @@ class PayloadExtra(TypedDict, total=False):
     level: int
 
 
+_VARIANT_SETS: dict[tuple[str, tuple[str, ...] | frozenset[str]], frozenset[str]] = {}
+"""Variant sets found good, by game and the variants as given (see Game.variant_set)."""
+
 class Game(ABC):
     """Base class of every game. Subclasses set the class attributes (``rules`` and
     ``notation`` too: the modules the default rules and notation methods call) and
@@ -342,6 +345,18 @@ class Game(ABC):
             raise ParameterError(f"{self.name} has no variant {shown(sorted(unknown)[0])} "
                                  f"(variants: {', '.join(self.variants) or 'none'})")
         return tuple(v for v in self.variants if v in wanted)
+
+    def variant_set(self, variants: Sequence[str] | frozenset[str]) -> frozenset[str]:
+        """:meth:`check_variants` of ``variants`` as a set, remembered for a tuple or
+        set of variants found good before (a log's header gives one for every log; 64
+        remembered at most). Raises ParameterError for an unknown variant."""
+        key = (self.name, variants) if isinstance(variants, (tuple, frozenset)) else None
+        known = _VARIANT_SETS.get(key) if key is not None else None
+        if known is None:
+            known = frozenset(self.check_variants(list(variants)))
+            if key is not None and len(_VARIANT_SETS) < 64:
+                _VARIANT_SETS[key] = known
+        return known
 
     def sheet_kind(self, name: str) -> SheetKind:
         """The sheet kind called ``name``. Raises ParameterError if there is none."""

@@ -16,8 +16,6 @@ from companion.games.clear_the_dungeon.rules import Action, State
 
 _NAME: dict[Card, str] = {c: str(c) for c in standard_deck(jokers=1)}
 """Every card's name (``str(card)``), looked up for a verdict's summary."""
-_VARIANT_SETS: dict[tuple[str, ...] | frozenset[str], frozenset[str]] = {}
-"""Variants given to :meth:`initial_state` (a tuple or set) found good, and their set."""
 
 
 class ClearTheDungeon(Game):
@@ -65,19 +63,7 @@ class ClearTheDungeon(Game):
             self.check_params(params)
         if edition is not None and not (type(edition) is int and edition in self.editions):
             self.check_edition(edition)  # (raises: an edition this build knows passes)
-        return rules.new_state(seed, self._variant_set(variants))
-
-    def _variant_set(self, variants: Sequence[str] | frozenset[str]) -> frozenset[str]:
-        """:meth:`check_variants` of ``variants`` as a set, remembered for a tuple or
-        set of variants found good before (a log's header gives one for every log).
-        Raises ParameterError for an unknown variant."""
-        key = variants if isinstance(variants, (tuple, frozenset)) else None
-        known = _VARIANT_SETS.get(key) if key is not None else None
-        if known is None:
-            known = frozenset(self.check_variants(list(variants)))
-            if key is not None and len(_VARIANT_SETS) < 64:
-                _VARIANT_SETS[key] = known
-        return known
+        return rules.new_state(seed, self.variant_set(variants))
 
     def stage(self, state: State) -> int:
         return len(state.defeated)
