@@ -30,6 +30,10 @@ else 5 mm (what a home printer still prints)."""
 _PAD = mm(1)
 
 
+_SPOTS: dict[Any, list[Rect]] = {}
+"""Candidate places of :meth:`_Margins.spots`, sorted, by page geometry and query."""
+
+
 class _Margins:
     """The free parts of a page: inside the printable area (5 mm in from the paper
     edge), off the cards, crop marks and whatever was placed before."""
@@ -38,6 +42,8 @@ class _Margins:
         self.page_w, self.page_h = page_size
         # the largest first: most places that do not fit overlap a card
         self.blocked = sorted(blocked, key=lambda b: -b.w * b.h)
+        # their edges (x, y, x1, y1), read by fits() without a property call each
+        self._edges = [(b.x, b.y, b.x + b.w, b.y + b.h) for b in self.blocked]
 
     def inside(self, r: Rect, edge: float = _CLEAR) -> bool:
         """Whether ``r`` lies ``edge`` inside the paper."""
@@ -51,13 +57,23 @@ class _Margins:
         if not self.inside(r, edge):
             return False
         x0, y0, x1, y1 = r.x - pad + eps, r.y - pad + eps, r.x1 + pad - eps, r.y1 + pad - eps
-        return not any(x0 < b.x1 and b.x < x1 and y0 < b.y1 and b.y < y1
-                       for b in self.blocked)
+        for bx, by, bx1, by1 in self._edges:
+            if x0 < bx1 and bx < x1 and y0 < by1 and by < y1:
+                return False
+        return True
 
     def spots(self, w: float, h: float, key: Any, edge: float = _CLEAR,
               pad: float = _PAD) -> Iterator[Rect]:
         """The free ``w`` x ``h`` rectangles flush with the printable area's edges, its
-        middle or something placed, best first as ``key`` ranks them."""
+        middle or something placed, best first as ``key`` ranks them. (The candidates
+        of the two usual rankings are remembered per page geometry: every page of a deck
+        asks the same.)"""
+        memo = None
+        if key in _RANKINGS:
+            memo = (self.page_w, self.page_h, tuple(self.blocked), w, h, key, edge, pad)
+            found = _SPOTS.get(memo)
+            if found is not None:
+                return (r for r in found if self.fits(r, edge, pad))
         xs = {edge, self.page_w - edge - w, (self.page_w - w) / 2}
         ys = {edge, self.page_h - edge - h, (self.page_h - h) / 2}
         for b in self.blocked:
@@ -66,6 +82,8 @@ class _Margins:
         found = [r for r in (Rect(x, y, w, h) for x in sorted(xs) for y in sorted(ys))
                  if self.inside(r, edge)]
         found.sort(key=key)
+        if memo is not None and len(_SPOTS) < 64:
+            _SPOTS[memo] = found
         return (r for r in found if self.fits(r, edge, pad))
 
     def find(self, w: float, h: float, key: Any, edge: float = _CLEAR,
@@ -76,6 +94,7 @@ class _Margins:
     def take(self, r: Rect) -> Rect:
         """Mark ``r`` as used; returns it."""
         self.blocked.insert(0, r)
+        self._edges.insert(0, (r.x, r.y, r.x + r.w, r.y + r.h))
         return r
 
 
@@ -85,6 +104,18 @@ def _topmost(r: Rect) -> tuple[float, float]:
 
 def _bottommost(r: Rect) -> tuple[float, float]:
     return (round(r.y, 3), round(r.x, 3))
+
+
+def _top_right(r: Rect) -> tuple[float, float]:
+    return (-round(r.y1, 3), -round(r.x1, 3))
+
+
+def _bottom_right(r: Rect) -> tuple[float, float]:
+    return (round(r.y, 3), -round(r.x1, 3))
+
+
+_RANKINGS = (_topmost, _bottommost, _top_right, _bottom_right)
+"""The rankings of places whose candidates :meth:`_Margins.spots` remembers."""
 
 
 def _qr_side(payload: str, symbol_mm: float = SMALL_QR_MM) -> tuple[float, float]:
@@ -221,7 +252,7 @@ def _name_card_page(doc: SheetDocument, blocked: Sequence[Rect], payload: str | 
             qr = free.take(spot)
     _place_name(c, free, lines, key, beside=qr)
     if scale:
-        _place_scale_bar(c, free, lambda r: (key(r)[0], -round(r.x1, 3)))
+        _place_scale_bar(c, free, _bottom_right if bottom else _top_right)
     return free
 
 
