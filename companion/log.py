@@ -161,16 +161,8 @@ class LazyActions(Sequence[ActionLine]):
                     if found is None:
                         continue
                     action = found
-                elif len(words) == 1:
-                    action = _tuple_new(ActionLine, (_tuple_new(Token, (raw, k, 1)), ()))
                 else:
-                    column = len(words[0]) + 2
-                    args = []
-                    for word in words[1:]:
-                        args.append(_tuple_new(Token, (word, k, column)))
-                        column += len(word) + 1
-                    action = _tuple_new(ActionLine, (_tuple_new(Token, (words[0], k, 1)),
-                                                     tuple(args)))
+                    action = _spaced_action(words, k)
                 if len(items) >= MAX_ACTIONS:
                     self._next = k
                     raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused",
@@ -492,22 +484,27 @@ def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
     words = body.split()
     if not words:
         return None
-    if "," not in body and len(words) == 1:
-        if body == words[0]:
-            return _tuple_new(ActionLine, (_tuple_new(Token, (body, lineno, 1)), ()))
-    elif "," not in body and " ".join(words) == body:
-        # words one space apart (as logs are written): the columns follow from the lengths
-        tokens = []
-        column = 1
-        for word in words:
-            tokens.append(_tuple_new(Token, (word, lineno, column)))
-            column += len(word) + 1
-        return _tuple_new(ActionLine, (tokens[0], tuple(tokens[1:])))
+    if "," not in body and " ".join(words) == body:
+        return _spaced_action(words, lineno)
     found = [_tuple_new(Token, (m.group(), lineno, m.start() + 1))
              for m in _SEPARATORS.finditer(body)]
     if not found:
         return None  # a line of commas only
     return ActionLine(found[0], tuple(found[1:]))
+
+
+def _spaced_action(words: list[str], lineno: int) -> ActionLine:
+    """The action of a line of ``words`` one space apart from its first column (as logs
+    are written): the columns follow from the lengths."""
+    verb = _tuple_new(Token, (words[0], lineno, 1))
+    if len(words) == 1:
+        return _tuple_new(ActionLine, (verb, ()))
+    column = len(words[0]) + 2
+    args = []
+    for word in words[1:]:
+        args.append(_tuple_new(Token, (word, lineno, column)))
+        column += len(word) + 1
+    return _tuple_new(ActionLine, (verb, tuple(args)))
 
 
 _tuple_new: Any = tuple.__new__
