@@ -204,24 +204,14 @@ def replay_log(log: LogFile, states: MutableSequence[Any] | None = None, *,
     keep(state)
     parse, apply, over = _steps(game)
     file = log.file
-    if over is None:  # the base class's is_over: the state's outcome is set
-        for line in log.actions:
-            if state.outcome is not None:
-                raise _over(game, state, line, file)
-            try:
-                state = apply(state, parse(state, line))
-            except IllegalAction as exc:
-                raise action_error(exc, line, file, game) from None
-            keep(state)
-    else:
-        for line in log.actions:
-            if over(state):
-                raise _over(game, state, line, file)
-            try:
-                state = apply(state, parse(state, line))
-            except IllegalAction as exc:
-                raise action_error(exc, line, file, game) from None
-            keep(state)
+    for line in log.actions:
+        if over(state):
+            raise _over(game, state, line, file)
+        try:
+            state = apply(state, parse(state, line))
+        except IllegalAction as exc:
+            raise action_error(exc, line, file, game) from None
+        keep(state)
     if log.pending_error is not None:
         raise log.pending_error
     return Replay(game, header, states)
@@ -234,18 +224,23 @@ def _over(game: Game, state: Any, line: ActionLine, file: str) -> LogError:
                     file, line.line, line.verb.column, "game-over")
 
 
+def _has_outcome(state: Any) -> bool:
+    """The base class's ``is_over`` without the method call: the state's outcome is set."""
+    return state.outcome is not None
+
+
 def _steps(game: Game) -> tuple[Callable[[Any, ActionLine], Any],
-                                 Callable[[Any, Any], Any], Callable[[Any], bool] | None]:
+                                 Callable[[Any, Any], Any], Callable[[Any], bool]]:
     """The game's ``parse_action``, ``apply`` and ``is_over``, as the replay calls them
     for every line: the notation's and rules' own functions where the game keeps the
-    base class's methods (which only call them), one call less each; ``is_over`` is
-    None for the base class's (the replay looks at the state's ``outcome`` itself).
+    base class's methods (which only call them), one call less each, and
+    :func:`_has_outcome` for the base class's ``is_over``.
     Looked up for every log (never kept: a patched rules module is seen at once)."""
     cls = type(game)
     parse = (game.notation.parse_action if cls.parse_action is Game.parse_action
              else game.parse_action)
     apply = game.rules.apply if cls.apply is Game.apply else game.apply
-    over = None if cls.is_over is Game.is_over else game.is_over
+    over = _has_outcome if cls.is_over is Game.is_over else game.is_over
     return parse, apply, over
 
 
