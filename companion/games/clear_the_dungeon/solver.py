@@ -767,44 +767,28 @@ class _Search:
                 succ[key] = moves
             return None
         won = self.won_cols
-        prev = -1
-        for i, x in enumerate(hand):
-            if x == prev:
-                continue
-            prev = x
-            rest = hand[:i] + hand[i + 1 :]
+        # the cards that can be played: each distinct hand card, then the reserve card
+        # (the damage pile's top; not a joker while the hand holds one: the notation
+        # would name the hand's), with the hand and pile each play leaves
+        plays = [("play", x, hand[:i] + hand[i + 1 :], dmg)
+                 for i, x in enumerate(hand) if i == 0 or x != hand[i - 1]]
+        if self.reserve and dmg and dmg[-1] not in hand:
+            plays.append(("reserve", dmg[-1], hand, dmg[:-1]))
+        for verb, x, rest, pile in plays:
             for k in range(4):
                 nc = self.play[k].get(cols[k] << 7 | x)
                 if nc is None:
                     continue
                 ncols = cols[:k] + (nc,) + cols[k + 1 :]
-                m2 = moves + (("play", x, k),)
+                m2 = moves + ((verb, x, k),)
                 if ncols == won:
                     return m2
                 if succ is not None and nc >> 6 != cols[k] >> 6:
                     self._progress(ncols, m2)
-                if (rest, ncols, dmg) in seen:
+                if (rest, ncols, pile) in seen:
                     continue
-                seen.add((rest, ncols, dmg))
-                win = self._turn_moves(rest, ncols, dmg, m2, succ, seen)
-                if win is not None:
-                    return win
-        if self.reserve and dmg and dmg[-1] not in hand:
-            top, under = dmg[-1], dmg[:-1]
-            for k in range(4):
-                nc = self.play[k].get(cols[k] << 7 | top)
-                if nc is None:
-                    continue
-                ncols = cols[:k] + (nc,) + cols[k + 1 :]
-                m2 = moves + (("reserve", top, k),)
-                if ncols == won:
-                    return m2
-                if succ is not None and nc >> 6 != cols[k] >> 6:
-                    self._progress(ncols, m2)
-                if (hand, ncols, under) in seen:
-                    continue
-                seen.add((hand, ncols, under))
-                win = self._turn_moves(hand, ncols, under, m2, succ, seen)
+                seen.add((rest, ncols, pile))
+                win = self._turn_moves(rest, ncols, pile, m2, succ, seen)
                 if win is not None:
                     return win
         if succ is not None and len(dmg) < self.cap:
