@@ -59,21 +59,53 @@ class Tag:
 
 
 class ActionLine(NamedTuple):
-    """One action: the verb and its argument tokens."""
+    """One action line: its words and where they stand. Its :class:`Token` values (the
+    verb and the arguments) are made only when asked for: a log reads thousands of
+    lines whose tokens only an error needs.
 
-    verb: Token
-    args: tuple[Token, ...]
+    ``text`` is the line's words one space apart (what the line means: two lines of
+    the same text read the same); ``line`` its 1-based line number; ``columns`` the
+    column of each word, or None when the words stand one space apart from column 1
+    (as logs are written). Made from tokens with :meth:`of`."""
+
+    text: str
+    line: int
+    columns: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, verb: Token, args: Sequence[Token] = ()) -> ActionLine:
+        """The line of these tokens (all on ``verb``'s line)."""
+        tokens = (verb, *args)
+        return cls(" ".join([t.text for t in tokens]), verb.line,
+                   tuple([t.column for t in tokens]))
 
     @property
-    def line(self) -> int:
-        return self.verb.line
+    def verb(self) -> Token:
+        """The first word."""
+        text, line, columns = self
+        return Token(text.split(" ", 1)[0], line, 1 if columns is None else columns[0])
+
+    @property
+    def args(self) -> tuple[Token, ...]:
+        """The words after the verb."""
+        text, line, columns = self
+        words = text.split(" ")
+        if columns is None:
+            args = []
+            column = len(words[0]) + 2
+            for word in words[1:]:
+                args.append(Token(word, line, column))
+                column += len(word) + 1
+            return tuple(args)
+        return tuple([Token(w, line, c) for w, c in zip(words[1:], columns[1:], strict=True)])
 
     @property
     def name(self) -> str:
-        return self.verb.text.lower()
+        """The verb in lower case."""
+        return self.text.split(" ", 1)[0].lower()
 
     def __str__(self) -> str:
-        return " ".join([self.verb.text, *(a.text for a in self.args)])
+        return self.text
 
 
 class LazyActions(Sequence[ActionLine]):
@@ -142,15 +174,11 @@ class LazyActions(Sequence[ActionLine]):
                 raw = lines[k]
                 k += 1
                 action: ActionLine
-                if len(raw) <= MAX_LINE_CHARS:
-                    words = raw.split()
-                    if not words:
-                        continue  # a blank line
-                    plain = (raw[0] != "[" and "#" not in raw and "," not in raw
-                             and " ".join(words) == raw)
+                if (len(raw) <= MAX_LINE_CHARS and raw.isprintable() and "  " not in raw
+                        and raw[:1] not in " [" and raw[-1] != " " and "#" not in raw
+                        and "," not in raw):
+                    action = _tuple_new(ActionLine, (raw, k, None))  # ActionLine(raw, k)
                 else:
-                    plain = False
-                if not plain:
                     try:
                         found = _read_line(raw, k, self._file, self._tags, True)
                     except LogError as exc:
@@ -161,8 +189,6 @@ class LazyActions(Sequence[ActionLine]):
                     if found is None:
                         continue
                     action = found
-                else:
-                    action = _spaced_action(words, k)
                 if len(items) >= MAX_ACTIONS:
                     self._next = k
                     raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused",
@@ -485,31 +511,18 @@ def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
     if not words:
         return None
     if "," not in body and " ".join(words) == body:
-        return _spaced_action(words, lineno)
-    found = [_tuple_new(Token, (m.group(), lineno, m.start() + 1))
-             for m in _SEPARATORS.finditer(body)]
+        return _tuple_new(ActionLine, (body, lineno, None))  # ActionLine(body, lineno)
+    found = list(_SEPARATORS.finditer(body))
     if not found:
         return None  # a line of commas only
-    return ActionLine(found[0], tuple(found[1:]))
-
-
-def _spaced_action(words: list[str], lineno: int) -> ActionLine:
-    """The action of a line of ``words`` one space apart from its first column (as logs
-    are written): the columns follow from the lengths."""
-    verb = _tuple_new(Token, (words[0], lineno, 1))
-    if len(words) == 1:
-        return _tuple_new(ActionLine, (verb, ()))
-    column = len(words[0]) + 2
-    args = []
-    for word in words[1:]:
-        args.append(_tuple_new(Token, (word, lineno, column)))
-        column += len(word) + 1
-    return _tuple_new(ActionLine, (verb, tuple(args)))
+    return ActionLine(" ".join([m.group() for m in found]), lineno,
+                      tuple([m.start() + 1 for m in found]))
 
 
 _tuple_new: Any = tuple.__new__
-"""``_tuple_new(Token, (text, line, column))`` makes a token as ``Token(text, line,
-column)`` does, without the call's argument handling (a log makes one per word)."""
+"""``_tuple_new(ActionLine, (text, line, None))`` makes an action line as
+``ActionLine(text, line)`` does, without the call's argument handling (a log makes one
+per line)."""
 
 
 def _add_tags(found: list[Tag], lineno: int, file: str, tags: dict[str, Tag],

@@ -203,18 +203,53 @@ def replay_log(log: LogFile, states: MutableSequence[Any] | None = None, *,
     keep = states.append
     keep(state)
     parse, apply, over = _steps(game)
+    known, limit = _meanings(game, parse, state)
+    look = known.get
     file = log.file
     for line in log.actions:
         if over(state):
             raise _over(game, state, line, file)
         try:
-            state = apply(state, parse(state, line))
+            action = look(line.text)
+            if action is None:
+                action = parse(state, line)
+                if len(known) < limit:
+                    known[line.text] = action
+            state = apply(state, action)
         except IllegalAction as exc:
             raise action_error(exc, line, file, game) from None
         keep(state)
     if log.pending_error is not None:
         raise log.pending_error
     return Replay(game, header, states)
+
+
+_MEANINGS: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""The actions of the lines read before, by game, reading function and line context
+(:meth:`Game.line_context`), then by the line's text: a log writes the same few dozen
+lines again and again (``move S``, ``loot``, ``enter c4``), a club's batch the same
+deals. Only lines read without error. At most :data:`_CONTEXTS_MAX` contexts of
+:data:`_MEANINGS_MAX` lines."""
+_MEANINGS_MAX = 4096
+_CONTEXTS_MAX = 64
+
+
+def _meanings(game: Game, parse: Callable[[Any, ActionLine], Any],
+              state: Any) -> tuple[dict[str, Any], int]:
+    """The lines read before in ``game`` under ``state``'s line context (see
+    :data:`_MEANINGS`), and how many lines that memory may hold: none (an empty memory
+    of no room) for a game without a line context, or when there are too many contexts.
+    ``parse`` is part of the key: a reading function patched in (tests) starts anew."""
+    context = game.line_context(state)
+    if context is None:
+        return {}, 0
+    key = (game.name, parse, context)
+    known = _MEANINGS.get(key)
+    if known is None:
+        if len(_MEANINGS) >= _CONTEXTS_MAX:
+            return {}, 0
+        known = _MEANINGS[key] = {}
+    return known, _MEANINGS_MAX
 
 
 def _over(game: Game, state: Any, line: ActionLine, file: str) -> LogError:

@@ -173,6 +173,6 @@ def test_dungeon_solitaire_moves_name_their_step_too():
 
     assert ds.Move((("N", 3, 1), ("E", 0, 0))) == ds.Move(("N", "E"))  # old step tuples
     error = IllegalAction("no card there", "move-no-card", step=3)
-    line = ActionLine(Token("move", 7, 1), (Token("NE", 7, 6), Token("SW", 7, 9)))
+    line = ActionLine.of(Token("move", 7, 1), (Token("NE", 7, 6), Token("SW", 7, 9)))
     assert ds_notation.locate(line, error) == (line.args[1], 1)
     assert ds_notation.locate(line, IllegalAction("x", "move-order")) is None

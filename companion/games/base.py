@@ -8,7 +8,9 @@ another package (the ``companion.games`` entry-point group). Its faces:
   action, without a log), ``new_state(header)`` (the same from a log's header: a thin
   adapter), ``apply(state, action) -> state`` (a pure function: the old state is never
   changed), ``legal_actions(state)``, ``chance_outcomes(state)``, ``result(state)``;
-* notation: ``parse_action(state, line)`` and ``format_action(action)``;
+* notation: ``parse_action(state, line)``, ``format_action(action)`` and
+  ``line_context(state)`` (what a line's reading depends on: the replay reads each
+  distinct line once);
 * generation and sheets: ``describe(kind, seed, params)`` (data),
   ``render(kind, seed, params, paper, options)`` (PDF bytes; imports reportlab lazily)
   and ``golden_text(seed, params, edition)`` (the canonical text the golden vectors
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar, TypedDict
@@ -398,6 +400,16 @@ class Game(ABC):
         """One action line as an action value (``notation.parse_action``). Raises
         NotationError."""
         return self.notation.parse_action(state, line)
+
+    def line_context(self, state: Any) -> Hashable | None:
+        """What of ``state`` the reading of an action line depends on
+        (``notation.line_context``, when the notation has one): two lines of the same
+        text read to the same action under the same context, so the replay reads each
+        distinct line once (and remembers only lines read without error). It must be
+        fixed by the log's header (the replay asks the start state only). None (the
+        default, for a notation without it): every line is read anew."""
+        context = getattr(self.notation, "line_context", None)
+        return None if context is None else context(state)
 
     def apply(self, state: Any, action: Any) -> Any:
         """The state after ``action`` (``rules.apply``). Raises IllegalAction; never

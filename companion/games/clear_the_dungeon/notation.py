@@ -19,11 +19,14 @@ VERBS = ("monsters", "draw", "play", "discard", "reveal")
 
 
 def _card(token: Token, index: int) -> Card:
+    card = _CARDS.get(token.text)
+    if card is not None:
+        return card
     try:
         card = parse_card(token.text)
     except CardError as exc:
         raise NotationError(str(exc), "notation-card", index) from None
-    if len(_CARDS) < _KNOWN_MAX:
+    if len(_CARDS) < _CARDS_MAX:
         _CARDS[token.text] = card
     return card
 
@@ -37,57 +40,19 @@ def _one(line: ActionLine, usage: str) -> Card:
     return _card(line.args[0], 0)
 
 
-_KNOWN: dict[tuple[str, ...], Action] = {}
-"""The lines read before other than draws and monsters (the verb in lower case, the
-other words as written) and their actions: a log writes the same few dozen again and
-again. At most :data:`_KNOWN_MAX` of them; the cards of a ``draw`` or ``monsters``
-line are looked up one by one."""
-_KNOWN_MAX = 4096
 _CARDS: dict[str, Card] = {}
-"""Card words read before and their cards (at most :data:`_KNOWN_MAX`)."""
+"""Card words read before and their cards (at most :data:`_CARDS_MAX`): a line the
+replay has not read before (see ``Game.line_context``) is mostly cards read before."""
+_CARDS_MAX = 4096
+
+
+def line_context(state: State) -> tuple[()]:
+    """What reading a line depends on (``Game.line_context``): nothing of the state."""
+    return ()
 
 
 def parse_action(state: State, line: ActionLine) -> Action:
     """Read one action line. Raises NotationError at the faulty token."""
-    args = line.args
-    name = line.verb.text.lower()
-    if name == "draw" or name == "monsters":
-        cards = _CARDS
-        try:
-            drawn = tuple([cards[t.text] for t in args])
-        except KeyError:
-            return _parse(line)
-        # Monsters(drawn) or Draw(drawn or None) without the dataclasses' __init__
-        if name == "monsters":
-            monsters: Monsters = _new(Monsters)
-            _set_attribute(monsters, "cards", drawn)
-            return monsters
-        draw: Draw = _new(Draw)
-        _set_attribute(draw, "cards", drawn if args else None)
-        return draw
-    n = len(args)
-    if n == 1:
-        key: tuple[str, ...] = (name, args[0].text)
-    elif n == 3:
-        key = (name, args[0].text, args[1].text, args[2].text)
-    elif n == 2:
-        key = (name, args[0].text, args[1].text)
-    else:
-        return _parse(line)
-    known = _KNOWN.get(key)
-    if known is None:
-        known = _parse(line)
-        if len(_KNOWN) < _KNOWN_MAX:
-            _KNOWN[key] = known
-    return known
-
-
-_new = object.__new__
-_set_attribute = object.__setattr__
-
-
-def _parse(line: ActionLine) -> Action:
-    """:func:`parse_action` without the memory of lines read before."""
     verb, args = line.name, line.args
     if verb == "monsters":
         return Monsters(tuple(_card(t, i) for i, t in enumerate(args)))

@@ -26,8 +26,6 @@ _ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
 
 _IDS: dict[str, tuple[int, str]] = {}
 """Card id words read before: the number and the id (4,096 words at most)."""
-_MOVES: dict[str, Move] = {}
-"""One-word ``move`` arguments read before, as their action (4,096 at most)."""
 _CELLS: dict[str, Cell] = {}
 """Square words read before, as their cells (4,096 at most)."""
 _REMEMBERED = 4096
@@ -70,13 +68,15 @@ def _cell(token: Token, index: int, size: int) -> Cell:
     return cell
 
 
+def line_context(state: State) -> tuple[int, int]:
+    """What reading a line depends on (``Game.line_context``): the board's size (a
+    square off the board is refused) and the reward deck's (an id past it is)."""
+    return state.size, state.rules.reward_deck
+
+
 def parse_action(state: State, line: ActionLine) -> Action:
     """Read one action line. Raises NotationError at the faulty token or letter."""
-    verb, args = line.verb.text.lower(), line.args  # line.name
-    if verb == "move" and len(args) == 1:  # most lines: one word, read before
-        known = _MOVES.get(args[0].text)
-        if known is not None:
-            return known
+    verb, args = line.name, line.args
     if verb == "draft":
         return Draft(tuple(_rid(t, i, state) for i, t in enumerate(args)))
     if verb == "draw":
@@ -102,10 +102,7 @@ def parse_action(state: State, line: ActionLine) -> Action:
                 if ch.upper() not in DIRS:
                     return Move(tuple(steps), f"{ch!r} is not a direction (N E S W)")
                 steps.append(ch.upper())
-        move = Move(tuple(steps))
-        if verb == "move" and len(args) == 1 and len(_MOVES) < _REMEMBERED:
-            _MOVES[args[0].text] = move
-        return move
+        return Move(tuple(steps))
     if verb == "play":
         if not args:
             raise NotationError("'play' names the card kept, like 'play R5 at c3'",

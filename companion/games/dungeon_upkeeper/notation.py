@@ -15,6 +15,11 @@ from companion.log import ActionLine, Token, is_number
 VERBS = ("floor", "path")
 
 
+def line_context(state: State) -> tuple[()]:
+    """What reading a line depends on (``Game.line_context``): nothing of the state."""
+    return ()
+
+
 def parse_action(state: State, line: ActionLine) -> Action:
     """Read one action line. Raises NotationError at the faulty token or letter."""
     verb, args = line.name, line.args

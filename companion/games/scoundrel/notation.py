@@ -30,11 +30,14 @@ _FACE: dict[str, tuple[type[Equip | Drink | Fight | Slay], str]] = {
 
 
 def _card(token: Token, index: int) -> Card:
+    card = _CARDS.get(token.text)
+    if card is not None:
+        return card
     try:
         card = parse_card(token.text)
     except CardError as exc:
         raise NotationError(str(exc), "notation-card", index) from None
-    if len(_CARDS) < _KNOWN_MAX:
+    if len(_CARDS) < _CARDS_MAX:
         _CARDS[token.text] = card
     return card
 
@@ -48,45 +51,19 @@ def _one(line: ActionLine, usage: str) -> Card:
     return _card(line.args[0], 0)
 
 
-_KNOWN: dict[tuple[str, ...], Action] = {}
-"""The lines of at most one word after the verb read before (their words as written)
-and their actions: a log writes the same few dozen again and again. At most
-:data:`_KNOWN_MAX` of them; a ``room`` line's cards are read one by one."""
-_KNOWN_MAX = 4096
 _CARDS: dict[str, Card] = {}
-"""Card words read before and their cards (at most :data:`_KNOWN_MAX`)."""
+"""Card words read before and their cards (at most :data:`_CARDS_MAX`): a line the
+replay has not read before (see ``Game.line_context``) is mostly cards read before."""
+_CARDS_MAX = 4096
+
+
+def line_context(state: State) -> tuple[()]:
+    """What reading a line depends on (``Game.line_context``): nothing of the state."""
+    return ()
 
 
 def parse_action(state: State, line: ActionLine) -> Action:
     """Read one action line. Raises NotationError at the faulty token."""
-    verb = line.verb
-    args = line.args
-    if len(args) <= 1:
-        key = (verb.text, args[0].text) if args else (verb.text,)
-        known = _KNOWN.get(key)
-        if known is None:
-            known = _parse(line)
-            if len(_KNOWN) < _KNOWN_MAX:
-                _KNOWN[key] = known
-        return known
-    if verb.text.lower() == "room":
-        cards = _CARDS
-        try:
-            room = tuple([cards[t.text] for t in args])
-        except KeyError:
-            return _parse(line)
-        action: Room = _new(Room)  # Room(room) without the dataclass's __init__
-        _set_attribute(action, "cards", room)
-        return action
-    return _parse(line)
-
-
-_new = object.__new__
-_set_attribute = object.__setattr__
-
-
-def _parse(line: ActionLine) -> Action:
-    """:func:`parse_action` without the memory of lines read before."""
     verb, args = line.name, line.args
     if verb == "room":
         if not args:

@@ -57,6 +57,9 @@ def parse_cell(token: Token, size: int, index: int) -> Cell:
 
 
 def _card(token: Token, index: int) -> Card:
+    c = _CARDS.get(token.text)
+    if c is not None:
+        return c
     try:
         c = parse_card(token.text)
     except CardError as exc:
@@ -64,6 +67,8 @@ def _card(token: Token, index: int) -> Card:
     if c.is_joker:
         raise NotationError("Shuffle and Doom is played without jokers", "notation-card",
                             index)
+    if len(_CARDS) < _CARDS_MAX:
+        _CARDS[token.text] = c
     return c
 
 
@@ -75,38 +80,20 @@ def _arity(line: ActionLine, n: int, usage: str) -> None:
                             f"{usage}", "notation-arguments", n)
 
 
-_KNOWN: dict[tuple[int, str, str], Action] = {}
-"""The lines of at most one word after the verb read before, by the map's size and
-their words as written (an empty word for none), and their actions: a log writes the
-same few dozen again and again. At most :data:`_KNOWN_MAX` of them."""
-_KNOWN_MAX = 4096
 _CARDS: dict[str, Card] = {}
-"""Card words of ``room`` lines read before and their cards (at most
-:data:`_KNOWN_MAX`)."""
+"""Card words read before and their cards (at most :data:`_CARDS_MAX`): a line the
+replay has not read before (see ``Game.line_context``) is mostly cards read before."""
+_CARDS_MAX = 4096
+
+
+def line_context(state: State) -> int:
+    """What reading a line depends on (``Game.line_context``): the map's size (a cell
+    off the grid is refused)."""
+    return state.size
 
 
 def parse_action(state: State, line: ActionLine) -> Action:
     """Read one action line. Raises NotationError at the faulty token."""
-    verb, args = line
-    if len(args) <= 1:
-        key = (len(state.dmap.row_stack), verb.text, args[0].text if args else "")
-        known = _KNOWN.get(key)
-        if known is None:
-            known = _parse(state, line)
-            if len(_KNOWN) < _KNOWN_MAX:
-                _KNOWN[key] = known
-        return known
-    if verb.text.lower() == "room":
-        cards = _CARDS
-        try:
-            return RoomCards(tuple([cards[t.text] for t in args]))
-        except KeyError:
-            pass
-    return _parse(state, line)
-
-
-def _parse(state: State, line: ActionLine) -> Action:
-    """:func:`parse_action` without the memory of lines read before."""
     verb = line.name
     args = line.args
     if verb == "choose":
@@ -140,10 +127,7 @@ def _parse(state: State, line: ActionLine) -> Action:
         if not args:
             raise NotationError("'room' needs the cards drawn, like 'room 5♣ 6♦'",
                                 "notation-arguments")
-        cards = tuple([_card(t, i) for i, t in enumerate(args)])
-        if len(_CARDS) < _KNOWN_MAX:
-            _CARDS.update((t.text, c) for t, c in zip(args, cards, strict=True))
-        return RoomCards(cards)
+        return RoomCards(tuple([_card(t, i) for i, t in enumerate(args)]))
     if verb in _CARD_VERBS:
         _arity(line, 1, "one card, like '" + verb + " K♠'")
         return _CARD_VERBS[verb](_card(args[0], 0))
