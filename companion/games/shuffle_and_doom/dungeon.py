@@ -14,6 +14,9 @@ from companion.grid import cell_name as cell_name
 RED: frozenset[Card] = frozenset(c for c in standard_deck() if c.is_red)
 """The red cards (♥ ♦)."""
 
+_new = object.__new__
+_set = object.__setattr__
+
 BONUS_BY_SIZE = {4: 7, 5: 6, 6: 6, 7: 5, 8: 5, 9: 4, 10: 4, 11: 3, 12: 3, 13: 2, 14: 2}
 
 
@@ -235,49 +238,43 @@ class Regions:
                 out[(m, k)] = tuple(cells)
         return out
 
+    @cached_property
+    def near(self) -> tuple[tuple[int, ...], ...]:
+        """Each node's :meth:`links`, found once per map."""
+        return tuple(tuple(self.links(node)) for node in range(len(self.runs)))
+
     def open_room(self, areas: Areas, room: int) -> Areas:
         """``areas`` once filled room ``room`` is emptied (open floor): it joins the
         0 regions it touches, and they one another (the largest part takes the others
-        and the room under its root)."""
+        and the room under its root; the first of the largest when parts are equal)."""
         me = self.zeros + room
         up = areas.up
         if up[me] != ~0:
             return areas  # open already
-        # the roots of the nodes next to the room (above, right, below, left: links())
-        i, j = self.runs[me]
-        rect = self.rect
-        column = rect[i]
-        near = []
-        if j > 0:
-            near.append(column[j - 1])
-        if i + 1 < len(rect):
-            near.append(rect[i + 1][j])
-        if j + 1 < len(column):
-            near.append(column[j + 1])
-        if i > 0:
-            near.append(rect[i - 1][j])
-        roots: list[int] = []
-        for node in near:
+        roots: list[int] = []  # of the nodes next to the room (above, right, below, left)
+        to = -1  # the root of the largest part
+        size = 1
+        for node in self.near[me]:
             parent = up[node]
             while parent >= 0:
                 node, parent = parent, up[parent]
             if node not in roots:
                 roots.append(node)
+                size += ~parent
+                if to < 0 or parent < up[to]:  # larger
+                    to = node
         new = list(up)
-        if not roots:  # a map of one room: a part of its own
+        if to < 0:  # a map of one room: a part of its own
             new[me] = ~1
-            return Areas(tuple(new), areas.opened + 1)
-        to = roots[0]
-        size = 1
-        for root in roots:
-            size += ~up[root]
-            if up[root] < up[to]:  # larger
-                to = root
-        for root in roots:
-            new[root] = to
-        new[me] = to
-        new[to] = ~size
-        return Areas(tuple(new), areas.opened + 1)
+        else:
+            for root in roots:
+                new[root] = to
+            new[me] = to
+            new[to] = ~size
+        made = _new(Areas)  # Areas(tuple(new), areas.opened + 1), without the frozen init
+        _set(made, "__dict__", {"up": tuple(new), "opened": areas.opened + 1})
+        opened: Areas = made
+        return opened
 
     def areas_for(self, emptied: Iterable[int]) -> Areas:
         """The areas with the rooms ``emptied`` open (from :attr:`start`)."""
