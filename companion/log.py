@@ -11,7 +11,7 @@ where meaning would be lost.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
@@ -108,6 +108,21 @@ class ActionLine(NamedTuple):
         return self.text
 
 
+Entry = ActionLine | tuple[str, int]
+"""An action as :meth:`LazyActions.entries` gives it: an :class:`ActionLine`, or for a
+line as logs are written (words one space apart from column 1) the pair (text, line)
+that stands for ``ActionLine(text, line)`` (:func:`action_line` makes it). Both are
+tuples whose first item is the line's text and second its number."""
+
+
+def action_line(entry: Entry) -> ActionLine:
+    """The action line an entry stands for (see :data:`Entry`)."""
+    if type(entry) is tuple:
+        return _tuple_new(ActionLine, (entry[0], entry[1], None))  # ActionLine(text, line)
+    line: ActionLine = entry  # type: ignore[assignment]
+    return line
+
+
 class LazyActions(Sequence[ActionLine]):
     """The actions of a log, read from its lines only as far as they are asked for:
     a replay that stops at an illegal action on line 4 never reads line 5 of a
@@ -120,7 +135,7 @@ class LazyActions(Sequence[ActionLine]):
         self._next = start  # index of the next line to read
         self._file = file
         self._tags = tags
-        self._items: list[ActionLine] = [first]
+        self._items: list[Entry] = [first]  # as read (see entries())
         self._done = False
         self.error: LogError | None = None
 
@@ -154,11 +169,20 @@ class LazyActions(Sequence[ActionLine]):
         return False
 
     def __iter__(self) -> Iterator[ActionLine]:
-        """The actions, read as they are asked for. A line as logs are written (words
-        one space apart, no comment, comma or tag) is read here at once (what
-        :func:`_read_line` makes of it, one call less per line); any other goes through
-        :func:`_read_line`. Several iterations may run at once: one that finds lines
-        read by another meanwhile takes their actions from ``_items``."""
+        """The actions, read as they are asked for (see :meth:`entries`)."""
+        for entry in self.entries():
+            yield action_line(entry)
+
+    def entries(self, known: Container[str] = ()) -> Iterator[Entry]:
+        """The actions, read as they are asked for, as entries (:data:`Entry`): a line
+        as logs are written (words one space apart, no comment, comma or tag) is read
+        here at once and comes as its (text, line) pair; any other goes through
+        :func:`_read_line`. ``known``: texts of action lines read before (the replay's):
+        words one space apart, so a line of one of them is read at once too (unless it
+        starts with ``[``: a line like ``,[x`` reads as the action ``[x``, a line
+        ``[x`` as a tag).
+        Several iterations may run at once: one that finds lines read by another
+        meanwhile takes their entries from ``_items``."""
         items = self._items
         i = 0
         while True:
@@ -173,11 +197,12 @@ class LazyActions(Sequence[ActionLine]):
             while k < end:
                 raw = lines[k]
                 k += 1
-                action: ActionLine
-                if (len(raw) <= MAX_LINE_CHARS and raw.isprintable() and "  " not in raw
+                entry: Entry
+                if (raw in known and raw[0] != "[") or (
+                        len(raw) <= MAX_LINE_CHARS and raw.isprintable() and "  " not in raw
                         and raw[:1] not in " [" and raw[-1] != " " and "#" not in raw
                         and "," not in raw):
-                    action = _tuple_new(ActionLine, (raw, k, None))  # ActionLine(raw, k)
+                    entry = (raw, k)
                 else:
                     try:
                         found = _read_line(raw, k, self._file, self._tags, True)
@@ -188,17 +213,17 @@ class LazyActions(Sequence[ActionLine]):
                         return
                     if found is None:
                         continue
-                    action = found
+                    entry = found
                 if len(items) >= MAX_ACTIONS:
                     self._next = k
                     raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused",
                                    self._file, k, 1)
-                items.append(action)
+                items.append(entry)
                 self._next = k
                 i += 1
-                yield action
+                yield entry
                 if self._next != k:
-                    break  # another iteration read on meanwhile: take its actions
+                    break  # another iteration read on meanwhile: take its entries
             else:
                 self._next = k
                 self._done = True
@@ -223,7 +248,9 @@ class LazyActions(Sequence[ActionLine]):
         else:
             while index >= len(self._items) and self._more():
                 pass
-        return self._items[index]
+        if isinstance(index, slice):
+            return [action_line(entry) for entry in self._items[index]]
+        return action_line(self._items[index])
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,7 +30,10 @@ from companion.games import GAME_NAMES, REGISTRY, get_game
 from companion.games.base import Game, Header, Result, read_header, shown
 from companion.log import (
     ActionLine,
+    Entry,
+    LazyActions,
     LogFile,
+    action_line,
     decode_log_bytes,
     is_number,
     parse_log,
@@ -206,18 +209,21 @@ def replay_log(log: LogFile, states: MutableSequence[Any] | None = None, *,
     known, limit = _meanings(game, parse, state)
     look = known.get
     file = log.file
-    for line in log.actions:
+    actions = log.actions
+    entries: Iterable[Entry] = (actions.entries(known) if isinstance(actions, LazyActions)
+                                else actions)
+    for entry in entries:  # (text, line) or an ActionLine: see log.Entry
         if over(state):
-            raise _over(game, state, line, file)
+            raise _over(game, state, action_line(entry), file)
         try:
-            action = look(line.text)
+            action = look(entry[0])
             if action is None:
-                action = parse(state, line)
+                action = parse(state, action_line(entry))
                 if len(known) < limit:
-                    known[line.text] = action
+                    known[entry[0]] = action
             state = apply(state, action)
         except IllegalAction as exc:
-            raise action_error(exc, line, file, game) from None
+            raise action_error(exc, action_line(entry), file, game) from None
         keep(state)
     if log.pending_error is not None:
         raise log.pending_error

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 import pytest
 
 from companion.errors import LogError
-from companion.log import MAX_LINE_CHARS, LazyActions, parse_log
+from companion.log import MAX_LINE_CHARS, LazyActions, action_line, parse_log
 
 HEAD = '[Game "scoundrel"]\n[Seed "X"]\n'
 
@@ -138,3 +138,23 @@ def test_a_header_is_read_as_tag_by_tag_reading_reads_it(header):
         assert got.tags == tags  # type: ignore[attr-defined]
     else:
         assert got == want
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_entries_stand_for_the_actions_whatever_texts_are_known(seed):
+    """The replay reads a log's entries (log.Entry), telling the reader which texts it
+    read before (lines as logs are written, by their making): a line of such a text is
+    taken without a look at its characters, and every entry stands for the action the
+    eager parse reads there."""
+    rng = random.Random(seed)
+    body = ["room 7♦ Q♣"] + [_line(rng) for _ in range(60)]
+    text = HEAD + "\n".join(body) + "\n"
+    eager = list(parse_log(text).actions)
+    known = {a.text for a in eager if rng.random() < 0.5}
+    for texts in ((), known):
+        log = parse_log(text, lazy=True)
+        assert isinstance(log.actions, LazyActions)
+        entries = list(log.actions.entries(texts))
+        assert [action_line(e) for e in entries] == eager
+        assert all(e[0] == a.text and e[1] == a.line for e, a in zip(entries, eager, strict=True))
+        assert list(log.actions) == eager and list(log.actions[1:]) == eager[1:]
