@@ -217,6 +217,10 @@ def _grid(s: State) -> dict[Cell, Tile]:
 
 def _where(s: State) -> dict[Cell, int]:
     """Where each cell stands in ``s.board``, kept with the state."""
+    kept = s.__dict__.get("_where")
+    if kept is not None and kept[0] is s.board:  # derived(), inline: asked at every retile
+        where: dict[Cell, int] = kept[1]
+        return where
     return derived(s, "_where", s.board, lambda: {c: i for i, (c, _) in enumerate(s.board)})
 
 
