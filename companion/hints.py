@@ -6,13 +6,14 @@ the log under each, and names the one it fits: "this log fits size 5, not 7".
 Only header tags are varied, never the actions; an alternative counts only if the
 whole log then replays without error, and a hint is given only when exactly one of
 them fits (a log too short to tell two seeds apart gets none), so it is never a guess. The search is
-bounded (a few hundred short replays, and a time budget), and is skipped when the
-error comes late in the game, where a wrong header would have shown itself already.
+bounded in work, not in seconds (:data:`HINT_REPLAYS` near headers and
+:data:`HINT_ACTIONS` actions replayed at most), so a log gets the same verdict however
+busy the machine is; it is skipped when the error comes late in the game, where a wrong
+header would have shown itself already.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -21,12 +22,36 @@ from companion.errors import EXIT_USAGE, LogError
 from companion.log import LogFile, Tag
 from companion.seeds import CROCKFORD, is_payload, normalize_seed
 
-__all__ = ["EARLY_ACTIONS", "HINT_BUDGET_S", "with_hint"]
+__all__ = ["EARLY_ACTIONS", "HINT_ACTIONS", "HINT_REPLAYS", "with_hint"]
 
 EARLY_ACTIONS = 12
 """An error within the first this-many action lines may come from the header."""
-HINT_BUDGET_S = 0.6
-"""Seconds the search for a fitting header may take, at most."""
+HINT_REPLAYS = 300
+"""Near headers tried at most, in the order of :func:`_alternatives` (every one of a
+seed of up to 8 characters: about 200 to 270)."""
+HINT_ACTIONS = 100_000
+"""Actions the near headers' replays may take in all, a new deal counted as
+:data:`DEAL_COST` actions: about a second at most on a slow machine (an alternative
+that fits replays the whole log)."""
+DEAL_COST = 100
+
+
+class _Spent(Exception):
+    """The search for a fitting header has used its budget."""
+
+
+class _Budget:
+    """The states sink of the near headers' replays (``replay_log``'s ``states``): it
+    counts the actions replayed and ends the search when they pass the budget."""
+
+    def __init__(self, actions: int) -> None:
+        self.left = actions
+
+    def append(self, state: object) -> None:
+        """One more state reached (raises _Spent past the budget)."""
+        self.left -= 1
+        if self.left < 0:
+            raise _Spent
 
 _LOOKALIKE = {"0": "O", "O": "0", "1": "IL", "I": "1", "L": "1", "5": "S", "S": "5",
               "8": "B", "B": "8", "2": "Z", "Z": "2", "6": "G", "G": "6"}
@@ -98,13 +123,15 @@ def _alternatives(log: LogFile, game: Any) -> Iterator[tuple[LogFile, str]]:
 
 
 def with_hint(log: LogFile, game: Any, error: LogError,
-              replay: Callable[[LogFile], object],
-              budget_s: float = HINT_BUDGET_S) -> LogError:
+              replay: Callable[[LogFile, Any], object],
+              replays: int = HINT_REPLAYS, actions: int = HINT_ACTIONS) -> LogError:
     """``error``, its message extended with a hint when the log's header is the likely
     culprit: the near header it fits (see the module docstring), or, for an error the
     game marks as a mismatch with the seeded deal (``Game.deal_rules``), a reminder to
-    check the ``[Seed]`` and parameter tags. ``replay`` replays a log, raising
-    LogError (or any CompanionError) if it does not fit.
+    check the ``[Seed]`` and parameter tags. ``replay(log, states)`` replays a log,
+    appending every state it reaches to ``states`` and raising LogError (or any
+    CompanionError) if it does not fit (``replay_log``). At most ``replays`` near
+    headers are tried, and ``actions`` actions replayed over all of them.
 
     Never raises: the original error is returned when no hint applies.
     """
@@ -117,13 +144,16 @@ def with_hint(log: LogFile, game: Any, error: LogError,
         before += 1
     if before >= EARLY_ACTIONS:
         return error
-    deadline = time.monotonic() + budget_s
+    budget = _Budget(actions)
     fits: list[str] = []
-    for alternative, says in _alternatives(log, game):
-        if time.monotonic() > deadline:
+    for tried, (alternative, says) in enumerate(_alternatives(log, game)):
+        budget.left -= DEAL_COST
+        if tried >= replays or budget.left < 0:
             break
         try:
-            replay(alternative)
+            replay(alternative, budget)
+        except _Spent:
+            break
         except Exception:  # noqa: BLE001 - any failure means "does not fit"
             continue
         fits.append(says)

@@ -135,3 +135,42 @@ def test_every_game_explains_a_state(name):
     lines = game.explain(played.states[len(played.states) // 2])
     assert len(lines) >= 4 and all(isinstance(line, str) and line for line in lines)
     assert any(line.startswith(("health: ", "damage: ")) for line in lines)
+
+
+def _first_error(text: str):
+    from companion.log import parse_log
+    from companion.replay import replay_log
+
+    log = parse_log(text)
+    game = get_game("shuffle-and-doom")
+    try:
+        replay_log(log)
+    except Exception as exc:  # noqa: BLE001 - the error to hint at
+        return log, game, exc
+    raise AssertionError("the log replays")
+
+
+def test_the_search_is_bounded_in_work_not_seconds(monkeypatch):
+    """The same log gets the same hint however busy the machine is: the search counts
+    near headers and actions replayed, never the clock."""
+    import time
+
+    from companion import hints
+    from companion.replay import replay_log
+
+    typo = README_GAME.replace("6Y1M-YBS5", "6Y1M-YBSX")  # the fit: a late alternative
+    log, game, error = _first_error(typo)
+    found = hints.with_hint(log, game, error, replay_log)
+    assert "this log fits seed 6Y1M-YBS5" in found.message
+    monkeypatch.setattr(time, "monotonic", lambda: 1e12)  # a clock far past any deadline
+    monkeypatch.setattr(time, "perf_counter", lambda: 1e12)
+    assert hints.with_hint(log, game, error, replay_log).message == found.message
+    order = [says for _, says in hints._alternatives(log, game)]
+    place = next(i for i, says in enumerate(order) if "6Y1M-YBS5" in says)
+    assert place > 20  # late enough for the bounds below to cut it off
+    assert hints.with_hint(log, game, error, replay_log, replays=place + 1).message == \
+        found.message
+    assert hints.with_hint(log, game, error, replay_log, replays=place).message == \
+        error.message
+    assert hints.with_hint(log, game, error, replay_log,
+                           actions=hints.DEAL_COST * place).message == error.message
