@@ -174,3 +174,11 @@ def test_the_search_is_bounded_in_work_not_seconds(monkeypatch):
         error.message
     assert hints.with_hint(log, game, error, replay_log,
                            actions=hints.DEAL_COST * place).message == error.message
+
+
+def test_a_slip_in_the_last_character_of_the_longest_seed_is_named():
+    game = get_game("scoundrel")
+    seed = "A" * 31 + "B"  # 32 characters: the longest seed
+    text = play(game, seed, {}, "greedy").log_text()
+    v = validate_text(text.replace(f'[Seed "{seed}"]', f'[Seed "{seed[:-1]}C"]'))
+    assert f"this log fits seed {seed}, not {seed[:-1]}C" in v.error.message
