@@ -141,31 +141,8 @@ class LazyActions(Sequence[ActionLine]):
 
     def _more(self) -> bool:
         """Read up to the next action; False when there is none (or a malformed line)."""
-        if self._done:
-            return False
-        lines = self._lines
-        end = len(lines)
-        k = self._next
-        while k < end:
-            raw = lines[k]
-            k += 1
-            try:
-                action = _read_line(raw, k, self._file, self._tags, True)
-            except LogError as exc:
-                self._next = k
-                self.error = exc
-                self._done = True
-                return False
-            if action is None:
-                continue
-            self._next = k
-            if len(self._items) >= MAX_ACTIONS:
-                raise LogError(f"more than {MAX_ACTIONS:,} actions: log refused",
-                               self._file, k, 1)
-            self._items.append(action)
-            return True
-        self._next = k
-        self._done = True
+        for _ in self.entries(start=len(self._items)):
+            return True  # read and kept in _items
         return False
 
     def __iter__(self) -> Iterator[ActionLine]:
@@ -173,7 +150,7 @@ class LazyActions(Sequence[ActionLine]):
         for entry in self.entries():
             yield action_line(entry)
 
-    def entries(self, known: Container[str] = ()) -> Iterator[Entry]:
+    def entries(self, known: Container[str] = (), start: int = 0) -> Iterator[Entry]:
         """The actions, read as they are asked for, as entries (:data:`Entry`): a line
         as logs are written (words one space apart, no comment, comma or tag) is read
         here at once and comes as its (text, line) pair; any other goes through
@@ -182,9 +159,10 @@ class LazyActions(Sequence[ActionLine]):
         starts with ``[``: a line like ``,[x`` reads as the action ``[x``, a line
         ``[x`` as a tag).
         Several iterations may run at once: one that finds lines read by another
-        meanwhile takes their entries from ``_items``."""
+        meanwhile takes their entries from ``_items``. ``start``: the first entry
+        given (the entries before it are skipped)."""
         items = self._items
-        i = 0
+        i = start
         while True:
             while i < len(items):
                 yield items[i]
