@@ -58,7 +58,9 @@ Search, memo and pruning
       plus the damage pile with ``reserve``) must supply every card still needed (three
       per monster less its pile), one trigger per remaining monster of its suit
       (jokers fill in), and enough value for the first two cards of each monster to
-      reach its power (the cheapest cards dropped, the cheapest triggers taken);
+      reach its power (the cheapest cards dropped, the cheapest triggers taken), and
+      then the same cards as a pool, exactly: each monster's first two cards must
+      reach its power on their own (the pairing bound, ``_pairs_fit``);
       cards no remaining monster can ever take are unusable, and one in the damage
       pile buries every card under it; without ``reserve`` a win must also come within
       8 - damage cards of the cards still needed (the damage pile loses at 7, and at
@@ -178,6 +180,52 @@ def _recipe_moves(recipe: _Recipe) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _pairs_fit(counts: tuple[int, ...], singles: tuple[int, ...], pairs: tuple[int, ...],
+               memo: dict[Any, bool]) -> bool:
+    """Whether the cards of ``counts`` (how many of each value 0..10), exactly as many
+    as the slots, can all be used: one card of at least each of ``singles`` and two
+    cards adding up to at least each of ``pairs`` (both sorted). The largest card goes
+    to the largest single (a smaller single could take the card that one gets) or to a
+    pair of some power with the least partner that reaches it (a larger partner is
+    never worth more); both are tried, memoised in ``memo``."""
+    if not pairs and not singles:
+        return True
+    key = (counts, singles, pairs)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    x = 10
+    while not counts[x]:
+        x -= 1
+    if singles and singles[-1] > x:
+        memo[key] = False
+        return False
+    ok = False
+    if singles:
+        c = list(counts)
+        c[x] -= 1
+        ok = _pairs_fit(tuple(c), singles[:-1], pairs, memo)
+    if not ok:
+        tried = -1
+        for i, p in enumerate(pairs):
+            if p == tried:
+                continue
+            tried = p
+            c = list(counts)
+            c[x] -= 1
+            y = max(1, p - x)
+            while y <= 10 and not c[y]:
+                y += 1
+            if y > 10:
+                continue
+            c[y] -= 1
+            if _pairs_fit(tuple(c), singles, pairs[:i] + pairs[i + 1 :], memo):
+                ok = True
+                break
+    memo[key] = ok
+    return ok
+
+
 class _Found(Exception):
     """Raised at the first win of a search that aims at one draw position."""
 
@@ -249,6 +297,7 @@ class _Search:
         self.keep = 0  # without reserve: hand cards a turn may leave to discard
         self.column_memo: dict[Any, list[tuple[int, int, tuple[int, ...]]]] = {}
         self.canon_memo: dict[Any, int] = {}
+        self.pair_memo: dict[Any, bool] = {}
 
     def aim(self, aim: int, cap: int = rules.LOSS_DAMAGE - 1) -> None:
         """Set the search to look for a win at draw position ``aim`` or earlier and to
@@ -455,7 +504,62 @@ class _Search:
                 short += m - have[s]
         if short > jokers:
             return True
-        return self._short_of_value(pos, end, cols, dmg, need, packed)
+        if self._short_of_value(pos, end, cols, dmg, need, packed):
+            return True
+        window = [x for x in self.deck[pos:end] if usable >> x & 1]
+        if self.reserve:
+            window += [x for x in dmg[depth:] if usable >> x & 1]
+        return self._short_of_pairs(cols, window, need)
+
+    def _short_of_pairs(self, cols: tuple[int, ...], window: list[int], need: int) -> bool:
+        """The pairing bound, exact on the cards as a pool: whether the ``window`` cards
+        (those that some remaining monster can take, not buried) cannot fill every slot
+        still open, each card in one slot, whatever the order. A monster with no card
+        needs two cards that reach its power, one with a first card a second card that
+        reaches the rest, and each one a trigger of its suit (a joker: any suit).
+
+        The best case is reached by exchanges: each suit's triggers are its cheapest
+        cards (jokers where a suit runs short), the cards left unused are the cheapest,
+        and what is left must pair up (see :func:`_pairs_fit`)."""
+        pairs: list[int] = []
+        singles: list[int] = []
+        packed = 0
+        for k, c in enumerate(cols):
+            d, n = c >> 6, (c >> 4) & 3
+            col = self.mons[k]
+            if d == len(col):
+                continue
+            packed += self.suits[k][c]
+            power = col[d][0]
+            if n == 0:
+                pairs.append(power)
+            elif n == 1:
+                singles.append(power - (c & 15))
+            pairs.extend(p for p, _ in col[d + 1 :])
+        by_suit: list[list[int]] = [[], [], [], [], []]
+        for x in window:
+            by_suit[x >> 4].append(x & 15)
+        jokers = len(by_suit[4])
+        rest: list[int] = []
+        for s in range(4):
+            m = (packed >> (4 * s)) & 15
+            vals = sorted(by_suit[s])
+            if m > len(vals):
+                jokers -= m - len(vals)
+            else:
+                rest += vals[m:]
+        if jokers < 0:
+            return True
+        rest += [10] * jokers
+        slots = len(singles) + 2 * len(pairs)
+        if len(rest) < slots:
+            return True
+        rest.sort()
+        counts = [0] * 11
+        for v in rest[len(rest) - slots :]:
+            counts[v] += 1
+        return not _pairs_fit(tuple(counts), tuple(sorted(singles)), tuple(sorted(pairs)),
+                              self.pair_memo)
 
     def _short_of_value(self, pos: int, end: int, cols: tuple[int, ...], dmg: Any,
                         need: int, packed: int) -> bool:

@@ -1,0 +1,59 @@
+"""The Clear the Dungeon solver's bounds never drop a line that wins: the pairing bound
+against a brute force over every assignment of cards to slots, and the solver against
+a brute force over every legal action sequence on more and larger end-game positions."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+
+from companion.games.clear_the_dungeon import solver as ctd_solver
+from companion.games.clear_the_dungeon.solver import solve_state
+from tests.test_ctd_solver import VARIANT_SETS, brute_force, small_position
+
+
+def fits_by_brute_force(cards: list[int], singles: list[int], pairs: list[int]) -> bool:
+    """Whether some order of ``cards`` fills the slots: one card per single (at least
+    its threshold), then two per pair (adding up to at least its power)."""
+    for order in set(permutations(cards)):
+        if all(order[i] >= t for i, t in enumerate(singles)) and all(
+                order[len(singles) + 2 * j] + order[len(singles) + 2 * j + 1] >= p
+                for j, p in enumerate(pairs)):
+            return True
+    return False
+
+
+def test_pairs_fit_matches_a_brute_force():
+    rng = random.Random("ctd-pairs")
+    answers = set()
+    for _ in range(400):
+        singles = sorted(rng.randint(1, 12) for _ in range(rng.randint(0, 2)))
+        pairs = sorted(rng.choice((11, 12, 13)) for _ in range(rng.randint(0, 3)))
+        cards = [rng.randint(1, 10) for _ in range(len(singles) + 2 * len(pairs))]
+        counts = [0] * 11
+        for v in cards:
+            counts[v] += 1
+        expected = fits_by_brute_force(cards, singles, pairs)
+        got = ctd_solver._pairs_fit(tuple(counts), tuple(singles), tuple(pairs), {})
+        assert got == expected, (cards, singles, pairs)
+        answers.add(expected)
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: ",".join(v) or "base")
+def test_solver_is_exact_on_more_end_games(variants):
+    """More and larger positions than tests/test_ctd_solver.py's (more monsters left,
+    fuller damage piles), where the pairing bound prunes."""
+    rng = random.Random(f"ctd-bounds-{variants}")
+    outcomes = set()
+    for i in range(40):
+        state = small_position(f"B{i}", variants, rng, max_left=7, max_monsters=4,
+                               max_damage=5)
+        expected = brute_force(state)
+        solution = solve_state(state)
+        assert solution.status == ("won" if expected is not None else "lost"), i
+        assert solution.score == expected, i
+        outcomes.add(expected is not None)
+    assert outcomes == {True, False}
