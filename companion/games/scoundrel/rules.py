@@ -426,12 +426,19 @@ def _face(s: State, card: Card, health: int, d: dict[str, Any]) -> State:
     return _dealt(d)
 
 
-def _equip(s: State, a: Equip) -> State:
-    card = a.card
+def _room_card(s: State, card: Card, kind: frozenset[Card], verb: str, what: str,
+               rule: str) -> Card:
+    """``card``, checked for ``verb``: in the room and one of ``kind`` (``what`` names
+    it). Raises IllegalAction otherwise (``rule`` for the wrong kind)."""
     if card not in s.room:
         raise _not_in_room(s, card)
-    if card not in _WEAPONS:
-        raise _kind_error(card, "equip", "weapon (♦)", "equip-kind")
+    if card not in kind:
+        raise _kind_error(card, verb, what, rule)
+    return card
+
+
+def _equip(s: State, a: Equip) -> State:
+    card = _room_card(s, a.card, _WEAPONS, "equip", "weapon (♦)", "equip-kind")
     d = s.__dict__.copy()
     weapon = s.weapon
     d["discard"] = s.discard + (((weapon,) if weapon is not None else ()) + s.slain)
@@ -441,11 +448,7 @@ def _equip(s: State, a: Equip) -> State:
 
 
 def _drink(s: State, a: Drink) -> State:
-    card = a.card
-    if card not in s.room:
-        raise _not_in_room(s, card)
-    if card not in _POTIONS:
-        raise _kind_error(card, "drink", "potion (♥)", "drink-kind")
+    card = _room_card(s, a.card, _POTIONS, "drink", "potion (♥)", "drink-kind")
     health = s.health if s.drunk else min(MAX_HEALTH, s.health + _VALUE[card])
     d = s.__dict__.copy()
     d["drunk"] = True
@@ -454,11 +457,7 @@ def _drink(s: State, a: Drink) -> State:
 
 
 def _fight(s: State, a: Fight) -> State:
-    card = a.card
-    if card not in s.room:
-        raise _not_in_room(s, card)
-    if card not in _MONSTERS:
-        raise _kind_error(card, "fight", "monster (♣ ♠)", "fight-kind")
+    card = _room_card(s, a.card, _MONSTERS, "fight", "monster (♣ ♠)", "fight-kind")
     d = s.__dict__.copy()
     d["discard"] = s.discard + (card,)
     return _face(s, card, s.health - _VALUE[card], d)

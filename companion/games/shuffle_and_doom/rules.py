@@ -536,6 +536,17 @@ def _require_play(s: State) -> None:
                     "'bonus attack' or 'bonus intelligence'", "setup-order")
 
 
+def _room_in_play(s: State, verb: str) -> Room:
+    """The room the player is in, for ``verb``. Raises IllegalAction before the stack
+    is chosen and the bonuses assigned, or outside a room."""
+    if s.choice is None or s.bonus_owed:
+        _require_play(s)
+    room = s.room
+    if room is None:
+        room = _require_room(s, verb)  # raises
+    return room
+
+
 def _require_room(s: State, verb: str) -> Room:
     if s.room is None:
         raise _fail(f"cannot {verb}: the player is not in a room", "no-room")
@@ -720,11 +731,7 @@ def _enemy_attack(s: State, room: Room) -> State:
 
 
 def _hit(s: State, a: Hit) -> State:
-    if s.choice is None or s.bonus_owed:
-        _require_play(s)
-    room = s.room
-    if room is None:
-        room = _require_room(s, "hit")  # raises
+    room = _room_in_play(s, "hit")
     card = a.card
     entities = room.entities
     target = None
@@ -756,11 +763,7 @@ def _hit(s: State, a: Hit) -> State:
 
 
 def _disarm(s: State, a: Disarm) -> State:
-    if s.choice is None or s.bonus_owed:
-        _require_play(s)
-    room = s.room
-    if room is None:
-        room = _require_room(s, "disarm")  # raises
+    room = _room_in_play(s, "disarm")
     if room.enemies:
         raise _fail(f"cannot disarm {a.card}: defeat the enemies first "
                     f"({' '.join(str(e.card) for e in room.enemies)})", "disarm-order", 0)
@@ -825,11 +828,7 @@ def _retreat(s: State, a: Retreat) -> State:
 
 
 def _loot(s: State, a: Loot) -> State:
-    if s.choice is None or s.bonus_owed:
-        _require_play(s)
-    room = s.room
-    if room is None:
-        room = _require_room(s, "loot")  # raises
+    room = _room_in_play(s, "loot")
     entities = room.entities
     for e in entities:
         if e.kind == "enemy" or e.kind == "trap":
