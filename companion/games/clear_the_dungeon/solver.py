@@ -73,9 +73,18 @@ Small damage piles first with ``reserve``
     The reserve card multiplies the orders a turn can take (every order of the cards
     discarded decides what can be played back). Each aim is first searched among the
     lines whose damage pile holds at most two cards at the end of every turn, a far
-    smaller set that holds a best line of most deals, then among all lines.
+    smaller set that holds a best line of most deals, then at most three, four and
+    five, each of these searches within a share of the nodes (1/16, 1/16, 1/8, 1/3 of
+    the aims'; one that runs out of its share is left for the next), then among all
+    lines, the only search that can prove the aim out of reach. A search that finds no
+    win proves nothing for a larger pile, so the failures it memoised are forgotten.
+    (Some deals have no win with a small pile that a search exhausts quickly, and one
+    with a pile of three, four or five that a search finds at once; S245 with both
+    ``reserve`` and ``no-jokers`` gets its perfect game with five.)
 
-A budget counts search nodes (turn combinations and move-by-move positions). Nine
+A budget counts search nodes (turn combinations and move-by-move positions; a turn
+searched column by column counts the combinations of its columns' ways that take
+disjoint cards, and the ways of the last column it looks at to list them). Nine
 tenths of it go to the aims; when they run out, the rest goes to a plain branch and
 bound for any win (after each win it looks only for strictly better ones), and the
 answer is ``unknown`` with the best line found (a win if one was found: the deal is then
@@ -792,8 +801,12 @@ class _Search:
             # pile's room before the loss
             most = min(self.keep, rules.LOSS_DAMAGE - 1 - dmg)
         won = self.won_cols
-        count = 0  # combinations looked at (search nodes); a win returns without them
+        # combinations looked at (search nodes; a win returns without them): the last
+        # column's ways that fit the cards the first three take, listed once per set of
+        # cards taken (each listing counts the ways it looks at)
+        count = 0
         n3 = len(o3)
+        fits3: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         for m0, c0, s0 in o0:
             for m1, c1, s1 in o1:
                 if m0 & m1:
@@ -803,10 +816,12 @@ class _Search:
                     if m01 & m2:
                         continue
                     m012 = m01 | m2
-                    count += n3
-                    for m3, c3, s3 in o3:
-                        if m012 & m3:
-                            continue
+                    ways3 = fits3.get(m012)
+                    if ways3 is None:
+                        ways3 = fits3[m012] = [w for w in o3 if not w[0] & m012]
+                        count += n3
+                    count += len(ways3)
+                    for m3, c3, s3 in ways3:
                         mask = m012 | m3
                         ncols = (c0, c1, c2, c3)
                         if stack:
@@ -967,8 +982,10 @@ def _attempt(state: rules.State, budget: int,
     return search, True
 
 
-# with reserve, a first search per aim keeps the damage pile at most this high
-_SMALL_PILE = 2
+# with reserve, each aim is first searched with the damage pile kept at most ``cap``
+# cards high at the end of every turn, each search within 1/``share`` of the aims'
+# nodes, then with no cap but the loss (the search that can prove the aim out of reach)
+_SMALL_PILES = ((2, 16), (3, 16), (4, 8), (5, 3))
 
 
 def _aims(state: rules.State) -> list[int]:
@@ -986,7 +1003,8 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
 
     With ``reserve`` each aim is first sought among the lines whose damage pile never
     holds more than two cards at the end of a turn (far fewer, and most deals have a
-    best line among them), then among all.
+    best line among them), then three, four and five, each within its share of the
+    nodes (``_SMALL_PILES``), then among all.
 
     Nine tenths of the budget go to the aims; if they run out, the rest goes to a plain
     search for any win (with ``reserve``, first among the lines without reserve plays,
@@ -997,14 +1015,28 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
     hand, cols, dmg = search.start(state)
     need = sum(search.need[k][c] for k, c in enumerate(cols))
     extra = len(hand) + (len(dmg) if search.reserve else 0)
-    caps = (_SMALL_PILE, rules.LOSS_DAMAGE - 1) if search.reserve else (search.cap,)
+    total = search.budget
+    stages: tuple[tuple[int, int | None], ...] = ((search.cap, None),)
+    if search.reserve:
+        stages = (*((cap, total // share) for cap, share in _SMALL_PILES),
+                  (rules.LOSS_DAMAGE - 1, None))
     for aim in _aims(state):
         if aim + extra < need:
             continue  # too few cards for a win
         try:
-            for cap in caps:
+            for cap, share in stages:
                 search.aim(aim, cap)
-                search.run(state)
+                if share is None:
+                    search.run(state)
+                    continue
+                search.budget = min(total, search.nodes + share)
+                try:
+                    search.run(state)
+                except _OutOfBudget:
+                    if search.budget == total:
+                        raise
+                finally:
+                    search.budget = total
         except _Found:
             return search, True, 0
         except _OutOfBudget:
