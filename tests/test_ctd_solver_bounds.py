@@ -57,3 +57,24 @@ def test_solver_is_exact_on_more_end_games(variants):
         assert solution.score == expected, i
         outcomes.add(expected is not None)
     assert outcomes == {True, False}
+
+
+@pytest.mark.parametrize("shares", [(1 << 40, 1 << 40, 1 << 40, 1 << 40), (3, 3, 3, 3)],
+                         ids=["stages-starved", "stages-large"])
+def test_small_pile_stages_that_run_out_pass_on(monkeypatch, shares):
+    """With reserve, a capped search that runs out of its share of the nodes leaves the
+    aim to the next (a starved one at once): the answers stay the brute force's."""
+    caps = [cap for cap, _ in ctd_solver._SMALL_PILES]
+    monkeypatch.setattr(ctd_solver, "_SMALL_PILES", tuple(zip(caps, shares, strict=True)))
+    rng = random.Random(f"ctd-stages-{shares}")
+    for variants in (("reserve",), ("reserve", "no-jokers")):
+        outcomes = set()
+        for i in range(20):
+            state = small_position(f"P{i}", variants, rng, max_left=6, max_monsters=3,
+                                   max_damage=5)
+            expected = brute_force(state)
+            solution = solve_state(state)
+            assert solution.status == ("won" if expected is not None else "lost"), i
+            assert solution.score == expected, i
+            outcomes.add(expected is not None)
+        assert outcomes == {True, False}
