@@ -59,8 +59,8 @@ Search, memo and pruning
       per monster less its pile), one trigger per remaining monster of its suit
       (jokers fill in), and enough value for the first two cards of each monster to
       reach its power (the cheapest cards dropped, the cheapest triggers taken), and
-      then the same cards as a pool, exactly: each monster's first two cards must
-      reach its power on their own (the pairing bound, ``_pairs_fit``);
+      with ``reserve`` then the same cards as a pool, exactly: each monster's first
+      two cards must reach its power on their own (the pairing bound, ``_pairs_fit``);
       cards no remaining monster can ever take are unusable, and one in the damage
       pile buries every card under it; without ``reserve`` a win must also come within
       8 - damage cards of the cards still needed (the damage pile loses at 7, and at
@@ -82,9 +82,10 @@ Small damage piles first with ``reserve``
     with a pile of three, four or five that a search finds at once; S245 with both
     ``reserve`` and ``no-jokers`` gets its perfect game with five.)
 
-A budget counts search nodes (turn combinations and move-by-move positions; a turn
-searched column by column counts the combinations of its columns' ways that take
-disjoint cards, and the ways of the last column it looks at to list them). Nine
+A budget counts search nodes (turn combinations and move-by-move positions; with
+``reserve`` a turn searched column by column counts the combinations of its columns'
+ways that take disjoint cards, and the ways of the last column it looks at to list
+them). Nine
 tenths of it go to the aims; when they run out, the rest goes to a plain branch and
 bound for any win (after each win it looks only for strictly better ones), and the
 answer is ``unknown`` with the best line found (a win if one was found: the deal is then
@@ -515,9 +516,10 @@ class _Search:
             return True
         if self._short_of_value(pos, end, cols, dmg, need, packed):
             return True
+        if not self.reserve:  # (it prunes too little there to pay for itself)
+            return False
         window = [x for x in self.deck[pos:end] if usable >> x & 1]
-        if self.reserve:
-            window += [x for x in dmg[depth:] if usable >> x & 1]
+        window += [x for x in dmg[depth:] if usable >> x & 1]
         return self._short_of_pairs(cols, window, need)
 
     def _short_of_pairs(self, cols: tuple[int, ...], window: list[int], need: int) -> bool:
@@ -801,9 +803,10 @@ class _Search:
             # pile's room before the loss
             most = min(self.keep, rules.LOSS_DAMAGE - 1 - dmg)
         won = self.won_cols
-        # combinations looked at (search nodes; a win returns without them): the last
-        # column's ways that fit the cards the first three take, listed once per set of
-        # cards taken (each listing counts the ways it looks at)
+        # combinations looked at (search nodes; a win returns without them): with
+        # reserve the last column's ways that fit the cards the first three take,
+        # listed once per set of cards taken (each listing counts the ways it looks
+        # at); without, every way of the last column
         count = 0
         n3 = len(o3)
         fits3: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
@@ -816,12 +819,18 @@ class _Search:
                     if m01 & m2:
                         continue
                     m012 = m01 | m2
-                    ways3 = fits3.get(m012)
-                    if ways3 is None:
-                        ways3 = fits3[m012] = [w for w in o3 if not w[0] & m012]
+                    if stack:
+                        ways3 = fits3.get(m012)
+                        if ways3 is None:
+                            ways3 = fits3[m012] = [w for w in o3 if not w[0] & m012]
+                            count += n3
+                        count += len(ways3)
+                    else:  # few ways: looked at one by one
+                        ways3 = o3
                         count += n3
-                    count += len(ways3)
                     for m3, c3, s3 in ways3:
+                        if m012 & m3:
+                            continue
                         mask = m012 | m3
                         ncols = (c0, c1, c2, c3)
                         if stack:
