@@ -8,10 +8,10 @@ import random
 from itertools import permutations
 
 import pytest
+from test_ctd_solver import VARIANT_SETS, brute_force, small_position
 
 from companion.games.clear_the_dungeon import solver as ctd_solver
 from companion.games.clear_the_dungeon.solver import solve_state
-from tests.test_ctd_solver import VARIANT_SETS, brute_force, small_position
 
 
 def fits_by_brute_force(cards: list[int], singles: list[int], pairs: list[int]) -> bool:
