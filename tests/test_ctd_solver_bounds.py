@@ -46,11 +46,18 @@ def test_pairs_fit_matches_a_brute_force():
 def test_solver_is_exact_on_more_end_games(variants):
     """More and larger positions than tests/test_ctd_solver.py's (more monsters left,
     fuller damage piles), where the pairing bound prunes."""
-    rng = random.Random(f"ctd-bounds-{variants}")
+    _exact_on(variants, random.Random(f"ctd-bounds-{variants}"), "B", 40, max_left=7,
+              max_monsters=4)
+
+
+def _exact_on(variants: tuple[str, ...], rng: random.Random, prefix: str, count: int,
+              max_left: int, max_monsters: int) -> None:
+    """The solver gives the brute force's answer on ``count`` random end games, won and
+    lost ones among them."""
     outcomes = set()
-    for i in range(40):
-        state = small_position(f"B{i}", variants, rng, max_left=7, max_monsters=4,
-                               max_damage=5)
+    for i in range(count):
+        state = small_position(f"{prefix}{i}", variants, rng, max_left=max_left,
+                               max_monsters=max_monsters, max_damage=5)
         expected = brute_force(state)
         solution = solve_state(state)
         assert solution.status == ("won" if expected is not None else "lost"), i
@@ -68,13 +75,4 @@ def test_small_pile_stages_that_run_out_pass_on(monkeypatch, shares):
     monkeypatch.setattr(ctd_solver, "_SMALL_PILES", tuple(zip(caps, shares, strict=True)))
     rng = random.Random(f"ctd-stages-{shares}")
     for variants in (("reserve",), ("reserve", "no-jokers")):
-        outcomes = set()
-        for i in range(20):
-            state = small_position(f"P{i}", variants, rng, max_left=6, max_monsters=3,
-                                   max_damage=5)
-            expected = brute_force(state)
-            solution = solve_state(state)
-            assert solution.status == ("won" if expected is not None else "lost"), i
-            assert solution.score == expected, i
-            outcomes.add(expected is not None)
-        assert outcomes == {True, False}
+        _exact_on(variants, rng, "P", 20, max_left=6, max_monsters=3)
