@@ -1,6 +1,8 @@
 """Scoundrel's and Clear the Dungeon's quicker replay (issue 18), as behaviour: the
-notation's memory of card words read before gives what reading them afresh gives
-(errors too; the memory of whole lines is the replay's: tests/test_line_memory.py); a state derived without a dataclass copy is the state its fields say (equal to
+memory of card words read before (``cards.parse_card``'s) gives what reading them
+afresh gives, errors too (the memory of whole lines is the replay's:
+tests/test_line_memory.py); a state derived without a dataclass copy is the state its
+fields say (equal to
 the constructor's, fields in order, hash, repr, pickle); a seeded line in the deal's
 order and in another order give the same state; ``initial_state``'s remembered variant
 sets still refuse what they refused."""
@@ -11,6 +13,7 @@ import random
 
 import pytest
 
+from companion import cards
 from companion.errors import IllegalAction, NotationError, ParameterError, PayloadError
 from companion.games import get_game
 from companion.log import parse_log
@@ -41,7 +44,7 @@ def test_remembered_cards_read_as_the_first_time(name, monkeypatch):
     for _ in range(4000):
         text = " ".join(rng.choice(WORDS[name]) for _ in range(rng.randint(1, 5)))
         line = parse_log(f'[Game "{name}"]\n{text}\n', "<t>").actions[0]
-        monkeypatch.setattr(notation, "_CARDS", {})
+        monkeypatch.setattr(cards, "_PARSED", {})
         plain = _outcome(notation.parse_action, line)
         assert _outcome(notation.parse_action, line) == plain, text  # remembered
 

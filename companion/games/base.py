@@ -202,6 +202,7 @@ class PayloadExtra(TypedDict, total=False):
 _VARIANT_SETS: dict[tuple[str, tuple[str, ...] | frozenset[str]], frozenset[str]] = {}
 """Variant sets found good, by game and the variants as given (see Game.variant_set)."""
 
+
 class Game(ABC):
     """Base class of every game. Subclasses set the class attributes (``rules`` and
     ``notation`` too: the modules the default rules and notation methods call) and

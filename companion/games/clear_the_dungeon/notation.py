@@ -19,16 +19,10 @@ VERBS = ("monsters", "draw", "play", "discard", "reveal")
 
 
 def _card(token: Token, index: int) -> Card:
-    card = _CARDS.get(token.text)
-    if card is not None:
-        return card
     try:
-        card = parse_card(token.text)
+        return parse_card(token.text)  # (it remembers the words it has read)
     except CardError as exc:
         raise NotationError(str(exc), "notation-card", index) from None
-    if len(_CARDS) < _CARDS_MAX:
-        _CARDS[token.text] = card
-    return card
 
 
 def _one(line: ActionLine, usage: str) -> Card:
@@ -38,12 +32,6 @@ def _one(line: ActionLine, usage: str) -> Card:
         raise NotationError(f"unexpected {line.args[1].text!r}: '{line.name}' takes {usage}",
                             "notation-arguments", 1)
     return _card(line.args[0], 0)
-
-
-_CARDS: dict[str, Card] = {}
-"""Card words read before and their cards (at most :data:`_CARDS_MAX`): a line the
-replay has not read before (see ``Game.line_context``) is mostly cards read before."""
-_CARDS_MAX = 4096
 
 
 def line_context(state: State) -> tuple[()]:

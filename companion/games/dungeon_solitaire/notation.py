@@ -24,17 +24,7 @@ VERBS = ("draft", "level", "draw", "play", "move", "path", "chest")
 _ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
 
 
-_IDS: dict[str, tuple[int, str]] = {}
-"""Card id words read before: the number and the id (4,096 words at most)."""
-_CELLS: dict[str, Cell] = {}
-"""Square words read before, as their cells (4,096 at most)."""
-_REMEMBERED = 4096
-
-
 def _rid(token: Token, index: int, state: State) -> str:
-    known = _IDS.get(token.text)
-    if known is not None and known[0] <= state.rules.reward_deck:
-        return known[1]
     m = _ID_RE.fullmatch(token.text)
     if not m:
         raise NotationError(f"{token.text!r} is not a card id: ids are printed on the cards, "
@@ -43,29 +33,20 @@ def _rid(token: Token, index: int, state: State) -> str:
     if not 1 <= n <= state.rules.reward_deck:
         raise NotationError(f"there is no card {token.text.upper()}: the reward deck runs "
                             f"R1 to R{state.rules.reward_deck}", "notation-id", index)
-    rid = f"R{n}"
-    if len(_IDS) < _REMEMBERED:
-        _IDS[token.text] = (n, rid)
-    return rid
+    return f"R{n}"
 
 
 def _cell(token: Token, index: int, size: int) -> Cell:
     """A square token (``c3``) on the ``size`` board (:func:`companion.grid.parse_cell`,
     row numbers of up to 2 digits). Raises NotationError at ``index``."""
-    known = _CELLS.get(token.text)
-    if known is not None and known[0] < size and known[1] < size:
-        return known
     try:
-        cell = grid.parse_cell(token.text, size, max_digits=2)
+        return grid.parse_cell(token.text, size, max_digits=2)
     except grid.MalformedCellError:
         raise NotationError(f"{token.text!r} is not a square, like c3", "notation-cell",
                             index) from None
     except grid.OffBoardCellError:
         raise NotationError(f"{token.text} is off the {size}x{size} board (a1 to "
                             f"{grid.last_cell(size)})", "notation-cell", index) from None
-    if len(_CELLS) < _REMEMBERED:
-        _CELLS[token.text] = cell
-    return cell
 
 
 def line_context(state: State) -> tuple[int, int]:

@@ -30,16 +30,10 @@ _FACE: dict[str, tuple[type[Equip | Drink | Fight | Slay], str]] = {
 
 
 def _card(token: Token, index: int) -> Card:
-    card = _CARDS.get(token.text)
-    if card is not None:
-        return card
     try:
-        card = parse_card(token.text)
+        return parse_card(token.text)  # (it remembers the words it has read)
     except CardError as exc:
         raise NotationError(str(exc), "notation-card", index) from None
-    if len(_CARDS) < _CARDS_MAX:
-        _CARDS[token.text] = card
-    return card
 
 
 def _one(line: ActionLine, usage: str) -> Card:
@@ -49,12 +43,6 @@ def _one(line: ActionLine, usage: str) -> Card:
         raise NotationError(f"unexpected {line.args[1].text!r}: '{line.name}' takes {usage}",
                             "notation-arguments", 1)
     return _card(line.args[0], 0)
-
-
-_CARDS: dict[str, Card] = {}
-"""Card words read before and their cards (at most :data:`_CARDS_MAX`): a line the
-replay has not read before (see ``Game.line_context``) is mostly cards read before."""
-_CARDS_MAX = 4096
 
 
 def line_context(state: State) -> tuple[()]:

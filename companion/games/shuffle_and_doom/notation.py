@@ -57,18 +57,13 @@ def parse_cell(token: Token, size: int, index: int) -> Cell:
 
 
 def _card(token: Token, index: int) -> Card:
-    c = _CARDS.get(token.text)
-    if c is not None:
-        return c
     try:
-        c = parse_card(token.text)
+        c = parse_card(token.text)  # (it remembers the words it has read)
     except CardError as exc:
         raise NotationError(str(exc), "notation-card", index) from None
     if c.is_joker:
         raise NotationError("Shuffle and Doom is played without jokers", "notation-card",
                             index)
-    if len(_CARDS) < _CARDS_MAX:
-        _CARDS[token.text] = c
     return c
 
 
@@ -78,12 +73,6 @@ def _arity(line: ActionLine, n: int, usage: str) -> None:
     if len(line.args) > n:
         raise NotationError(f"unexpected {line.args[n].text!r}: '{line.name}' takes "
                             f"{usage}", "notation-arguments", n)
-
-
-_CARDS: dict[str, Card] = {}
-"""Card words read before and their cards (at most :data:`_CARDS_MAX`): a line the
-replay has not read before (see ``Game.line_context``) is mostly cards read before."""
-_CARDS_MAX = 4096
 
 
 def line_context(state: State) -> int:
