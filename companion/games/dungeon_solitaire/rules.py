@@ -334,13 +334,9 @@ def _enter(s: State, cell: Cell) -> State:
         changed[cell] = Tile(room.without_object(), True, old.source)
     elif not old.face_up:
         changed[cell] = _face_up(old)
-    near = _sides(s.size)[cell]
-    for side in room.exits:  # the reveal (the card's exits are unchanged)
-        nb = near.get(side)
-        if nb is not None:
-            beyond = tiles.get(nb)
-            if beyond is not None and not beyond.face_up:
-                changed[nb] = _face_up(beyond)
+    beyond = _uncovered(tiles, _sides(s.size)[cell], room.exits)  # (exits unchanged)
+    if beyond is not None:
+        changed.update(beyond)
     changes = _retiled(s, changed) if changed else {}
     changes.update(position=cell, health=health, phase=phase,
                    offered=offered if offered else s.offered, next_reward=next_reward)

@@ -16,6 +16,7 @@ from companion.cards import Card, Suit, standard_deck
 from companion.errors import IllegalAction
 from companion.frozen import derived, evolve, keep
 from companion.games.shuffle_and_doom.dungeon import (
+    RED,
     Areas,
     Cell,
     DungeonMap,
@@ -358,7 +359,6 @@ def _make_room(index: int, drawn: list[tuple[Card, int]]) -> Room:
     return Room(index, tuple(entities))
 
 
-_RED: frozenset[Card] = frozenset(c for c in FULL_DECK if c.is_red)
 _TABLES: dict[int, dict[Card, tuple[Entity, Entity]]] = {}
 """Pass number to each card's entity as drawn in that pass: (in a room with items, in
 a room without). An entity is an immutable value, so one object serves every room."""
@@ -673,7 +673,7 @@ def _enter(s: State, a: Enter) -> State:
     if end <= len(deck):  # within the pass: _make_room, the entities from the table
         cards = deck[pos:end]
         table = _TABLES.get(s.pass_no) or _entity_table(s.pass_no)
-        k = 1 if _RED.isdisjoint(cards) else 0
+        k = 1 if RED.isdisjoint(cards) else 0
         made = _new(Room)
         _set(made, "__dict__", {"index": index, "entities": tuple([table[c][k] for c in cards]),
                                 "fresh": True, "stunned": False})
