@@ -1035,15 +1035,12 @@ def _solve_aims(state: rules.State, limit: int) -> tuple[_Search, bool, int]:
         try:
             for cap, share in stages:
                 search.aim(aim, cap)
-                if share is None:
-                    search.run(state)
-                    continue
-                search.budget = min(total, search.nodes + share)
+                search.budget = total if share is None else min(total, search.nodes + share)
                 try:
                     search.run(state)
                 except _OutOfBudget:
                     if search.budget == total:
-                        raise
+                        raise  # the aims' budget is spent
                 finally:
                     search.budget = total
         except _Found:
