@@ -248,6 +248,14 @@ class LogFile:
         """The malformed line that ends the actions, if any (of a lazy parse too)."""
         return self.error or getattr(self.actions, "error", None)
 
+    def entries(self, known: Container[str] = ()) -> Iterator[Entry]:
+        """The actions as entries (:data:`Entry`), read as they are asked for when the
+        log is lazy (:meth:`LazyActions.entries`, ``known`` as there)."""
+        actions = self.actions
+        if isinstance(actions, LazyActions):
+            return actions.entries(known)
+        return iter(actions)
+
     def tag(self, key: str) -> Tag | None:
         """The tag named ``key`` (any case), or None."""
         return self.tags.get(key.lower())

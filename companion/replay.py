@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,8 +30,6 @@ from companion.games import GAME_NAMES, REGISTRY, get_game
 from companion.games.base import Game, Header, Result, read_header, shown
 from companion.log import (
     ActionLine,
-    Entry,
-    LazyActions,
     LogFile,
     action_line,
     decode_log_bytes,
@@ -209,10 +207,7 @@ def replay_log(log: LogFile, states: MutableSequence[Any] | None = None, *,
     known, limit = _meanings(game, parse, state)
     look = known.get
     file = log.file
-    actions = log.actions
-    entries: Iterable[Entry] = (actions.entries(known) if isinstance(actions, LazyActions)
-                                else actions)
-    for entry in entries:  # (text, line) or an ActionLine: see log.Entry
+    for entry in log.entries(known):  # (text, line) or an ActionLine: see log.Entry
         if over(state):
             raise _over(game, state, action_line(entry), file)
         try:
