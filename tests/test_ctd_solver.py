@@ -66,8 +66,13 @@ def small_position(seed: str, variants: tuple[str, ...], rng: random.Random,
     return rules._settle(state)
 
 
-def brute_force(state: rules.State) -> int | None:
-    """The best score over every legal action sequence (None: no sequence wins)."""
+class TooLarge(Exception):
+    """A brute force that would look at more positions than it was allowed."""
+
+
+def brute_force(state: rules.State, limit: int | None = None) -> int | None:
+    """The best score over every legal action sequence (None: no sequence wins).
+    Raises TooLarge when it would remember more than ``limit`` positions."""
     memo: dict[tuple, int | None] = {}
 
     def best(s: rules.State) -> int | None:
@@ -75,6 +80,8 @@ def brute_force(state: rules.State) -> int | None:
             return s.score()
         key = (s.up, s.piles, tuple(sorted(s.hand, key=str)), s.damage, s.deck_pos)
         if key not in memo:
+            if limit is not None and len(memo) >= limit:
+                raise TooLarge
             scores = [best(rules.apply(s, a)) for a in rules.legal_actions(s)]
             memo[key] = max((x for x in scores if x is not None), default=None)
         return memo[key]
