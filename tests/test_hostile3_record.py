@@ -1,0 +1,121 @@
+"""Round three of hostile input (issue 24) for ``companion record`` and ``companion
+play``: a resumed log is only ever added to, byte for byte; what is typed or piped at
+the prompt (Unicode digits, endless lines, NUL bytes, bytes that are no UTF-8, a
+closed standard input) gets a clear message, never a traceback; one session a log;
+no temporary file left behind; Dungeon Solitaire's draft one set at a time."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import record
+from companion.games import get_game
+from companion.replay import validate_text
+from companion.simulate import play
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = "S1"
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="dumb")
+    return env
+
+
+def companion(*args: str, stdin: bytes | None = b"", cwd: Path = ROOT,
+              shell_stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The command line in a child (``shell_stdin``: a shell redirection such as
+    ``< /dev/zero``); never a traceback."""
+    argv = [sys.executable, "-m", "companion", *args]
+    if shell_stdin is not None:
+        cmd = " ".join(f"'{a}'" for a in argv) + " " + shell_stdin
+        r = subprocess.run(["bash", "-c", cmd], capture_output=True, cwd=cwd, env=_env(),
+                           timeout=60, check=False)
+    else:
+        r = subprocess.run(argv, input=stdin, capture_output=True, cwd=cwd, env=_env(),
+                           timeout=60, check=False)
+    out = subprocess.CompletedProcess(r.args, r.returncode, r.stdout.decode(errors="replace"),
+                                      r.stderr.decode(errors="replace"))
+    assert "Traceback" not in out.stderr, out.stderr[-2000:]
+    return out
+
+
+def ctd_lines() -> list[str]:
+    g = get_game("clear-the-dungeon")
+    return play(g, SEED, g.check_params({}), "greedy").log_text().splitlines()
+
+
+# -- 1. resume only appends ----------------------------------------------------------------
+def hostile_logs(lines: list[str]) -> dict[str, bytes]:
+    """Valid logs of the first seven lines of a game, written as people write them."""
+    h, body = lines[:2], lines[2:7]
+    texts = {
+        "lone CR in a comment": "\n".join([*h, "# a\rb", body[0], body[1] + " # c\rd",
+                                           *body[2:]]) + "\n",
+        "CRLF": "\r\n".join([*h, *body]) + "\r\n",
+        "no final newline": "\n".join([*h, *body]),
+        "ends with CR": "\n".join([*h, *body]) + " # x\r",
+        "CRLF without final newline": "\r\n".join([*h, *body]),
+        "comments everywhere": "\n".join(["# before the header", h[0], "# between tags",
+                                          h[1] + "  # after a tag", "", "# before the body",
+                                          body[0] + " # after an action", *body[1:3],
+                                          "   # indented", *body[3:], "# at the end", ""]) + "\n",
+        "BOM": "\ufeff" + "\n".join([*h, *body]) + "\n",
+        "tabs": "\n".join([*h, "\t" + body[0], body[1].replace(" ", "\t"), *body[2:]]) + "\n",
+        "typographic quotes": "\n".join([h[0], '[Player "Ada ’the’ “B”"]',
+                                         h[1], "# “a note” ‘here’ …", *body]) + "\n",
+        "two tags a line": "\n".join([h[0] + " " + h[1] + " # both", *body]) + "\n",
+    }
+    return {k: v.encode("utf-8") for k, v in texts.items()}
+
+
+@pytest.mark.parametrize("kind", list(hostile_logs(["x"] * 7)))
+def test_resume_keeps_every_byte_and_only_appends(kind, tmp_path):
+    lines = ctd_lines()
+    data = hostile_logs(lines)[kind]
+    assert validate_text(data).valid, validate_text(data).error
+    log = tmp_path / "mine.log"
+    log.write_bytes(data)
+    s = record.resume(log, None, "record", None)
+    assert log.read_bytes() == data  # opening it writes nothing
+    s.submit(lines[7])
+    out = log.read_bytes()
+    crlf = b"\r\n" in data
+    kept = data + (b"" if data.endswith(b"\n") else b"\n" if data.endswith(b"\r")
+                   else b"\r\n" if crlf else b"\n")
+    assert out == kept + lines[7].encode("utf-8") + (b"\r\n" if crlf else b"\n")
+    assert validate_text(out).valid
+    s.undo()  # what was added goes; what was there stays
+    assert log.read_bytes() == data
+
+
+def test_resume_then_quit_leaves_the_file_as_it_was(tmp_path):
+    data = hostile_logs(ctd_lines())["lone CR in a comment"]
+    log = tmp_path / "mine.log"
+    log.write_bytes(data)
+    done = companion("record", "--resume", str(log), stdin=b"quit\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert log.read_bytes() == data
+
+
+def test_resume_edits_only_the_tag_lines_it_must(tmp_path):
+    lines = ctd_lines()
+    data = hostile_logs(lines)["comments everywhere"].replace(b"\n", b"\r\n")
+    log = tmp_path / "mine.log"
+    log.write_bytes(data)
+    s = record.resume(log, None, "record", "Bo")  # --player: a line after the last tag
+    out = log.read_bytes()
+    assert out.replace(b'[Player "Bo"]\r\n', b"", 1) == data
+    assert out.index(b'[Player "Bo"]') > out.index(b"# after a tag")
+    s.set_tag("Claim", "7")  # as the end of a game writes it
+    s.save()
+    claimed = log.read_bytes()
+    assert claimed.replace(b'[Claim "7"]\r\n', b"", 1) == out
+    s.undo()  # the claim goes again, and only it, with the last action
+    assert log.read_bytes() == out[:out.index(b"discard")]
