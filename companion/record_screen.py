@@ -203,8 +203,8 @@ class Screen:
         message and rule."""
         caret = " " * (max(1, why.column) - 1) + "^"
         if not self.interactive:
-            print(f"companion: refused: {typed.strip()}: {why}", file=sys.stderr,
-                  flush=True)
+            print(f"companion: refused: {_clip(typed.strip(), 80)}: {why}",
+                  file=sys.stderr, flush=True)
             return []
         return [f"  {typed}", f"  {caret}", f"refused: {why}; nothing written"]
 
@@ -272,9 +272,34 @@ def _handle(session: Session, typed: str) -> list[str]:
         if len(listed) == 1:
             return _written(session.submit(listed.line(0)))
         return ["type a line (Tab completes it), a number, or help"]
-    if text.isdigit():
-        return _written(session.pick(int(text)))
+    if _numberish(text):
+        return _written(session.pick(_line_number(session, text)))
     return _written(session.submit(typed))
+
+
+def _numberish(text: str) -> bool:
+    """Whether ``text`` reads as a number (a sign, then digits of any script: ``3``,
+    ``-0``, ``+1``, ``²``, ``٣``)."""
+    digits = text[1:] if text[:1] in "+-" else text
+    return bool(digits) and all(ch.isnumeric() for ch in digits)
+
+
+def _line_number(session: Session, text: str) -> int:
+    """The listed line a number typed picks: ASCII digits only, 1 to the lines
+    listed. Raises Refusal for any other number (never ``int()`` on what was typed
+    before its length is known)."""
+    listed = len(session.next())
+    if not (text.isascii() and text.isdigit()):
+        raise Refusal(f"{_clip(text)!r} is no line's number: a listed line is picked by "
+                      f"its number in the digits 0-9, 1 to {listed:,}", "pick")
+    if len(text.lstrip("0")) > len(str(listed)):
+        raise Refusal(f"there is no line {_clip(text)}: {listed:,} listed", "pick")
+    return int(text)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """``text`` as a message quotes it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def run(session: Session) -> int:

@@ -119,3 +119,31 @@ def test_resume_edits_only_the_tag_lines_it_must(tmp_path):
     assert claimed.replace(b'[Claim "7"]\r\n', b"", 1) == out
     s.undo()  # the claim goes again, and only it, with the last action
     assert log.read_bytes() == out[:out.index(b"discard")]
+
+
+# -- 2. a number picks a listed line: ASCII digits only -------------------------------------
+NOT_NUMBERS = ["²", "³", "٣", "١", "5" * 5_000, "-0", "+1", "0", "1½", "４"]
+
+
+@pytest.mark.parametrize("typed", NOT_NUMBERS, ids=lambda t: f"{t[:4]!r}x{len(t)}")
+def test_a_number_that_is_no_listed_line_is_refused(typed, tmp_path):
+    from companion.record_screen import _handle
+
+    g = get_game("dungeon-upkeeper")
+    s = record.start(g, tmp_path / "x.log", "play", SEED, g.check_params({}), (), None)
+    before = (tmp_path / "x.log").read_bytes()
+    with pytest.raises(record.Refusal) as refused:
+        _handle(s, typed)
+    assert len(str(refused.value)) < 200
+    assert not s.entries and (tmp_path / "x.log").read_bytes() == before
+    assert _handle(s, "1")[0].startswith("written: ")  # ASCII digits still pick
+
+
+def test_unicode_digits_piped_in_are_refused_not_a_traceback(tmp_path):
+    log = tmp_path / "x.log"
+    script = "\n".join(["²", "³", "٣", "5" * 1_999, "-0", "+1", "quit"]) + "\n"
+    done = companion("play", "dungeon-upkeeper", "--seed", SEED, "--out", str(log),
+                     stdin=script.encode("utf-8"), cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.count("companion: refused: ") == 6, done.stderr
+    assert "written: " not in done.stdout
