@@ -130,10 +130,17 @@ def _target(out: str | None, default: Path, resumed: Path | None = None) -> Path
 def _run(ctx: typer.Context, mode: str, game: str | None, seed: str | None,
          out: str | None, resume: str | None, player: str | None,
          variant: list[str] | None) -> None:
-    from companion.record_screen import Quit, run
+    import sys
 
+    from companion.record_screen import CLOSED, Quit, Unreadable, run
+
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise ParameterError(CLOSED)
     try:
         session = _session(ctx, mode, game, seed, out, resume, player, variant)
+    except Unreadable as stop:
+        typer.echo(f"companion: {stop.message}; nothing written", err=True)
+        raise typer.Exit(2) from None
     except (Quit, KeyboardInterrupt):
         typer.echo("\nstopped before the first action: nothing written", err=True)
         raise typer.Exit(0) from None

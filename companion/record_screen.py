@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from companion.log import MAX_LINE_CHARS, MAX_LOG_BYTES
 from companion.record import (
     Refusal,
     Session,
@@ -48,6 +49,25 @@ class Quit(Exception):
     """The player stops (``quit``, end of input, Ctrl-C)."""
 
 
+class Unreadable(Quit):
+    """Standard input that cannot be read as lines of text (closed, binary, a line
+    that never ends): the session stops there, exit code 2."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+LINE_BYTES = 4 * MAX_LINE_CHARS + 2
+"""A piped line is read at most this many bytes at a time (the longest line a log
+allows, in UTF-8, and its line end): memory stays bounded whatever comes."""
+NO_LINE_END = MAX_LOG_BYTES
+"""An over-long piped line is skipped up to its end, unless none comes in this many
+bytes: then the input is no lines of text and the session stops."""
+CLOSED = ("standard input is closed: there is nothing to read the lines from (run it "
+          "in a terminal, or give the lines with a pipe or a file)")
+
+
 def _dumb() -> bool:
     return os.environ.get("TERM", "") in ("dumb", "unknown")
 
@@ -65,6 +85,9 @@ class Reader:
 
     def __init__(self, kind: str, complete: Callable[[str], list[Any]]) -> None:
         self.kind = kind
+        self.refused = 0
+        """Piped lines refused before they were read (over-long, not UTF-8)."""
+        self._lineno = 0
         self._session: Any = None
         if kind == "prompt":
             from prompt_toolkit import PromptSession
@@ -82,20 +105,80 @@ class Reader:
                                           complete_while_typing=False)
 
     def read(self, prompt: str) -> str:
-        """The next line typed. Raises Quit at the end of input or on Ctrl-C."""
+        """The next line typed. Raises Quit at the end of input or on Ctrl-C,
+        Unreadable for a standard input that is no lines of text."""
         try:
             if self.kind == "prompt":
                 return str(self._session.prompt(prompt))
-            if self.kind == "plain":
-                return input(prompt)
-            line = sys.stdin.readline()
-            if not line:
-                raise EOFError
-            text = line.rstrip("\r\n")
-            print(f"{prompt}{text}", flush=True)
-            return text
+            while True:
+                try:
+                    text = input(prompt) if self.kind == "plain" else self._piped(prompt)
+                except UnicodeDecodeError as exc:  # a terminal that sends no UTF-8
+                    self._refuse(f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x})")
+                    continue
+                if text is not None:
+                    return text
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
+        except OSError as exc:
+            raise Unreadable(f"cannot read standard input: {exc.strerror or exc}") from None
+
+    def _refuse(self, why: str) -> None:
+        self.refused += 1
+        print(f"companion: refused: line {self._lineno:,} of standard input: {why}; "
+              "skipped", file=sys.stderr, flush=True)
+
+    def _piped(self, prompt: str) -> str | None:
+        """The next line of standard input, echoed after ``prompt``, or None for a
+        line refused (longer than a log line, not UTF-8), which is skipped: never
+        more than :data:`LINE_BYTES` are held. Raises EOFError at its end, and
+        Unreadable if it is closed or holds a NUL byte (binary data), or if a line has
+        no end in :data:`NO_LINE_END` bytes."""
+        if sys.stdin is None:
+            raise Unreadable(CLOSED)
+        buffer = getattr(sys.stdin, "buffer", None)
+
+        def readline(limit: int) -> bytes:
+            if buffer is not None:
+                return bytes(buffer.readline(limit))
+            return str(sys.stdin.readline(limit)).encode("utf-8", "surrogateescape")
+
+        raw = readline(LINE_BYTES)
+        if not raw:
+            raise EOFError
+        self._lineno += 1
+        if b"\0" in raw:
+            raise Unreadable(_BINARY)
+        if len(raw) >= LINE_BYTES and not raw.endswith(b"\n"):
+            skipped = len(raw)
+            while not raw.endswith(b"\n"):
+                raw = readline(1 << 16)
+                if not raw:
+                    break
+                if b"\0" in raw:
+                    raise Unreadable(_BINARY)
+                skipped += len(raw)
+                if skipped > NO_LINE_END:
+                    raise Unreadable(f"standard input has no line end in {NO_LINE_END:,} "
+                                     "bytes: it is not lines of text")
+            self._refuse(f"longer than {MAX_LINE_CHARS:,} characters, as no log line is")
+            return None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self._refuse(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")
+            return None
+        text = text[:-1] if text.endswith("\n") else text
+        text = text[:-1] if text.endswith("\r") else text
+        if len(text) > MAX_LINE_CHARS:
+            self._refuse(f"longer than {MAX_LINE_CHARS:,} characters, as no log line is")
+            return None
+        print(f"{prompt}{text}", flush=True)
+        return text
+
+
+_BINARY = ("standard input holds a NUL byte: it is binary data, not lines of text (as "
+           "a log that holds one is refused)")
 
 
 class Screen:
@@ -335,11 +418,16 @@ def run(session: Session) -> int:
             except Refusal as why:
                 refusals += 1
                 message = screen.refused(typed, why)
-    except (Quit, KeyboardInterrupt):  # Ctrl-C outside the prompt too: the file is whole
+    except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C outside the prompt too: whole
+        if isinstance(stop, Unreadable):
+            print(f"companion: {stop.message}", file=sys.stderr, flush=True)
         done = counted(len(session.lines()), "action line")
         print(f"\nstopped: the log {session.path} holds every action so far ({done}); go "
               f"on with: companion {session.mode} --resume {session.path}",
               file=sys.stdout if screen.interactive else sys.stderr, flush=True)
+        if isinstance(stop, Unreadable):
+            return 2
+    refusals += screen.reader.refused
     return 1 if refusals and not screen.interactive else 0
 
 

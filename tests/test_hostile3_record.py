@@ -147,3 +147,58 @@ def test_unicode_digits_piped_in_are_refused_not_a_traceback(tmp_path):
     assert done.returncode == 1
     assert done.stderr.count("companion: refused: ") == 6, done.stderr
     assert "written: " not in done.stdout
+
+
+# -- 3. piped input: bounded lines, NUL bytes, bytes that are no UTF-8, closed ------------
+LIMITED = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, ({mem}, {mem}))
+sys.argv = ["companion", *sys.argv[1:]]
+from companion.cli import main
+main()
+"""
+
+
+def test_endless_input_without_a_line_end_stops_with_bounded_memory(tmp_path):
+    """``< /dev/zero`` grew one line to a MemoryError; now the NUL bytes stop it at
+    once (in a child with 600 MB of address space)."""
+    log = tmp_path / "z.log"
+    argv = [sys.executable, "-c", LIMITED.format(mem=600_000_000), "play",
+            "shuffle-and-doom", "--seed", SEED, "--out", str(log)]
+    done = subprocess.run(" ".join(f"'{a}'" for a in argv) + " < /dev/zero", shell=True,
+                          capture_output=True, text=True, cwd=tmp_path, env=_env(),
+                          timeout=60)
+    assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr, done.stderr
+    assert done.returncode == 2
+    assert "standard input holds a NUL byte" in done.stderr
+    assert validate_text(log.read_bytes()).valid  # the log as it stood
+
+
+def test_an_over_long_or_non_utf8_line_is_refused_and_skipped(tmp_path):
+    log = tmp_path / "x.log"
+    script = (b"choose row\n" + b"a" * 100_000 + b"\n" + "é".encode() * 2_001 + b"\n"
+              + b"bonus \xff health\n" + b"bonus health\n")
+    done = companion("play", "shuffle-and-doom", "--seed", SEED, "--out", str(log),
+                     stdin=script, cwd=tmp_path)
+    assert done.returncode == 1  # lines were refused
+    assert done.stderr.count("longer than 2,000 characters") == 2, done.stderr
+    assert "line 2 of standard input" in done.stderr
+    assert "line 4 of standard input: not UTF-8 text (byte 0xff); skipped" in done.stderr
+    assert done.stdout.count("written: ") == 2, done.stdout  # the lines around them
+
+
+def test_a_line_that_never_ends_stops_the_session(tmp_path):
+    log = tmp_path / "x.log"
+    done = companion("play", "shuffle-and-doom", "--seed", SEED, "--out", str(log),
+                     stdin=b"choose row\n" + b"a" * 2_500_000, cwd=tmp_path)
+    assert done.returncode == 2
+    assert "no line end in 2,000,000 bytes" in done.stderr
+    assert "written: choose row" in done.stdout
+
+
+def test_closed_standard_input_is_a_usage_error(tmp_path):
+    done = companion("play", "shuffle-and-doom", "--seed", SEED, "--out", "x.log",
+                     shell_stdin="<&-", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "standard input is closed" in done.stderr
+    assert not (tmp_path / "x.log").exists()
