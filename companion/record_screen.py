@@ -13,11 +13,13 @@ here only, by those two commands.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from companion.cli import _clip
 from companion.log import MAX_LINE_CHARS, MAX_LOG_BYTES
 from companion.record import (
     Refusal,
@@ -56,6 +58,36 @@ class Unreadable(Quit):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class Stopped(Quit):
+    """A signal that stops the session (TERM, HUP: the terminal closed): raised where
+    the program is, so a log being written loses its temporary file; the exit code is
+    128 + the signal's number, as a shell reports it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise :class:`Stopped`."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Stopped(signum)
+
+    old: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            old[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in old.items():
+            signal.signal(number, handler)
 
 
 LINE_BYTES = 4 * MAX_LINE_CHARS + 2
@@ -380,11 +412,6 @@ def _line_number(session: Session, text: str) -> int:
     return int(text)
 
 
-def _clip(text: str, limit: int = 40) -> str:
-    """``text`` as a message quotes it: at most ``limit`` characters."""
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
 def run(session: Session) -> int:
     """Play the session to its end or until the player stops. Returns the exit code:
     0, or 1 for a script (standard input not a terminal) with a refused line."""
@@ -419,14 +446,17 @@ def run(session: Session) -> int:
                 refusals += 1
                 message = screen.refused(typed, why)
     except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C outside the prompt too: whole
-        if isinstance(stop, Unreadable):
-            print(f"companion: {stop.message}", file=sys.stderr, flush=True)
         done = counted(len(session.lines()), "action line")
-        print(f"\nstopped: the log {session.path} holds every action so far ({done}); go "
-              f"on with: companion {session.mode} --resume {session.path}",
-              file=sys.stdout if screen.interactive else sys.stderr, flush=True)
+        with contextlib.suppress(OSError):  # a terminal hung up: nowhere to say it
+            if isinstance(stop, Unreadable):
+                print(f"companion: {stop.message}", file=sys.stderr, flush=True)
+            print(f"\nstopped: the log {session.path} holds every action so far ({done}); "
+                  f"go on with: companion {session.mode} --resume {session.path}",
+                  file=sys.stdout if screen.interactive else sys.stderr, flush=True)
         if isinstance(stop, Unreadable):
             return 2
+        if isinstance(stop, Stopped):
+            return 128 + stop.signum
     refusals += screen.reader.refused
     return 1 if refusals and not screen.interactive else 0
 

@@ -202,3 +202,89 @@ def test_closed_standard_input_is_a_usage_error(tmp_path):
     assert done.returncode == 2
     assert "standard input is closed" in done.stderr
     assert not (tmp_path / "x.log").exists()
+
+
+# -- 4. one session a log --------------------------------------------------------------------
+HOLDER = """
+import sys
+from pathlib import Path
+from companion.fsutil import hold_lock
+with hold_lock(Path(sys.argv[1]), "companion session"):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_a_second_session_on_one_log_is_refused_and_a_dead_ones_lock_holds_nothing(
+        tmp_path):
+    import socket
+
+    data = hostile_logs(ctd_lines())["CRLF"]
+    log = tmp_path / "mine.log"
+    log.write_bytes(data)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(log)], cwd=ROOT,
+                              env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        done = companion("record", "--resume", str(log), stdin=b"undo\nquit\n", cwd=tmp_path)
+        assert done.returncode == 2, done.stderr
+        assert f"process {holder.pid} on {socket.gethostname()}, since " in done.stderr
+        assert "mine.log is being written by another companion session" in done.stderr
+        assert log.read_bytes() == data
+    finally:
+        holder.kill()  # SIGKILL: no clean-up ran; the kernel lets the lock go
+        holder.wait()
+    assert (tmp_path / ".mine.log.lock").exists()
+    done = companion("record", "--resume", str(log), stdin=b"quit\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / ".mine.log.lock").exists()  # removed at the end
+
+
+# -- 5. temporary files of a killed session ---------------------------------------------------
+def test_stale_temporaries_of_this_log_are_removed_at_the_next_start(tmp_path):
+    data = hostile_logs(ctd_lines())["BOM"]
+    log = tmp_path / "mine.log"
+    log.write_bytes(data)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    gone = int(dead.stdout)  # a process that has ended
+    stale = [tmp_path / f".mine.log.{gone}.0badf00d.tmp",
+             tmp_path / f".mine.log.{4_194_304 + 7}.deadbeef.tmp"]
+    kept = [tmp_path / f".mine.log.{os.getpid()}.0badf00d.tmp",  # a live process's
+            tmp_path / f".other.log.{gone}.0badf00d.tmp",  # another log's
+            tmp_path / f".mine.log.{gone}.0badf00d.tmp.keep",  # not the pattern
+            tmp_path / f"mine.log.{gone}.0badf00d.tmp",
+            tmp_path / f".mine.log.{gone}.notahex!.tmp"]
+    for p in stale + kept:
+        p.write_bytes(b"x")
+    link = tmp_path / f".mine.log.{gone}.0000000a.tmp"
+    link.symlink_to(tmp_path / "mine.log")  # not a regular file: left
+    done = companion("record", "--resume", str(log), stdin=b"quit\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert not any(p.exists() for p in stale)
+    assert all(p.exists() for p in kept) and link.is_symlink()
+    assert log.read_bytes() == data
+
+
+def test_term_while_writing_removes_the_temporary_file(tmp_path, monkeypatch):
+    import signal
+
+    from companion import fsutil
+    from companion.record_screen import Stopped, stop_on_signals
+
+    g = get_game("dungeon-upkeeper")
+    s = record.start(g, tmp_path / "x.log", "play", SEED, g.check_params({}), (), None)
+    before = (tmp_path / "x.log").read_bytes()
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:  # the signal comes while the temporary file is written
+        real_fsync(fd)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(fsutil.os, "fsync", fsync)
+    with stop_on_signals(), pytest.raises(Stopped) as stopped:
+        s.submit(s.next().line(0))
+    assert stopped.value.signum == signal.SIGTERM
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.log"]
+    assert (tmp_path / "x.log").read_bytes() == before
