@@ -274,6 +274,33 @@ def terminal_board(game: Game) -> Callable[[Any], list[str]] | None:
     return board
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One part of a line offered as a choice of its own: a title, and the options,
+    each the word the line writes and what it is, in words."""
+
+    title: str
+    options: list[tuple[str, str]]
+
+
+def line_choices(game: Game, state: Any) -> tuple[str, list[Choice]] | None:
+    """Where the game offers the next line as a few small choices rather than a list
+    of all their combinations (Dungeon Solitaire's draft: one card of each of nine
+    sets, 19,683 lines): the verb, and one :class:`Choice` a word after it, the line
+    being the verb and the words picked (``choices(state)`` of the game's
+    ``terminal`` module); else None."""
+    try:
+        module = importlib.import_module(f"{type(game).__module__}.terminal")
+    except ModuleNotFoundError:
+        return None
+    make = getattr(module, "choices", None)
+    made = make(state) if make is not None else None
+    if made is None:
+        return None
+    verb, parts = made
+    return verb, [Choice(title, list(options)) for title, options in parts]
+
+
 def board_replaces_explain(game: Game) -> bool:
     """Whether the game's board drawing shows all its ``explain`` lines say
     (``REPLACES_EXPLAIN`` of its ``terminal`` module): then the screen shows it alone."""

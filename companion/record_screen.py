@@ -22,11 +22,13 @@ from typing import Any
 from companion.cli import _clip
 from companion.log import MAX_LINE_CHARS, MAX_LOG_BYTES
 from companion.record import (
+    Choice,
     Refusal,
     Session,
     board_replaces_explain,
     board_styles,
     complete,
+    line_choices,
     terminal_board,
 )
 from companion.text import counted
@@ -41,6 +43,8 @@ HELP = [
     "7♣, T♣); Tab completes it from the lines the rules allow, Tab Tab lists them.",
     "A number plays that listed line; Enter alone plays the only legal line.",
     "list: every legal line, numbered.  undo: take back the last action.",
+    "Where a line is offered as a few choices (Dungeon Solitaire's draft: one card of "
+    "each set), a number or the card's id picks each; undo goes back one.",
     "end: stop a game whose outcome is decided and claim its score.",
     "quit (or Ctrl-D, Ctrl-C): stop here; the log on disk is complete up to the last "
     "action.",
@@ -243,9 +247,10 @@ class Screen:
             parts.append(variant)
         return " · ".join(parts)
 
-    def draw(self, message: list[str]) -> None:
+    def draw(self, message: list[str], listing: bool = True) -> None:
         """The whole screen: title, board and state, the last lines written, what may
-        come next, the keys, then ``message``."""
+        come next and the keys (unless not ``listing``: ``message`` says it), then
+        ``message``."""
         if not self.interactive:
             for line in message:
                 print(line, flush=True)
@@ -269,7 +274,7 @@ class Screen:
         last = " · ".join(written[-2:]) if written else "nothing yet"
         con.print(Text(f"log {s.path} ({counted(len(written), 'line')}), last: {last}"),
                   overflow="ellipsis", no_wrap=True)
-        for line in self.next_lines():
+        for line in self.next_lines() if listing else []:
             con.print(Text(line), overflow="fold")
         for line in message:
             con.print(Text(line), overflow="fold")
@@ -412,6 +417,56 @@ def _line_number(session: Session, text: str) -> int:
     return int(text)
 
 
+def _option(choice: Choice, typed: str) -> str | None:
+    """The option of ``choice`` that ``typed`` picks: its number (ASCII digits) or its
+    word, in any case; None for anything else."""
+    word = typed.strip()
+    if word.isascii() and word.isdigit() and len(word) <= 3 \
+            and 1 <= int(word) <= len(choice.options):
+        return choice.options[int(word) - 1][0]
+    return next((w for w, _ in choice.options if w.lower() == word.lower()), None)
+
+
+def _choose(screen: Screen, session: Session, verb: str, parts: list[Choice],
+            message: list[str]) -> tuple[list[str], int]:
+    """Offer the next line one choice at a time (a screen and a prompt each, the
+    options numbered and said in words), then play the line they make: the same line
+    as typed whole. Anything that is no option (a whole line, undo before the first
+    pick, list...) is done as at the usual prompt. Returns what to say and how many
+    lines were refused (0 or 1). Raises Quit."""
+    picks: list[str] = []
+    while len(picks) < len(parts):
+        part = parts[len(picks)]
+        back = "the choice before" if picks else "the last action"
+        lines = [part.title + (f"; so far: {verb} {' '.join(picks)}" if picks else ""),
+                 *(f"  {k} {text}" for k, (_, text) in enumerate(part.options, start=1)),
+                 f"a number or an id picks one · undo: {back} · a whole line plays it · "
+                 "help · quit"]
+        screen.draw([*message, *lines], listing=False)
+        message = []
+        typed = screen.reader.read(f"{verb} {len(picks) + 1}/{len(parts)}> ")
+        word = typed.strip().lower()
+        if word == "undo" and picks:
+            picks.pop()
+            continue
+        if word in ("help", "?"):
+            message = HELP
+            continue
+        chosen = _option(part, typed)
+        if chosen is not None:
+            picks.append(chosen)
+            continue
+        try:
+            return _handle(session, typed), 0
+        except Refusal as why:
+            return screen.refused(typed, why), 1
+    line = f"{verb} {' '.join(picks)}"
+    try:
+        return _written(session.submit(line)), 0
+    except Refusal as why:
+        return screen.refused(line, why), 1
+
+
 def run(session: Session) -> int:
     """Play the session to its end or until the player stops. Returns the exit code:
     0, or 1 for a script (standard input not a terminal) with a refused line."""
@@ -436,6 +491,11 @@ def run(session: Session) -> int:
                 break
             if session.mode == "play" and session.chance():
                 message.append(f"dealt: {' · '.join(session.deal().lines)}")
+                continue
+            offered = None if session.chance() else line_choices(session.game, session.state)
+            if offered is not None:
+                message, refused = _choose(screen, session, *offered, message)
+                refusals += refused
                 continue
             screen.draw(message)
             message = []

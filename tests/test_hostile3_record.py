@@ -288,3 +288,48 @@ def test_term_while_writing_removes_the_temporary_file(tmp_path, monkeypatch):
     assert stopped.value.signum == signal.SIGTERM
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.log"]
     assert (tmp_path / "x.log").read_bytes() == before
+
+
+# -- 6. Dungeon Solitaire's draft, one set at a time -----------------------------------------
+def test_the_draft_is_offered_one_set_at_a_time_and_writes_the_same_line(tmp_path):
+    g = get_game("dungeon-solitaire")
+    sets = g.check_params({})
+    state = record.start(g, tmp_path / "ref.log", "play", SEED, sets, (), None).state
+    n, size = state.rules.draft_sets, state.rules.set_size
+    picks = [(k % size) + 1 for k in range(n)]
+    ids = [f"R{k * size + p}" for k, p in enumerate(picks)]
+    typed = [str(picks[0]), "r" + ids[1][1:], "3", "undo", str(picks[2]),
+             *map(str, picks[3:])]  # a number, an id in any case; undo goes back one
+    log = tmp_path / "ds.log"
+    done = companion("play", "dungeon-solitaire", "--seed", SEED, "--out", str(log),
+                     stdin=("\n".join([*typed, "quit"]) + "\n").encode(), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "19,683" not in done.stdout
+    assert done.stdout.count("keep one card") == n + 2  # a screen a set; undo: two again
+    assert f"set 1 of {n}: keep one card" in done.stdout and "draft 1/9> " in done.stdout
+    assert "a room card, exits " in done.stdout  # the symbols said in words
+    assert "a Heal card" in done.stdout or "a Slay card" in done.stdout
+    line = g.format_action(g.parse_action(state, record.action_line("draft " + " ".join(ids))))
+    assert f"written: {line}" in done.stdout
+    assert line in log.read_text(encoding="utf-8").splitlines()
+    assert validate_text(log.read_bytes()).valid
+
+
+def test_the_draft_screen_in_a_terminal_lists_one_set_in_words(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    env = {**_env(), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "companion", "play", "dungeon-solitaire",
+                                           "--seed", SEED, "--out", "ds.log"],
+                          cwd=str(tmp_path), env=env, dimensions=(50, 120),
+                          encoding="utf-8", timeout=20)
+    child.expect_exact("draft 1/9>")
+    first = child.before
+    assert "set 1 of 9: keep one card" in first and "legal lines" not in first
+    assert "  1 R1 " in first and "  3 R3 " in first and "  1 R4 " not in first
+    child.send("2\r")
+    child.expect_exact("draft 2/9>")
+    assert "so far: draft R2" in child.before and "  1 R4 " in child.before
+    child.send("quit\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
