@@ -333,3 +333,23 @@ def test_the_draft_screen_in_a_terminal_lists_one_set_in_words(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_term_or_hup_stops_the_session_cleanly(signame, tmp_path):
+    import signal
+
+    number = getattr(signal, signame)
+    log = tmp_path / "x.log"
+    child = subprocess.Popen([sys.executable, "-m", "companion", "play", "dungeon-upkeeper",
+                              "--seed", SEED, "--out", str(log)], cwd=tmp_path, env=_env(),
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stderr is not None
+    assert ": log " in child.stdout.readline()  # it waits for a line now
+    child.send_signal(number)
+    err = child.stderr.read()
+    assert child.wait(timeout=30) == 128 + number, err
+    assert "Traceback" not in err and "stopped: the log" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.log"]  # no lock, no .tmp
+    assert validate_text(log.read_bytes()).valid
