@@ -7,6 +7,7 @@ inside the commands, so ``companion --help`` stays as fast as it was.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -69,11 +70,12 @@ PlayerOpt = Annotated[str | None, typer.Option(
 
 def _session(ctx: typer.Context, mode: str, game: str | None, seed: str | None,
              out: str | None, resume: str | None, player: str | None,
-             variant: list[str] | None) -> Any:
+             variant: list[str] | None, held: contextlib.ExitStack) -> Any:
     """The session to play: a log resumed, or a new one (a free deal's header tags
-    asked for first). Raises ParameterError for options that do not go together,
-    RecordError (via the session) for a log that cannot be resumed or a deal the game
-    does not have."""
+    asked for first), its log locked in ``held`` (and the temporary files a killed
+    session left beside it removed). Raises ParameterError for options that do not go
+    together, LockHeld for a log another session writes, RecordError (via the session)
+    for a log that cannot be resumed or a deal the game does not have."""
     from companion import record
     from companion.seeds import normalize_seed
 
@@ -85,6 +87,7 @@ def _session(ctx: typer.Context, mode: str, game: str | None, seed: str | None,
                                  "the seed, options and variants")
         path = Path(resume)
         target = _target(out, path, path)
+        _lock(target, held)
         session = record.resume(path, target, mode, player)
         if game is not None and get_game(game).name != session.game.name:
             raise ParameterError(f"{resume} is a log of {session.game.name}, not {game}")
@@ -108,7 +111,18 @@ def _session(ctx: typer.Context, mode: str, game: str | None, seed: str | None,
             deal = ask_deal_tags(g, needs, lambda tags: record.header_state(
                 g, record.new_tags(g, None, params, variants, tags, player)))
     target = _target(out, record.default_path(g, chosen))
+    _lock(target, held)
+    _target(str(target), target)  # made meanwhile by another session: never replaced
     return record.start(g, target, mode, chosen, params, variants, player, deal)
+
+
+def _lock(log: Path, held: contextlib.ExitStack) -> None:
+    """Hold ``log``'s lock until ``held`` closes (one session a log), then remove the
+    temporary files a killed session left beside it."""
+    from companion.fsutil import hold_lock, remove_stale_temporaries
+
+    held.enter_context(hold_lock(log, "companion session"))
+    remove_stale_temporaries(log)
 
 
 def _target(out: str | None, default: Path, resumed: Path | None = None) -> Path:
@@ -130,14 +144,24 @@ def _target(out: str | None, default: Path, resumed: Path | None = None) -> Path
 def _run(ctx: typer.Context, mode: str, game: str | None, seed: str | None,
          out: str | None, resume: str | None, player: str | None,
          variant: list[str] | None) -> None:
-    from companion.record_screen import Quit, run
+    import sys
 
-    try:
-        session = _session(ctx, mode, game, seed, out, resume, player, variant)
-    except (Quit, KeyboardInterrupt):
-        typer.echo("\nstopped before the first action: nothing written", err=True)
-        raise typer.Exit(0) from None
-    raise typer.Exit(run(session))
+    from companion.record_screen import CLOSED, Quit, Stopped, Unreadable, run, stop_on_signals
+
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise ParameterError(CLOSED)
+    with contextlib.ExitStack() as held, stop_on_signals():
+        try:
+            session = _session(ctx, mode, game, seed, out, resume, player, variant, held)
+        except Unreadable as stop:
+            typer.echo(f"companion: {stop.message}; nothing written", err=True)
+            raise typer.Exit(2) from None
+        except (Quit, KeyboardInterrupt) as stop:
+            with contextlib.suppress(OSError):
+                typer.echo("\nstopped before the first action: nothing written", err=True)
+            raise typer.Exit(128 + stop.signum if isinstance(stop, Stopped) else 0) from None
+        code = run(session)
+    raise typer.Exit(code)
 
 
 @app.command("record", cls=RecordCommand, context_settings=GAME_OPTIONS)

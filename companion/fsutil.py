@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import errno as errno_codes
 import os
+import re
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from companion.errors import EXIT_USAGE, CompanionError
@@ -190,3 +192,118 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(dfd)
+
+
+# ------------------------------------------------------------- one writer a file
+class LockHeld(CompanionError):
+    """A file another process is writing (it holds the lock beside it): exit 2."""
+
+    exit_code = EXIT_USAGE
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of ``path``: ``.NAME.lock`` beside the file it stands for (a
+    symlink's target: the file written)."""
+    real = Path(os.path.realpath(path))
+    return real.parent / f".{real.name[:_TMP_STEM_CHARS]}.lock"
+
+
+@contextlib.contextmanager
+def hold_lock(path: Path, what: str = "file") -> Iterator[None]:
+    """Hold the lock of ``path`` (``fcntl.flock`` on :func:`lock_path`, which then
+    says who holds it: pid, host, since when) while the block runs; the lock file is
+    removed at the end. The kernel lets the lock go when the process dies, however:
+    a lock file left by a killed process holds nothing. Where there is no flock
+    (Windows) nothing is locked.
+
+    Raises LockHeld (naming the holder) if another process holds it, OutputError if
+    the lock file cannot be made (a read-only folder)."""
+    import datetime
+    import socket
+
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    lock = lock_path(path)
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot make the folder {_shown(lock.parent)} for "
+                          f"{_shown(path)}: {_why(exc)}", path, exc) from None
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError as exc:
+            raise OutputError(f"cannot write {_shown(path)}: {_why(exc)} (its lock file "
+                              f"{lock.name})", path, exc) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 200).decode("utf-8", "replace").split()
+            os.close(fd)
+            who = (f"process {holder[0]} on {holder[1]}, since {' '.join(holder[2:])}"
+                   if len(holder) >= 3 else "another process")
+            raise LockHeld(f"{_shown(path)} is being written by another {what} ({who}): "
+                           f"finish that one first (its lock: {lock.name})") from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock).st_ino
+        except OSError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # removed by its holder between our open and flock: again
+    try:
+        since = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()} {socket.gethostname()} {since}\n".encode())
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files :func:`write_atomic` left beside ``path`` when its
+    process was killed: ``.NAME.PID.RAND.tmp`` of this file's name only, regular
+    files whose process is no longer alive here. Call it holding ``path``'s lock
+    (:func:`hold_lock`), so that no writer of ours is at work. A file whose process
+    lives (another program's write, or the pid used again) is left. Returns those
+    removed."""
+    real = Path(os.path.realpath(path))
+    pattern = re.compile(re.escape(f".{real.name[:_TMP_STEM_CHARS]}.")
+                         + r"([0-9]{1,9})\.[0-9a-f]{8}\.tmp")
+    removed: list[Path] = []
+    if os.name != "posix":  # pragma: no cover - os.kill(pid, 0) is no question there
+        return removed
+    try:
+        entries = list(os.scandir(real.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = pattern.fullmatch(entry.name)
+        if found is None or not entry.is_file(follow_symlinks=False):
+            continue
+        pid = int(found.group(1))
+        if pid != os.getpid() and (pid < 1 or _alive(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine (one of another user too)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    except OSError:
+        return True
+    return True

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import functools
 import importlib
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +80,9 @@ class Entry:
     lines: list[str]
     state: Any
     dealt: bool = False
+    raw: bytes | None = None
+    """A resumed action: its lines as the file held them, byte for byte (the comments
+    and blank lines before it, and after the last action those after it)."""
 
 
 class Next:
@@ -270,6 +274,33 @@ def terminal_board(game: Game) -> Callable[[Any], list[str]] | None:
     return board
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One part of a line offered as a choice of its own: a title, and the options,
+    each the word the line writes and what it is, in words."""
+
+    title: str
+    options: list[tuple[str, str]]
+
+
+def line_choices(game: Game, state: Any) -> tuple[str, list[Choice]] | None:
+    """Where the game offers the next line as a few small choices rather than a list
+    of all their combinations (Dungeon Solitaire's draft: one card of each of nine
+    sets, 19,683 lines): the verb, and one :class:`Choice` a word after it, the line
+    being the verb and the words picked (``choices(state)`` of the game's
+    ``terminal`` module); else None."""
+    try:
+        module = importlib.import_module(f"{type(game).__module__}.terminal")
+    except ModuleNotFoundError:
+        return None
+    make = getattr(module, "choices", None)
+    made = make(state) if make is not None else None
+    if made is None:
+        return None
+    verb, parts = made
+    return verb, [Choice(title, list(options)) for title, options in parts]
+
+
 def board_replaces_explain(game: Game) -> bool:
     """Whether the game's board drawing shows all its ``explain`` lines say
     (``REPLACES_EXPLAIN`` of its ``terminal`` module): then the screen shows it alone."""
@@ -297,7 +328,10 @@ class Session:
 
     ``mode``: ``record`` (the table decides chance outcomes; the player types them) or
     ``play`` (the companion deals them from the seed). ``path``: the log file, written
-    after every change (:meth:`save`)."""
+    after every change (:meth:`save`). ``head``: a resumed log's bytes before its first
+    action, kept as they were (the header is then edited there, line by line, and the
+    file is ``head``, the resumed actions' bytes and the new lines); ``eol``: the line
+    ending of new lines (the resumed file's)."""
 
     game: Game
     tags: dict[str, str]
@@ -307,6 +341,8 @@ class Session:
     mode: str = "record"
     entries: list[Entry] = field(default_factory=list)
     finished: bool = False
+    head: bytes | None = None
+    eol: bytes = b"\n"
     _next: tuple[int, Next] | None = field(default=None, repr=False)
 
     # -- state ------------------------------------------------------------------------
@@ -323,8 +359,18 @@ class Session:
         return next((v for k, v in self.tags.items() if k.lower() == key.lower()), None)
 
     def _drop_claim(self) -> None:
-        for k in [k for k in self.tags if k.lower() == "claim"]:
+        if self.tag("claim") is not None:
+            self.set_tag("Claim", None)
+
+    def set_tag(self, name: str, value: str | None) -> None:
+        """Set the header tag ``name`` (any case) to ``value``, or drop it (None). In a
+        resumed log only that tag's line changes (a new tag goes after the last one)."""
+        for k in [k for k in self.tags if k.lower() == name.lower()]:
             del self.tags[k]
+        if value is not None:
+            self.tags[name] = value
+        if self.head is not None:
+            self.head = _edit_tag(self.head, name, value, self.eol)
 
     def result(self) -> Any:
         return self.game.result(self.state)
@@ -358,12 +404,29 @@ class Session:
         header = [tag_line(k, v) for k, v in self.tags.items()]
         return "\n".join([*header, *self.lines()]) + "\n"
 
+    def log_bytes(self) -> bytes:
+        """The file: :meth:`log_text`, or for a resumed log the bytes it held (but for
+        an edited tag line and the actions taken back) and the new lines after them,
+        in its line ending (a last line without one gets it first)."""
+        if self.head is None:
+            return self.log_text().encode("utf-8")
+        out = bytearray(self.head)
+        for entry in self.entries:
+            if entry.raw is not None:
+                out += entry.raw
+                continue
+            if out and not out.endswith(b"\n"):
+                out += b"\n" if out.endswith(b"\r") else self.eol
+            for line in entry.lines:
+                out += line.encode("utf-8") + self.eol
+        return bytes(out)
+
     def save(self) -> None:
         """Write the log atomically (a temporary file renamed over it). Raises
         OutputError if it cannot be written."""
         from companion.fsutil import write_atomic
 
-        write_atomic(self.path, self.log_text().encode("utf-8"))
+        write_atomic(self.path, self.log_bytes())
 
     # -- input --------------------------------------------------------------------------
     def _replay(self, before: Any, lines: Sequence[str]) -> Any:
@@ -472,9 +535,9 @@ class Session:
         """The game is over (or decided and ended): the claim is written. Returns the
         result."""
         result = self.result()
-        self._drop_claim()
-        if result.score is not None:
-            self.tags["Claim"] = str(result.score)
+        claim = str(result.score) if result.score is not None else None
+        if self.tag("claim") != claim:
+            self.set_tag("Claim", claim)
         self.finished = True
         self.save()
         return result
@@ -556,45 +619,98 @@ def start(game: Game, path: Path, mode: str, seed: str | None, params: Mapping[s
     return session
 
 
+def _split_lines(data: bytes) -> list[bytes]:
+    """``data`` cut after each LF (a lone CR is no line end, as logs are read)."""
+    pieces = data.split(b"\n")
+    return [p + b"\n" for p in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])
+
+
+def _shown_line(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace").removeprefix("\ufeff")
+    text = text[:-1] if text.endswith("\n") else text
+    return text[:-1] if text.endswith("\r") else text
+
+
+_TAG_PAIR = re.compile(r'\[\s*[A-Za-z][A-Za-z0-9_-]*\s*"(?:[^"\\]|\\.)*"\s*\]')
+
+
+def _edit_tag(head: bytes, name: str, value: str | None, eol: bytes) -> bytes:
+    """``head`` (a log's bytes before its first action) with the tag ``name`` set to
+    ``value`` or dropped (None): only that tag's text changes (a line left blank by a
+    drop goes); a new tag is a line of its own after the last tag."""
+    lines = _split_lines(head)
+    tags = parse_log(head.decode("utf-8"), "<header>").tags
+    new = tag_line(name, value).encode("utf-8") if value is not None else b""
+    tag = tags.get(name.lower())
+    if tag is not None:
+        line = lines[tag.line - 1]
+        text = line.decode("utf-8")
+        start = len(text[:tag.column - 1].encode("utf-8"))
+        found = _TAG_PAIR.match(text, tag.column - 1)
+        end = len(text[:found.end()].encode("utf-8")) if found else len(line.rstrip(b"\r\n"))
+        edited = line[:start] + new + line[end:]
+        if edited.strip() or not line.strip():
+            lines[tag.line - 1] = edited
+        else:
+            del lines[tag.line - 1]
+    elif value is not None:
+        last = max((t.line for t in tags.values()), default=0)
+        if last and not lines[last - 1].endswith(b"\n"):
+            lines[last - 1] += b"\n" if lines[last - 1].endswith(b"\r") else eol
+        lines.insert(last, new + eol)
+    return b"".join(lines)
+
+
 def resume(path: Path, out: Path | None, mode: str, player: str | None) -> Session:
     """A session continuing the log at ``path`` (written to ``out``, default ``path``):
-    validated first, then replayed line by line, each line kept as written (comments
-    too). Raises RecordError with the validator's message for a log that is invalid
-    (exit 1) or unreadable (exit 2), or, in ``play``, one without a seed."""
-    from companion.log import read_log_file
-    from companion.replay import replay_log, validate_path
+    validated first, then replayed line by line. The file is only ever added to: its
+    bytes are kept as they are (comments, line endings, a BOM...) and new lines come
+    after them in its line ending; nothing is written until the player acts (but to
+    a new ``out``, and for a ``player`` the log does not name). Raises RecordError with
+    the validator's message for a log that is invalid (exit 1) or unreadable (exit 2),
+    or, in ``play``, one without a seed."""
+    from companion.fsutil import read_bounded
+    from companion.log import MAX_LOG_BYTES, decode_log_bytes
+    from companion.replay import replay_log, validate_path, validate_text
 
-    verdict = validate_path(path)
+    try:
+        data = read_bounded(path, MAX_LOG_BYTES)
+        verdict = validate_text(data, str(path))
+    except OSError:
+        verdict = validate_path(path)  # says why it cannot be read
     if verdict.error is not None:
         raise RecordError(f"cannot resume: {verdict.error}"
                           + (f" ({verdict.error.rule})" if isinstance(verdict.error, LogError)
                              else ""), verdict.exit_code)
-    log = read_log_file(path)
+    log = parse_log(decode_log_bytes(data, str(path)), str(path))
     replay = replay_log(log)
     game = replay.game
     if mode == "play" and replay.header.seed is None:
         raise RecordError(f"{path}: a free deal (no seed): continue it with "
                           "'companion record --resume'", EXIT_INVALID)
     tags = {t.name: t.value for t in log.tags.values()}
-    if player:
-        tags = {k: v for k, v in tags.items() if k.lower() != "player"}
-        tags["Player"] = player
-    raw = path.read_text(encoding="utf-8-sig").split("\n")
-    raw = [r[:-1] if r.endswith("\r") else r for r in raw]
-    while raw and not raw[-1].strip():
-        raw.pop()
-    session = Session(game, tags, [], replay.states[0], out or path, mode)
+    raw = _split_lines(data)
+    newline = data.find(b"\n")
+    eol = b"\r\n" if newline > 0 and data[newline - 1:newline] == b"\r" else b"\n"
     previous = log.actions[0].line - 1 if log.actions else len(raw)
+    session = Session(game, tags, [], replay.states[0], out or path, mode,
+                      head=b"".join(raw[:previous]), eol=eol)
     for k, action in enumerate(log.actions):
-        upto = action.line
-        session.entries.append(Entry(raw[previous:upto], replay.states[k + 1]))
+        upto = len(raw) if k == len(log.actions) - 1 else action.line
+        piece = raw[previous:upto]
+        shown = [_shown_line(r) for r in piece]
+        while len(shown) > 1 and not shown[-1].strip():
+            shown.pop()
+        session.entries.append(Entry(shown, replay.states[k + 1], raw=b"".join(piece)))
         previous = upto
-    if session.entries:
-        session.entries[-1].lines.extend(raw[previous:])
-    claimed = session.tag("claim") is not None
-    session._drop_claim()
-    if session.over() or (claimed and session.decided()):
-        session.finish()  # the claim as the game gives it
-    else:
+    claim = session.tag("claim")
+    if claim is not None and (session.over() or session.decided()):
+        session.finished = True  # the claim validated: the game was ended
+    elif claim is not None:
+        session.set_tag("Claim", None)  # cannot happen in a valid log; never kept wrong
+    if player and session.tag("player") != player:
+        session.set_tag("Player", player)
+    if (out is not None and not (out.exists() and out.samefile(path))) \
+            or session.log_bytes() != data:
         session.save()
     return session

@@ -13,17 +13,22 @@ here only, by those two commands.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from companion.cli import _clip
+from companion.log import MAX_LINE_CHARS, MAX_LOG_BYTES
 from companion.record import (
+    Choice,
     Refusal,
     Session,
     board_replaces_explain,
     board_styles,
     complete,
+    line_choices,
     terminal_board,
 )
 from companion.text import counted
@@ -38,6 +43,8 @@ HELP = [
     "7♣, T♣); Tab completes it from the lines the rules allow, Tab Tab lists them.",
     "A number plays that listed line; Enter alone plays the only legal line.",
     "list: every legal line, numbered.  undo: take back the last action.",
+    "Where a line is offered as a few choices (Dungeon Solitaire's draft: one card of "
+    "each set), a number or the card's id picks each; undo goes back one.",
     "end: stop a game whose outcome is decided and claim its score.",
     "quit (or Ctrl-D, Ctrl-C): stop here; the log on disk is complete up to the last "
     "action.",
@@ -46,6 +53,55 @@ HELP = [
 
 class Quit(Exception):
     """The player stops (``quit``, end of input, Ctrl-C)."""
+
+
+class Unreadable(Quit):
+    """Standard input that cannot be read as lines of text (closed, binary, a line
+    that never ends): the session stops there, exit code 2."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Stopped(Quit):
+    """A signal that stops the session (TERM, HUP: the terminal closed): raised where
+    the program is, so a log being written loses its temporary file; the exit code is
+    128 + the signal's number, as a shell reports it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise :class:`Stopped`."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Stopped(signum)
+
+    old: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            old[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in old.items():
+            signal.signal(number, handler)
+
+
+LINE_BYTES = 4 * MAX_LINE_CHARS + 2
+"""A piped line is read at most this many bytes at a time (the longest line a log
+allows, in UTF-8, and its line end): memory stays bounded whatever comes."""
+NO_LINE_END = MAX_LOG_BYTES
+"""An over-long piped line is skipped up to its end, unless none comes in this many
+bytes: then the input is no lines of text and the session stops."""
+CLOSED = ("standard input is closed: there is nothing to read the lines from (run it "
+          "in a terminal, or give the lines with a pipe or a file)")
 
 
 def _dumb() -> bool:
@@ -65,6 +121,9 @@ class Reader:
 
     def __init__(self, kind: str, complete: Callable[[str], list[Any]]) -> None:
         self.kind = kind
+        self.refused = 0
+        """Piped lines refused before they were read (over-long, not UTF-8)."""
+        self._lineno = 0
         self._session: Any = None
         if kind == "prompt":
             from prompt_toolkit import PromptSession
@@ -82,20 +141,80 @@ class Reader:
                                           complete_while_typing=False)
 
     def read(self, prompt: str) -> str:
-        """The next line typed. Raises Quit at the end of input or on Ctrl-C."""
+        """The next line typed. Raises Quit at the end of input or on Ctrl-C,
+        Unreadable for a standard input that is no lines of text."""
         try:
             if self.kind == "prompt":
                 return str(self._session.prompt(prompt))
-            if self.kind == "plain":
-                return input(prompt)
-            line = sys.stdin.readline()
-            if not line:
-                raise EOFError
-            text = line.rstrip("\r\n")
-            print(f"{prompt}{text}", flush=True)
-            return text
+            while True:
+                try:
+                    text = input(prompt) if self.kind == "plain" else self._piped(prompt)
+                except UnicodeDecodeError as exc:  # a terminal that sends no UTF-8
+                    self._refuse(f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x})")
+                    continue
+                if text is not None:
+                    return text
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
+        except OSError as exc:
+            raise Unreadable(f"cannot read standard input: {exc.strerror or exc}") from None
+
+    def _refuse(self, why: str) -> None:
+        self.refused += 1
+        print(f"companion: refused: line {self._lineno:,} of standard input: {why}; "
+              "skipped", file=sys.stderr, flush=True)
+
+    def _piped(self, prompt: str) -> str | None:
+        """The next line of standard input, echoed after ``prompt``, or None for a
+        line refused (longer than a log line, not UTF-8), which is skipped: never
+        more than :data:`LINE_BYTES` are held. Raises EOFError at its end, and
+        Unreadable if it is closed or holds a NUL byte (binary data), or if a line has
+        no end in :data:`NO_LINE_END` bytes."""
+        if sys.stdin is None:
+            raise Unreadable(CLOSED)
+        buffer = getattr(sys.stdin, "buffer", None)
+
+        def readline(limit: int) -> bytes:
+            if buffer is not None:
+                return bytes(buffer.readline(limit))
+            return str(sys.stdin.readline(limit)).encode("utf-8", "surrogateescape")
+
+        raw = readline(LINE_BYTES)
+        if not raw:
+            raise EOFError
+        self._lineno += 1
+        if b"\0" in raw:
+            raise Unreadable(_BINARY)
+        if len(raw) >= LINE_BYTES and not raw.endswith(b"\n"):
+            skipped = len(raw)
+            while not raw.endswith(b"\n"):
+                raw = readline(1 << 16)
+                if not raw:
+                    break
+                if b"\0" in raw:
+                    raise Unreadable(_BINARY)
+                skipped += len(raw)
+                if skipped > NO_LINE_END:
+                    raise Unreadable(f"standard input has no line end in {NO_LINE_END:,} "
+                                     "bytes: it is not lines of text")
+            self._refuse(f"longer than {MAX_LINE_CHARS:,} characters, as no log line is")
+            return None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self._refuse(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})")
+            return None
+        text = text[:-1] if text.endswith("\n") else text
+        text = text[:-1] if text.endswith("\r") else text
+        if len(text) > MAX_LINE_CHARS:
+            self._refuse(f"longer than {MAX_LINE_CHARS:,} characters, as no log line is")
+            return None
+        print(f"{prompt}{text}", flush=True)
+        return text
+
+
+_BINARY = ("standard input holds a NUL byte: it is binary data, not lines of text (as "
+           "a log that holds one is refused)")
 
 
 class Screen:
@@ -128,9 +247,10 @@ class Screen:
             parts.append(variant)
         return " · ".join(parts)
 
-    def draw(self, message: list[str]) -> None:
+    def draw(self, message: list[str], listing: bool = True) -> None:
         """The whole screen: title, board and state, the last lines written, what may
-        come next, the keys, then ``message``."""
+        come next and the keys (unless not ``listing``: ``message`` says it), then
+        ``message``."""
         if not self.interactive:
             for line in message:
                 print(line, flush=True)
@@ -154,7 +274,7 @@ class Screen:
         last = " · ".join(written[-2:]) if written else "nothing yet"
         con.print(Text(f"log {s.path} ({counted(len(written), 'line')}), last: {last}"),
                   overflow="ellipsis", no_wrap=True)
-        for line in self.next_lines():
+        for line in self.next_lines() if listing else []:
             con.print(Text(line), overflow="fold")
         for line in message:
             con.print(Text(line), overflow="fold")
@@ -203,8 +323,8 @@ class Screen:
         message and rule."""
         caret = " " * (max(1, why.column) - 1) + "^"
         if not self.interactive:
-            print(f"companion: refused: {typed.strip()}: {why}", file=sys.stderr,
-                  flush=True)
+            print(f"companion: refused: {_clip(typed.strip(), 80)}: {why}",
+                  file=sys.stderr, flush=True)
             return []
         return [f"  {typed}", f"  {caret}", f"refused: {why}; nothing written"]
 
@@ -272,9 +392,79 @@ def _handle(session: Session, typed: str) -> list[str]:
         if len(listed) == 1:
             return _written(session.submit(listed.line(0)))
         return ["type a line (Tab completes it), a number, or help"]
-    if text.isdigit():
-        return _written(session.pick(int(text)))
+    if _numberish(text):
+        return _written(session.pick(_line_number(session, text)))
     return _written(session.submit(typed))
+
+
+def _numberish(text: str) -> bool:
+    """Whether ``text`` reads as a number (a sign, then digits of any script: ``3``,
+    ``-0``, ``+1``, ``²``, ``٣``)."""
+    digits = text[1:] if text[:1] in "+-" else text
+    return bool(digits) and all(ch.isnumeric() for ch in digits)
+
+
+def _line_number(session: Session, text: str) -> int:
+    """The listed line a number typed picks: ASCII digits only, 1 to the lines
+    listed. Raises Refusal for any other number (never ``int()`` on what was typed
+    before its length is known)."""
+    listed = len(session.next())
+    if not (text.isascii() and text.isdigit()):
+        raise Refusal(f"{_clip(text)!r} is no line's number: a listed line is picked by "
+                      f"its number in the digits 0-9, 1 to {listed:,}", "pick")
+    if len(text.lstrip("0")) > len(str(listed)):
+        raise Refusal(f"there is no line {_clip(text)}: {listed:,} listed", "pick")
+    return int(text)
+
+
+def _option(choice: Choice, typed: str) -> str | None:
+    """The option of ``choice`` that ``typed`` picks: its number (ASCII digits) or its
+    word, in any case; None for anything else."""
+    word = typed.strip()
+    if word.isascii() and word.isdigit() and len(word) <= 3 \
+            and 1 <= int(word) <= len(choice.options):
+        return choice.options[int(word) - 1][0]
+    return next((w for w, _ in choice.options if w.lower() == word.lower()), None)
+
+
+def _choose(screen: Screen, session: Session, verb: str, parts: list[Choice],
+            message: list[str]) -> tuple[list[str], int]:
+    """Offer the next line one choice at a time (a screen and a prompt each, the
+    options numbered and said in words), then play the line they make: the same line
+    as typed whole. Anything that is no option (a whole line, undo before the first
+    pick, list...) is done as at the usual prompt. Returns what to say and how many
+    lines were refused (0 or 1). Raises Quit."""
+    picks: list[str] = []
+    while len(picks) < len(parts):
+        part = parts[len(picks)]
+        back = "the choice before" if picks else "the last action"
+        lines = [part.title + (f"; so far: {verb} {' '.join(picks)}" if picks else ""),
+                 *(f"  {k} {text}" for k, (_, text) in enumerate(part.options, start=1)),
+                 f"a number or an id picks one · undo: {back} · a whole line plays it · "
+                 "help · quit"]
+        screen.draw([*message, *lines], listing=False)
+        message = []
+        typed = screen.reader.read(f"{verb} {len(picks) + 1}/{len(parts)}> ")
+        word = typed.strip().lower()
+        if word == "undo" and picks:
+            picks.pop()
+            continue
+        if word in ("help", "?"):
+            message = HELP
+            continue
+        chosen = _option(part, typed)
+        if chosen is not None:
+            picks.append(chosen)
+            continue
+        try:
+            return _handle(session, typed), 0
+        except Refusal as why:
+            return screen.refused(typed, why), 1
+    line = f"{verb} {' '.join(picks)}"
+    try:
+        return _written(session.submit(line)), 0
+    except Refusal as why:
+        return screen.refused(line, why), 1
 
 
 def run(session: Session) -> int:
@@ -302,6 +492,11 @@ def run(session: Session) -> int:
             if session.mode == "play" and session.chance():
                 message.append(f"dealt: {' · '.join(session.deal().lines)}")
                 continue
+            offered = None if session.chance() else line_choices(session.game, session.state)
+            if offered is not None:
+                message, refused = _choose(screen, session, *offered, message)
+                refusals += refused
+                continue
             screen.draw(message)
             message = []
             typed = screen.reader.read("dealt> " if session.chance() else "> ")
@@ -310,11 +505,19 @@ def run(session: Session) -> int:
             except Refusal as why:
                 refusals += 1
                 message = screen.refused(typed, why)
-    except (Quit, KeyboardInterrupt):  # Ctrl-C outside the prompt too: the file is whole
+    except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C outside the prompt too: whole
         done = counted(len(session.lines()), "action line")
-        print(f"\nstopped: the log {session.path} holds every action so far ({done}); go "
-              f"on with: companion {session.mode} --resume {session.path}",
-              file=sys.stdout if screen.interactive else sys.stderr, flush=True)
+        with contextlib.suppress(OSError):  # a terminal hung up: nowhere to say it
+            if isinstance(stop, Unreadable):
+                print(f"companion: {stop.message}", file=sys.stderr, flush=True)
+            print(f"\nstopped: the log {session.path} holds every action so far ({done}); "
+                  f"go on with: companion {session.mode} --resume {session.path}",
+                  file=sys.stdout if screen.interactive else sys.stderr, flush=True)
+        if isinstance(stop, Unreadable):
+            return 2
+        if isinstance(stop, Stopped):
+            return 128 + stop.signum
+    refusals += screen.reader.refused
     return 1 if refusals and not screen.interactive else 0
 
 

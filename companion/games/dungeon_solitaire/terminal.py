@@ -28,6 +28,48 @@ def card_text(state: State, rid: str) -> str:
     return f"{rid} room {card.exits or '-'}{obj}"
 
 
+SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+OBJECT_WORDS = {"heart": "a heart on it (+1 health when you enter it)",
+                "monster": "a monster on it (a fight when you enter it: -1 health)",
+                "chest": "a chest on it (when you enter it: draw 3 reward cards, keep 1)"}
+SPECIAL_WORDS = {"heal": "a Heal card: +1 health",
+                 "slay": "a Slay card: removes the monster from a face-up card next to you, "
+                         "at no cost in health",
+                 "turn": "a Turn card: turns one face-up card (not yours) a quarter "
+                         "clockwise",
+                 "leap": "a Leap card: moves you onto a card next to you even where no "
+                         "exits face each other"}
+
+
+def card_words(state: State, rid: str) -> str:
+    """A reward card in words, every symbol of :func:`card_text` said: ``a room card,
+    exits north and east; a heart on it (+1 health when you enter it)``."""
+    card = state.card(rid)
+    if isinstance(card, Special):
+        return SPECIAL_WORDS.get(card.kind, f"a {card.kind} card")
+    assert isinstance(card, Room)
+    sides = [SIDES[d] for d in card.exits]
+    exits = ("no exit" if not sides else f"an exit {sides[0]}" if len(sides) == 1
+             else "exits " + ", ".join(sides[:-1]) + " and " + sides[-1])
+    return f"a room card, {exits}" + (f"; {OBJECT_WORDS[card.obj]}" if card.obj else "")
+
+
+def choices(state: State) -> tuple[str, list[tuple[str, list[tuple[str, str]]]]] | None:
+    """The draft as one choice a set (``record.line_choices``): the verb, and for each
+    set its title and its cards (the id the line writes, the card in symbols and
+    words); None after the draft."""
+    rules = state.rules
+    if state.phase != "draft":
+        return None
+    sets = []
+    for k in range(rules.draft_sets):
+        ids = [f"R{k * rules.set_size + i + 1}" for i in range(rules.set_size)]
+        sets.append((f"set {k + 1} of {rules.draft_sets}: keep one card (the other "
+                     f"{rules.set_size - 1} leave the game)",
+                     [(r, f"{card_text(state, r)}: {card_words(state, r)}") for r in ids]))
+    return "draft", sets
+
+
 def _square(state: State, cell: tuple[int, int], tile: Tile | None) -> list[str]:
     """The three lines of one square."""
     if tile is None:
