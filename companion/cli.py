@@ -520,27 +520,64 @@ def games_cmd(as_json: JsonOpt = False) -> None:
 
     Example: companion games
     """
+    from companion.games import PluginFault, installed_plugins, run_plugin
+
     rows: list[dict[str, Any]] = []
-    for g in all_games():
-        rows.append({
-            "name": g.name, "code": g.code, "title": g.title, "credits": g.credits,
-            "options": [{"name": p.name, "tag": p.tag, "default": p.default, "min": p.low,
-                         "max": p.high, "help": p.help} for p in g.params],
-            "variants": list(g.variants),
-            "solver": g.has_solver,
-            "editions": list(g.editions), "edition": g.edition,
-            "sheets": [{"kind": k.name, "help": k.help,
-                        "options": [p.name for p in k.params]} for k in g.sheet_kinds],
-        })
+    failed: list[str] = []
+    for name in GAME_NAMES:
+        plugin = installed_plugins().get(name)
+        if plugin is None:
+            rows.append(_game_row(get_game(name)))
+            continue
+        try:  # an installed game is loaded here, and a broken one named
+            row = run_plugin(plugin, functools.partial(_installed_row, name))
+        except (CompanionError, PluginFault) as exc:
+            failed.append(str(exc) if isinstance(exc, CompanionError)
+                          else f"{plugin} cannot be listed: {exc}")
+            rows.append({"name": name, "package": plugin.dist, "error": failed[-1]})
+            continue
+        rows.append({**row, "package": plugin.dist})
+    for message in failed:
+        typer.echo(f"companion: {message}", err=True)
     if as_json:
         typer.echo(_json(rows, ensure_ascii=False, indent=1))
-        return
+    else:
+        _print_games([r for r in rows if "error" not in r])
+    if failed:
+        raise typer.Exit(EXIT_USAGE)
+
+
+def _installed_row(name: str) -> dict[str, Any]:
+    """The row of an installed game, its values made plain JSON (what its code gives
+    is not trusted to be)."""
+    import json
+
+    row: dict[str, Any] = json.loads(_json(_game_row(get_game(name))))
+    return row
+
+
+def _game_row(g: Any) -> dict[str, Any]:
+    """A game as ``companion games --json`` lists it."""
+    return {
+        "name": g.name, "code": g.code, "title": g.title, "credits": g.credits,
+        "options": [{"name": p.name, "tag": p.tag, "default": p.default, "min": p.low,
+                     "max": p.high, "help": p.help} for p in g.params],
+        "variants": list(g.variants),
+        "solver": g.has_solver,
+        "editions": list(g.editions), "edition": g.edition,
+        "sheets": [{"kind": k.name, "help": k.help,
+                    "options": [p.name for p in k.params]} for k in g.sheet_kinds],
+    }
+
+
+def _print_games(rows: list[dict[str, Any]]) -> None:
     for r in rows:
-        typer.echo(f"{r['name']}  ({r['title']}; payload code {r['code']})")
+        package = f"; installed by {r['package']}" if "package" in r else ""
+        typer.echo(f"{r['name']}  ({r['title']}; payload code {r['code']}{package})")
         typer.echo(f"  credits:  {r['credits']}")
         for o in r["options"]:
             typer.echo(f"  --{o['name']} N   {o['help']} (default {o['default']})")
-        typer.echo(f"  variants: {', '.join(r['variants']) or 'none'}")
+        typer.echo(f"  variants: {', '.join(map(str, r['variants'])) or 'none'}")
         typer.echo("  solver:   " + ("yes (companion solve, par)" if r["solver"] else "none"))
         kinds = ", ".join(s["kind"] + "".join(f" [--{o} N]" for o in s["options"])
                           for s in r["sheets"])
