@@ -290,7 +290,9 @@ def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
 
 
 def handles_errors(fn: F) -> F:
-    """Turn CompanionError (and a broken pipe) into a message and its exit code."""
+    """Turn CompanionError (and a broken pipe) into a message and its exit code, and
+    anything that the code of an installed game raised (SystemExit too) into one
+    message naming it (exit 2)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -301,6 +303,15 @@ def handles_errors(fn: F) -> F:
         except BrokenPipeError:  # pragma: no cover - e.g. `companion games | head -1`
             sys.stderr.close()
             raise typer.Exit(EXIT_OK) from None
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - blamed on a plugin, else raised
+            from companion.games import blamed_plugin, why
+
+            plugin = blamed_plugin(exc)
+            if plugin is None:
+                raise
+            raise fail(f"companion: {plugin} failed: {why(exc)}", EXIT_USAGE) from None
 
     return wrapper  # type: ignore[return-value]
 

@@ -50,8 +50,15 @@ HOSTILE = {
         "    code = 'qp'\n\n"
         "    def apply(self, state, action):\n"
         "        raise SystemExit('the rules quit')\n\n\n"
+        "class Brittle(OnePile):\n"
+        "    name = 'brittle-pile'\n"
+        "    code = 'bp'\n\n"
+        "    @property\n"
+        "    def sheet_kinds(self):\n"
+        "        raise RuntimeError('the sheet kinds broke')\n\n\n"
         "FAULTY = Faulty()\n"
-        "QUITTER = Quitter()\n"),
+        "QUITTER = Quitter()\n"
+        "BRITTLE = Brittle()\n"),
 }
 ENTRY_POINTS = {
     "exit-game": "hostile_exit",
@@ -203,6 +210,27 @@ def test_companion_games_lists_the_others_and_names_the_broken(tmp_path):
     r = companion("games", pythonpath=site, cwd=tmp_path)
     assert r.returncode == 2 and "one-pile  (One Pile; payload code op; installed by " \
         "hostile-games)" in r.stdout
+
+
+def test_version_lists_the_games_that_load_and_names_the_others(tmp_path):
+    site = hostile_site(tmp_path / "site")
+    r = companion("--version", pythonpath=site, cwd=tmp_path)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "one-pile: rules edition 1" in r.stdout and "scoundrel: rules" in r.stdout
+    assert "exit-game" not in r.stdout
+    assert "(exit-game = hostile_exit) cannot be loaded: SystemExit: 3" in r.stderr
+
+
+def test_a_plugin_that_raises_in_another_command_is_named(tmp_path):
+    """Whatever command runs the code of an installed game, what it raises (here a
+    property of its game object) is one message naming it, not a traceback."""
+    site = hostile_site(tmp_path / "site", {"brittle-pile": "hostile_rules:BRITTLE"})
+    r = companion("map", "brittle-pile", "--seed", "S1", "--json", pythonpath=site,
+                  cwd=tmp_path)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.strip() == (
+        "companion: the game 'brittle-pile' that hostile-games installs (brittle-pile = "
+        "hostile_rules:BRITTLE) failed: RuntimeError: the sheet kinds broke")
 
 
 def test_validate_names_a_plugin_that_cannot_load_and_goes_on(site, tmp_path):

@@ -431,7 +431,30 @@ def load_plugin(plugin: Plugin) -> Game:
         _failed[plugin] = f"{plugin} {problem}"
         raise ParameterError(_failed[plugin])
     assert isinstance(found, Game)
+    for module in (plugin.value.partition(":")[0],
+                   *(getattr(c, "__module__", "") for c in type(found).__mro__)):
+        top = str(module).split(".")[0]
+        if top not in ("companion", "builtins", "abc", ""):
+            _loaded.setdefault(top, plugin)
     return found
+
+
+_loaded: dict[str, Plugin] = {}
+"""The top-level packages of the installed games loaded (their entry point's module and
+their class's), each with its entry point: :func:`blamed_plugin` looks for them."""
+
+
+def blamed_plugin(error: BaseException) -> Plugin | None:
+    """The installed game whose code ``error`` was raised in (the innermost of its
+    traceback's frames that belongs to a loaded installed game), else None."""
+    blamed = None
+    tb = error.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__")
+        top = name.split(".")[0] if isinstance(name, str) else ""
+        blamed = _loaded.get(top, blamed)
+        tb = tb.tb_next
+    return blamed
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
