@@ -133,8 +133,8 @@ def test_a_line_with_no_equals_sign_is_left_out_with_a_warning(site, capsys):
     err = capsys.readouterr().err
     assert "the package bad-metadata declares a game that is ignored: line 5" in err
     assert "'noequals') is not 'name = module'" in err
-    assert "'Bad Name! = companion_one_pile') names no game" in err
-    assert "'odd-value = not a module!') names no module" in err
+    assert "'Bad Name! = companion_one_pile') has no game name" in err
+    assert "'odd-value = not a module!') has no module" in err
     assert "broken-script" not in err  # another group's lines are not ours to judge
     assert type(get_game("one-pile")).__name__ == "OnePile"
     list(GAME_NAMES)
@@ -155,6 +155,38 @@ def test_help_and_validate_run_beside_a_malformed_entry_point(tmp_path):
     (tmp_path / "pile.log").write_text(text, "utf-8")
     r = companion("validate", "pile.log", pythonpath=site, cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_an_entry_points_file_that_is_a_fifo_or_huge_is_not_waited_for(tmp_path):
+    """A FIFO is read without waiting for a writer (today ``--help`` waits forever: the
+    subprocess timeout is only a guard), and a file over 1 MB is not read."""
+    site = install(tmp_path / "site")
+    fifo = site / "fifo_games-1.0.dist-info"
+    fifo.mkdir()
+    (fifo / "METADATA").write_text("Metadata-Version: 2.1\nName: fifo-games\n"
+                                   "Version: 1.0\n", "utf-8")
+    os.mkfifo(fifo / "entry_points.txt")
+    meta = site / "fifo_meta-1.0.dist-info"
+    meta.mkdir()
+    os.mkfifo(meta / "METADATA")
+    (meta / "entry_points.txt").write_text("[companion.games]\nBad Name = x\n", "utf-8")
+    huge = site / "huge_games-1.0.dist-info"
+    huge.mkdir()
+    (huge / "METADATA").write_text("Metadata-Version: 2.1\nName: huge-games\n"
+                                   "Version: 1.0\n", "utf-8")
+    (huge / "entry_points.txt").write_text(
+        "[companion.games]\nhuge-pile = companion_one_pile\n" + "#" * (1 << 21), "utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(site)
+    r = subprocess.run([sys.executable, "-m", "companion", "--help"], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0 and "one-pile" in r.stdout and "huge-pile" not in r.stdout
+    assert sorted(r.stderr.splitlines()) == [
+        "companion: the package fifo_meta-1.0.dist-info declares a game that is ignored: "
+        "line 2 of its entry_points.txt ('Bad Name = x') has no game name (letters, "
+        "digits, '-', '.', '_'; at most 40)",
+        "companion: the package huge-games declares no game: its entry_points.txt is over "
+        "1,048,576 bytes and is not read"]
 
 
 # ---------------------------------------------------------------- 2. hostile imports

@@ -63,6 +63,8 @@ class Plugin(NamedTuple):
 
 MAX_ENTRY_POINTS_BYTES = 1 << 20
 """An ``entry_points.txt`` longer than this is not read (a real one is a few lines)."""
+MAX_METADATA_BYTES = 16 << 20
+"""A ``METADATA`` file (read for the package's name) longer than this is not read."""
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
 """What a game's name may be: what a ``[Game]`` tag and a command line can name."""
 _VALUE = re.compile(r"([\w.]+)\s*(?::\s*([\w.]+)\s*)?(?:\[.*\]\s*)?")
@@ -81,13 +83,13 @@ def _warn_once(key: str, message: str) -> None:
         print(f"companion: {message}", file=sys.stderr)
 
 
-def _text_of(path: str) -> str | None:
+def _text_of(path: str, limit: int = MAX_ENTRY_POINTS_BYTES) -> str | None:
     """An ``entry_points.txt`` (bounded, a FIFO read without waiting), None when absent
-    or unreadable; raises TooLargeError for one over :data:`MAX_ENTRY_POINTS_BYTES`."""
+    or unreadable; raises TooLargeError for one over ``limit`` bytes."""
     from companion.fsutil import TooLargeError, read_bounded
 
     try:
-        data = read_bounded(path, MAX_ENTRY_POINTS_BYTES)
+        data = read_bounded(path, limit)
     except TooLargeError:
         raise
     except OSError:
@@ -196,19 +198,30 @@ def _declared() -> Iterator[Plugin]:
             else:
                 text = dist.read_text("entry_points.txt")
         except TooLargeError:
-            _warn_once(f"big {where}", f"{_plain(where, 80)}/entry_points.txt is "
-                       f"over {MAX_ENTRY_POINTS_BYTES:,} bytes: not read")
+            _warn_once(f"big {where}", f"the package {_label(dist)} declares no game: "
+                       f"its entry_points.txt is over {MAX_ENTRY_POINTS_BYTES:,} bytes "
+                       "and is not read")
             continue
         except Exception:  # metadata that cannot be read: no games from there
             continue
-        if not text or marker not in text:
-            continue
-        try:
-            label = _plain(dist.metadata["Name"] or "") or _plain(os.path.basename(
-                str(where)))
-        except Exception:
-            label = _plain(os.path.basename(str(where)))
-        yield from _group_lines(text, label or "a package")
+        if text and marker in text:
+            yield from _group_lines(text, _label(dist))
+
+
+def _label(dist: Any) -> str:
+    """A distribution's name as a message shows it: the ``Name`` of its metadata (read
+    bounded, a FIFO without waiting, where it is a folder), else its folder's name."""
+    where = getattr(dist, "_path", None)
+    try:
+        if isinstance(where, PurePath):
+            text = _text_of(os.path.join(where, "METADATA"), MAX_METADATA_BYTES) or ""
+            label = next((line[5:].strip() for line in text.splitlines()
+                          if line[:5].lower() == "name:"), "")
+        else:
+            label = dist.metadata["Name"] or ""
+    except Exception:
+        label = ""
+    return _plain(label) or _plain(os.path.basename(str(where or ""))) or "a package"
 
 
 def _group_lines(text: str, dist: str) -> Iterator[Plugin]:
@@ -229,9 +242,9 @@ def _group_lines(text: str, dist: str) -> Iterator[Plugin]:
         name = name.lower()
         match = _VALUE.fullmatch(value)
         problem = ("is not 'name = module'" if not equals
-                   else "names no game (letters, digits, '-', at most 40)"
+                   else "has no game name (letters, digits, '-', '.', '_'; at most 40)"
                    if not _NAME.fullmatch(name)
-                   else "names no module ('module' or 'module:attr')" if match is None
+                   else "has no module ('module' or 'module:attr')" if match is None
                    else "")
         if problem or match is None:
             _warn_once(f"line {dist} {line}", f"the package {dist} declares a game that "
