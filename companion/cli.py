@@ -1057,6 +1057,16 @@ def main() -> None:
     except CompanionError as exc:  # pragma: no cover - commands catch their own
         typer.echo(f"companion: {exc}", err=True)
         sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - a plugin's, outside a command (help)
+        from companion.games import blamed_plugin, why
+
+        plugin = blamed_plugin(exc)
+        if plugin is None:
+            raise
+        typer.echo(f"companion: {plugin} failed: {why(exc)}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 if __name__ == "__main__":  # pragma: no cover

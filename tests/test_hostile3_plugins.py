@@ -255,14 +255,17 @@ def test_version_lists_the_games_that_load_and_names_the_others(tmp_path):
 
 def test_a_plugin_that_raises_in_another_command_is_named(tmp_path):
     """Whatever command runs the code of an installed game, what it raises (here a
-    property of its game object) is one message naming it, not a traceback."""
+    property of its game object) is one message naming it, not a traceback; so does a
+    command's help that shows the game's options."""
     site = hostile_site(tmp_path / "site", {"brittle-pile": "hostile_rules:BRITTLE"})
     r = companion("map", "brittle-pile", "--seed", "S1", "--json", pythonpath=site,
                   cwd=tmp_path)
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
-    assert r.stderr.strip() == (
-        "companion: the game 'brittle-pile' that hostile-games installs (brittle-pile = "
-        "hostile_rules:BRITTLE) failed: RuntimeError: the sheet kinds broke")
+    said = ("companion: the game 'brittle-pile' that hostile-games installs (brittle-pile = "
+            "hostile_rules:BRITTLE) failed: RuntimeError: the sheet kinds broke\n")
+    assert r.stderr == said
+    r = companion("map", "brittle-pile", "--help", pythonpath=site, cwd=tmp_path)
+    assert (r.returncode, r.stderr) == (2, said)  # its help, outside the command
 
 
 def test_validate_names_a_plugin_that_cannot_load_and_goes_on(site, tmp_path):
