@@ -21,6 +21,13 @@ way. Entry points are read only when a name is not built in or when every game i
 listed, and then only if some distribution on ``sys.path`` declares the group (a quick
 look at their ``entry_points.txt``): importing :mod:`importlib.metadata` alone would
 cost about 20 ms of the start-up.
+
+Installed games are hostile input (issue 24): each ``entry_points.txt`` is read here,
+bounded and line by line, and a line that is not a usable entry point is left out with
+a warning naming its package. An installed game is imported only when it is asked for
+(by name, or by a listing of every game), and its code runs through
+:func:`run_plugin`: whatever it raises, SystemExit included, becomes one message naming
+the package and the entry point (:class:`Plugin`); a real Ctrl-C is let through.
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ REGISTRY: dict[str, str] = {
 
 ENTRY_POINT_GROUP = "companion.games"
 """The entry-point group through which other packages register games."""
+
 
 class Plugin(NamedTuple):
     """A game another package installs: its entry point (``name = value``) and the
@@ -84,8 +92,9 @@ def _warn_once(key: str, message: str) -> None:
 
 
 def _text_of(path: str, limit: int = MAX_ENTRY_POINTS_BYTES) -> str | None:
-    """An ``entry_points.txt`` (bounded, a FIFO read without waiting), None when absent
-    or unreadable; raises TooLargeError for one over ``limit`` bytes."""
+    """A metadata file of a distribution (``entry_points.txt``, ``METADATA``), read
+    bounded (a FIFO without waiting); None when absent or unreadable. Raises
+    TooLargeError for one over ``limit`` bytes."""
     from companion.fsutil import TooLargeError, read_bounded
 
     try:
