@@ -290,7 +290,9 @@ def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
 
 
 def handles_errors(fn: F) -> F:
-    """Turn CompanionError (and a broken pipe) into a message and its exit code."""
+    """Turn CompanionError (and a broken pipe) into a message and its exit code, and
+    anything that the code of an installed game raised (SystemExit too) into one
+    message naming it (exit 2)."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -301,6 +303,15 @@ def handles_errors(fn: F) -> F:
         except BrokenPipeError:  # pragma: no cover - e.g. `companion games | head -1`
             sys.stderr.close()
             raise typer.Exit(EXIT_OK) from None
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - blamed on a plugin, else raised
+            from companion.games import blamed_plugin, why
+
+            plugin = blamed_plugin(exc)
+            if plugin is None:
+                raise
+            raise fail(f"companion: {plugin} failed: {why(exc)}", EXIT_USAGE) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -520,27 +531,64 @@ def games_cmd(as_json: JsonOpt = False) -> None:
 
     Example: companion games
     """
+    from companion.games import PluginFault, installed_plugins, run_plugin
+
     rows: list[dict[str, Any]] = []
-    for g in all_games():
-        rows.append({
-            "name": g.name, "code": g.code, "title": g.title, "credits": g.credits,
-            "options": [{"name": p.name, "tag": p.tag, "default": p.default, "min": p.low,
-                         "max": p.high, "help": p.help} for p in g.params],
-            "variants": list(g.variants),
-            "solver": g.has_solver,
-            "editions": list(g.editions), "edition": g.edition,
-            "sheets": [{"kind": k.name, "help": k.help,
-                        "options": [p.name for p in k.params]} for k in g.sheet_kinds],
-        })
+    failed: list[str] = []
+    for name in GAME_NAMES:
+        plugin = installed_plugins().get(name)
+        if plugin is None:
+            rows.append(_game_row(get_game(name)))
+            continue
+        try:  # an installed game is loaded here, and a broken one named
+            row = run_plugin(plugin, functools.partial(_installed_row, name))
+        except (CompanionError, PluginFault) as exc:
+            failed.append(str(exc) if isinstance(exc, CompanionError)
+                          else f"{plugin} cannot be listed: {exc}")
+            rows.append({"name": name, "package": plugin.dist, "error": failed[-1]})
+            continue
+        rows.append({**row, "package": plugin.dist})
+    for message in failed:
+        typer.echo(f"companion: {message}", err=True)
     if as_json:
         typer.echo(_json(rows, ensure_ascii=False, indent=1))
-        return
+    else:
+        _print_games([r for r in rows if "error" not in r])
+    if failed:
+        raise typer.Exit(EXIT_USAGE)
+
+
+def _installed_row(name: str) -> dict[str, Any]:
+    """The row of an installed game, its values made plain JSON (what its code gives
+    is not trusted to be)."""
+    import json
+
+    row: dict[str, Any] = json.loads(_json(_game_row(get_game(name))))
+    return row
+
+
+def _game_row(g: Any) -> dict[str, Any]:
+    """A game as ``companion games --json`` lists it."""
+    return {
+        "name": g.name, "code": g.code, "title": g.title, "credits": g.credits,
+        "options": [{"name": p.name, "tag": p.tag, "default": p.default, "min": p.low,
+                     "max": p.high, "help": p.help} for p in g.params],
+        "variants": list(g.variants),
+        "solver": g.has_solver,
+        "editions": list(g.editions), "edition": g.edition,
+        "sheets": [{"kind": k.name, "help": k.help,
+                    "options": [p.name for p in k.params]} for k in g.sheet_kinds],
+    }
+
+
+def _print_games(rows: list[dict[str, Any]]) -> None:
     for r in rows:
-        typer.echo(f"{r['name']}  ({r['title']}; payload code {r['code']})")
+        package = f"; installed by {r['package']}" if "package" in r else ""
+        typer.echo(f"{r['name']}  ({r['title']}; payload code {r['code']}{package})")
         typer.echo(f"  credits:  {r['credits']}")
         for o in r["options"]:
             typer.echo(f"  --{o['name']} N   {o['help']} (default {o['default']})")
-        typer.echo(f"  variants: {', '.join(r['variants']) or 'none'}")
+        typer.echo(f"  variants: {', '.join(map(str, r['variants'])) or 'none'}")
         typer.echo("  solver:   " + ("yes (companion solve, par)" if r["solver"] else "none"))
         kinds = ", ".join(s["kind"] + "".join(f" [--{o} N]" for o in s["options"])
                           for s in r["sheets"])
@@ -1009,6 +1057,16 @@ def main() -> None:
     except CompanionError as exc:  # pragma: no cover - commands catch their own
         typer.echo(f"companion: {exc}", err=True)
         sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - a plugin's, outside a command (help)
+        from companion.games import blamed_plugin, why
+
+        plugin = blamed_plugin(exc)
+        if plugin is None:
+            raise
+        typer.echo(f"companion: {plugin} failed: {why(exc)}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 if __name__ == "__main__":  # pragma: no cover

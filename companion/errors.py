@@ -130,6 +130,14 @@ class UnknownEditionInLogError(LogError):
     exit_code = EXIT_USAGE
 
 
+class PluginFaultError(LogError):
+    """The code of an installed game (a plugin) failed on a log: it raised what the game
+    API does not let it raise. Reported at the line being replayed, naming the package;
+    a usage error (exit 2), like an unreadable file: the log is not judged."""
+
+    exit_code = EXIT_USAGE
+
+
 def format_position(file: str, line: int | None, column: int | None, message: str) -> str:
     """``FILE:LINE:COLUMN: message``, leaving out the parts that are not known."""
     parts = [p for p in (file, line, column) if p not in (None, "")]

@@ -23,10 +23,19 @@ from companion.errors import (
     LogError,
     ParameterError,
     PayloadError,
+    PluginFaultError,
     SeedError,
     UnreadableLogError,
 )
-from companion.games import GAME_NAMES, REGISTRY, get_game
+from companion.games import (
+    GAME_NAMES,
+    REGISTRY,
+    Plugin,
+    PluginFault,
+    get_game,
+    plugin_of,
+    run_plugin,
+)
 from companion.games.base import Game, Header, Result, read_header, shown
 from companion.log import (
     ActionLine,
@@ -198,31 +207,54 @@ def replay_log(log: LogFile, states: MutableSequence[Any] | None = None, *,
     line: a malformed action, an action the rules forbid, or one after the game ended.
     """
     game = game if game is not None else game_of(log)
-    header = read_header(log, game)
-    state = game.new_state(header)
-    states = states if states is not None else []
-    keep = states.append
-    keep(state)
-    parse, apply, over = _steps(game)
-    known, limit = _meanings(game, parse, state)
-    look = known.get
-    file = log.file
-    for entry in log.entries(known):  # (text, line) or an ActionLine: see log.Entry
-        if over(state):
-            raise _over(game, state, action_line(entry), file)
-        try:
-            action = look(entry[0])
-            if action is None:
-                action = parse(state, action_line(entry))
-                if len(known) < limit:
-                    known[entry[0]] = action
-            state = apply(state, action)
-        except IllegalAction as exc:
-            raise action_error(exc, action_line(entry), file, game) from None
+    entry: Any = None
+    try:
+        header = read_header(log, game)
+        state = game.new_state(header)
+        states = states if states is not None else []
+        keep = states.append
         keep(state)
-    if log.pending_error is not None:
-        raise log.pending_error
-    return Replay(game, header, states)
+        parse, apply, over = _steps(game)
+        known, limit = _meanings(game, parse, state)
+        look = known.get
+        file = log.file
+        for entry in log.entries(known):  # (text, line) or an ActionLine: see log.Entry
+            if over(state):
+                raise _over(game, state, action_line(entry), file)
+            try:
+                action = look(entry[0])
+                if action is None:
+                    action = parse(state, action_line(entry))
+                    if len(known) < limit:
+                        known[entry[0]] = action
+                state = apply(state, action)
+            except IllegalAction as exc:
+                raise action_error(exc, action_line(entry), file, game) from None
+            keep(state)
+        if log.pending_error is not None:
+            raise log.pending_error
+        return Replay(game, header, states)
+    except (CompanionError, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - SystemExit too, from a plugin's rules
+        plugin = plugin_of(game)
+        if plugin is None:
+            raise  # a bug of a built-in game: its traceback
+        at = action_line(entry) if entry is not None else None
+        raise _plugin_fault(plugin, PluginFault(exc), log,
+                            (at.line, at.verb.column) if at is not None else None) from None
+
+
+def _plugin_fault(plugin: Plugin, fault: PluginFault, log: LogFile,
+                  where: tuple[int, int] | None = None) -> PluginFaultError:
+    """The error of an installed game whose code failed on ``log``: at ``where`` (the
+    line being replayed), else at the log's ``Game`` tag."""
+    on = "on this line" if where is not None else "on this log"
+    if where is None:
+        tag = log.tag("game")
+        where = (tag.line, tag.value_column) if tag is not None else (1, 1)
+    return PluginFaultError(f"{plugin} failed {on} (a fault of that package, not of the "
+                            f"log): {fault}", log.file, where[0], where[1], "plugin")
 
 
 _MEANINGS: dict[tuple[Any, ...], dict[str, Any]] = {}
@@ -316,13 +348,32 @@ def _verdict(file: str, load: Callable[[], LogFile], check: _EnvelopeFirst,
     """The verdict of the log ``load`` reads (with ``check`` as its header check)."""
     try:
         log = load()
+    except (LogError, UnreadableLogError) as exc:
+        return Verdict(file=file, error=_detached(exc))
+    try:
         game = _game_named(check.name) if check.name is not None else game_of(log)
     except (LogError, UnreadableLogError) as exc:
         return Verdict(file=file, error=_detached(exc))
+    except ParameterError as exc:  # an installed game that cannot be loaded
+        tag = log.tag("game")
+        where = (tag.line, tag.value_column) if tag is not None else (1, 1)
+        return Verdict(file=file, game=check.name, error=PluginFaultError(
+            str(exc), file, where[0], where[1], "plugin"))
+    plugin = plugin_of(game)
+    if plugin is None:
+        return _judged(file, log, game, explain)
+    try:  # the code of an installed game: whatever it raises is said, naming it
+        return run_plugin(plugin, lambda: _judged(file, log, game, explain))
+    except PluginFault as fault:
+        return _invalid(file, log, game, _plugin_fault(plugin, fault, log))
+
+
+def _judged(file: str, log: LogFile, game: Game, explain: bool) -> Verdict:
+    """The verdict of ``log``, a log of ``game`` (see :func:`_verdict`)."""
     states: deque[Any] = deque(maxlen=1)  # the last state only (see replay_log)
     try:
         replay = replay_log(log, states, game=game)
-    except UnreadableLogError as exc:
+    except (UnreadableLogError, PluginFaultError) as exc:
         return _invalid(file, log, game, _detached(exc))
     except LogError as exc:
         from companion.hints import with_hint  # only a rejected log needs it

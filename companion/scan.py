@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import EXIT_INVALID, PayloadError, ScanError
-from companion.games import all_games
+from companion.errors import EXIT_INVALID, ParameterError, PayloadError, ScanError
+from companion.games import REGISTRY, all_games, get_game
 from companion.seeds import canonical_payload, is_payload, parse_payload
 
 __all__ = [
@@ -68,9 +68,11 @@ __all__ = [
     "scan_report",
 ]
 
-GAME_CODES: tuple[str, ...] = tuple(g.code for g in all_games())
-"""The payload codes of the registered games (the registry is the one list)."""
-"""The game codes a payload may name (``cli.md``)."""
+GAME_CODES: tuple[str, ...] = tuple(get_game(name).code for name in REGISTRY)
+"""The payload codes of the built-in games (the registry is the one list). A payload
+may name an installed game's too: it is looked up (and that game loaded) only for a
+code none of these is (:func:`_game_of_payload`), so that a broken or hanging
+installed game does not stop the scan of a built-in game's sheet."""
 MAX_FILE_BYTES = 100 * 1024 * 1024
 """Files larger than this are not scanned."""
 MAX_PIXELS = 60_000_000
@@ -241,7 +243,7 @@ def scan_file(path: Path | str, warnings: list[str] | None = None) -> list[str]:
     raise ScanError(f"no companion QR code found in {name}{why}")
 
 
-def scan_report(path: Path | str, known_games: tuple[str, ...] | None = GAME_CODES,
+def scan_report(path: Path | str, known_games: tuple[str, ...] | None = None,
                 regenerate: bool = False) -> ScanReport:
     """The payloads of :func:`scan_file`, decoded, with its warnings.
 
@@ -252,19 +254,18 @@ def scan_report(path: Path | str, known_games: tuple[str, ...] | None = GAME_COD
     Raises ScanError as :func:`scan_file` does (InconsistentScanError, exit 1, for a
     PDF whose metadata and first page disagree), and PayloadError (naming the file)
     for a payload of a rules edition this build does not know, of a game not in
-    ``known_games``, malformed, or with a key or value none of the game's sheets prints,
-    and, with ``regenerate``, for a pack's payload.
+    ``known_games`` (by default: of no game, built in or installed), malformed, or with a
+    key or value none of the game's sheets prints, and, with ``regenerate``, for a
+    pack's payload.
     """
-    from companion.games import game_by_code
-
     name = str(path)
     warnings: list[str] = []
     results: list[ScanResult] = []
     for text in scan_file(path, warnings):
         try:
             payload = parse_payload(text, known_games)
-            if payload.game in GAME_CODES:  # its keys and values as the game's sheets print
-                game = game_by_code(payload.game)
+            game = _game_of_payload(text, payload.game, known_games is None)
+            if game is not None:  # its keys and values as the game's sheets print
                 game.check_edition(payload.edition)
                 game.check_payload(payload.params)
         except PayloadError as exc:
@@ -286,7 +287,24 @@ def scan_report(path: Path | str, known_games: tuple[str, ...] | None = GAME_COD
     return ScanReport(name, results, warnings)
 
 
-def scan_payloads(path: Path | str, known_games: tuple[str, ...] | None = GAME_CODES,
+def _game_of_payload(text: str, code: str, every: bool) -> Any:
+    """The game of a payload's ``code``: a built-in game's at once; else, when
+    ``every`` game may be named, the installed game of that code (the installed games
+    are loaded only now), and PayloadError if there is none. None for a code of no
+    game when the caller's ``known_games`` let it through."""
+    from companion.games import game_by_code
+
+    if code in GAME_CODES or every:
+        try:
+            return game_by_code(code)
+        except ParameterError:
+            known = ", ".join(dict.fromkeys(g.code for g in all_games()))
+            raise PayloadError(f"payload {text.strip()[:40]!r} names game {code!r}; "
+                               f"known: {known}") from None
+    return None
+
+
+def scan_payloads(path: Path | str, known_games: tuple[str, ...] | None = None,
                   regenerate: bool = False) -> list[ScanResult]:
     """The payloads of :func:`scan_file`, decoded (:func:`scan_report` without its
     warnings).
@@ -300,11 +318,14 @@ def pack_advice(result: ScanResult) -> str | None:
     """For the payload of a session pack's cover (``kind=pack``), one sentence saying
     that a pack is not rebuilt from its QR code and the commands that print it, or
     one of its parts, again; None for any other payload. Raises nothing."""
-    if result.params.get("kind") != "pack" or result.game not in GAME_CODES:
+    if result.params.get("kind") != "pack":
         return None
     from companion.games import game_by_code
 
-    game = game_by_code(result.game)
+    try:
+        game = game_by_code(result.game)
+    except ParameterError:
+        return None
     names = {p.name for p in game.params}
     options = [f"--{k} {v}" for k, v in result.params.items() if k in names]
     variants = [v for v in result.params.get("variant", "").replace(",", "+").split("+")

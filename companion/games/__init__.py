@@ -21,15 +21,24 @@ way. Entry points are read only when a name is not built in or when every game i
 listed, and then only if some distribution on ``sys.path`` declares the group (a quick
 look at their ``entry_points.txt``): importing :mod:`importlib.metadata` alone would
 cost about 20 ms of the start-up.
+
+Installed games are hostile input (issue 24): each ``entry_points.txt`` is read here,
+bounded and line by line, and a line that is not a usable entry point is left out with
+a warning naming its package. An installed game is imported only when it is asked for
+(by name, or by a listing of every game), and its code runs through
+:func:`run_plugin`: whatever it raises, SystemExit included, becomes one message naming
+the package and the entry point (:class:`Plugin`); a real Ctrl-C is let through.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, overload
 
 from companion.errors import ParameterError
 
@@ -47,8 +56,33 @@ REGISTRY: dict[str, str] = {
 ENTRY_POINT_GROUP = "companion.games"
 """The entry-point group through which other packages register games."""
 
-_scanned: tuple[tuple[str, ...], dict[str, str]] | None = None
+
+class Plugin(NamedTuple):
+    """A game another package installs: its entry point (``name = value``) and the
+    distribution that declares it (``dist``, its name as a message shows it)."""
+
+    name: str
+    value: str
+    dist: str
+
+    def __str__(self) -> str:
+        return f"the game {self.name!r} that {self.dist} installs ({self.name} = {self.value})"
+
+
+MAX_ENTRY_POINTS_BYTES = 1 << 20
+"""An ``entry_points.txt`` longer than this is not read (a real one is a few lines)."""
+MAX_METADATA_BYTES = 16 << 20
+"""A ``METADATA`` file (read for the package's name) longer than this is not read."""
+_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
+"""What a game's name may be: what a ``[Game]`` tag and a command line can name."""
+_VALUE = re.compile(r"([\w.]+)\s*(?::\s*([\w.]+)\s*)?(?:\[.*\]\s*)?")
+"""An entry point's value, as importlib.metadata reads it: ``module``,
+``module:attr``, then optional ``[extras]`` (which the companion does not use)."""
+
+_scanned: tuple[tuple[str, ...], dict[str, Plugin]] | None = None
 _warned: set[str] = set()
+_failed: dict[Plugin, str] = {}
+"""The message of each installed game that could not be loaded: it is not tried twice."""
 
 
 def _warn_once(key: str, message: str) -> None:
@@ -57,10 +91,27 @@ def _warn_once(key: str, message: str) -> None:
         print(f"companion: {message}", file=sys.stderr)
 
 
+def _text_of(path: str, limit: int = MAX_ENTRY_POINTS_BYTES) -> str | None:
+    """A metadata file of a distribution (``entry_points.txt``, ``METADATA``), read
+    bounded (a FIFO without waiting); None when absent or unreadable. Raises
+    TooLargeError for one over ``limit`` bytes."""
+    from companion.fsutil import TooLargeError, read_bounded
+
+    try:
+        data = read_bounded(path, limit)
+    except TooLargeError:
+        raise
+    except OSError:
+        return None
+    return data.decode("utf-8", "replace")
+
+
 def _may_declare_games(paths: Sequence[str]) -> bool:
     """Whether some distribution on ``paths`` may declare a ``companion.games`` entry
-    point: its ``entry_points.txt`` names the group, or it sits where only
-    :mod:`importlib.metadata` can look (a zip file or an egg)."""
+    point: its ``entry_points.txt`` names the group (or is too long to tell), or it
+    sits where only :mod:`importlib.metadata` can look (a zip file or an egg)."""
+    from companion.fsutil import TooLargeError
+
     marker = f"[{ENTRY_POINT_GROUP}]"
     stdlib = os.path.dirname(os.__file__)  # no distribution lives there: not read
     for entry in paths:
@@ -78,41 +129,139 @@ def _may_declare_games(paths: Sequence[str]) -> bool:
             if not name.endswith((".dist-info", ".egg-info")):
                 continue
             try:
-                with open(os.path.join(entry or ".", name, "entry_points.txt"),
-                          encoding="utf-8") as f:
-                    if marker in f.read():
-                        return True
-            except (OSError, UnicodeDecodeError):
-                continue
+                text = _text_of(os.path.join(entry or ".", name, "entry_points.txt"))
+            except TooLargeError:
+                return True  # the scan says why it is not read
+            if text is not None and marker in text:
+                return True
     return False
 
 
 def installed_games() -> dict[str, str]:
     """Third-party games installed through the ``companion.games`` entry points: name
     -> entry-point value, in ``sys.path`` order, without the names built in (and
-    without a second game of one name). Read again when ``sys.path`` changes."""
+    without a second game of one name). Read again when ``sys.path`` changes; no
+    package is imported (see :func:`installed_plugins`)."""
+    return {name: p.value for name, p in installed_plugins().items()}
+
+
+def installed_plugins() -> dict[str, Plugin]:
+    """:func:`installed_games` with the distribution of each. The entry points are
+    read here, not by :func:`importlib.metadata.entry_points` (which gives up on the
+    first malformed line of any package): a line of the group that is not ``name =
+    module[:attr]``, or names a game no log could name, is left out with a warning
+    naming the package, and a package whose metadata cannot be read is passed over."""
     global _scanned
     key = tuple(sys.path)
     if _scanned is not None and _scanned[0] == key:
         return _scanned[1]
-    found: dict[str, str] = {}
+    found: dict[str, Plugin] = {}
     if _may_declare_games(key):
-        from importlib.metadata import entry_points
-
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
-            name = ep.name.strip().lower()
-            dist = getattr(getattr(ep, "dist", None), "name", None) or ep.value
+        for plugin in _declared():
+            name = plugin.name
             if name in REGISTRY:
-                _warn_once(f"{name}={ep.value}", f"the game {name!r} that {dist} installs "
-                           "is ignored: a built-in game has that name")
+                _warn_once(f"{name}={plugin.value}", f"the game {name!r} that "
+                           f"{plugin.dist} installs is ignored: a built-in game has "
+                           "that name")
             elif name in found:
-                if found[name] != ep.value:
-                    _warn_once(f"{name}={ep.value}", f"the game {name!r} that {dist} "
-                               f"installs is ignored: {found[name]} already is {name!r}")
+                if found[name].value != plugin.value:
+                    _warn_once(f"{name}={plugin.value}", f"the game {name!r} that "
+                               f"{plugin.dist} installs is ignored: "
+                               f"{found[name].value} already is {name!r}")
             else:
-                found[name] = ep.value
+                found[name] = plugin
     _scanned = (key, found)
     return found
+
+
+def _plain(text: object, limit: int = 40) -> str:
+    """``text`` as a message may show it: printable, at most about ``limit`` characters."""
+    s = "".join(c if c.isprintable() else "?" for c in str(text)[: limit + 1])
+    return s if len(s) <= limit else s[:limit] + "..."
+
+
+def _declared() -> Iterator[Plugin]:
+    """Every ``companion.games`` entry point of the distributions on ``sys.path`` (the
+    first of each name, as :mod:`importlib.metadata` takes them), in order."""
+    from importlib.metadata import distributions
+
+    from companion.fsutil import TooLargeError
+
+    marker = f"[{ENTRY_POINT_GROUP}]"
+    seen: set[str] = set()
+    try:
+        dists = list(distributions())
+    except Exception as exc:  # a path entry importlib cannot walk
+        _warn_once("distributions", "the installed packages cannot be listed, so no "
+                   f"installed game is: {type(exc).__name__}: {_plain(exc, 80)}")
+        return
+    for dist in dists:
+        where = getattr(dist, "_path", None)  # a dist-info folder, or a zip's path
+        try:
+            ident = str(getattr(dist, "_normalized_name", None) or where)
+            if ident in seen:
+                continue
+            seen.add(ident)
+            if isinstance(where, PurePath):  # not a zipfile.Path
+                text = _text_of(os.path.join(where, "entry_points.txt"))
+            else:
+                text = dist.read_text("entry_points.txt")
+        except TooLargeError:
+            _warn_once(f"big {where}", f"the package {_label(dist)} declares no game: "
+                       f"its entry_points.txt is over {MAX_ENTRY_POINTS_BYTES:,} bytes "
+                       "and is not read")
+            continue
+        except Exception:  # metadata that cannot be read: no games from there
+            continue
+        if text and marker in text:
+            yield from _group_lines(text, _label(dist))
+
+
+def _label(dist: Any) -> str:
+    """A distribution's name as a message shows it: the ``Name`` of its metadata (read
+    bounded, a FIFO without waiting, where it is a folder), else its folder's name."""
+    where = getattr(dist, "_path", None)
+    try:
+        if isinstance(where, PurePath):
+            text = _text_of(os.path.join(where, "METADATA"), MAX_METADATA_BYTES) or ""
+            label = next((line[5:].strip() for line in text.splitlines()
+                          if line[:5].lower() == "name:"), "")
+        else:
+            label = dist.metadata["Name"] or ""
+    except Exception:
+        label = ""
+    return _plain(label) or _plain(os.path.basename(str(where or ""))) or "a package"
+
+
+def _group_lines(text: str, dist: str) -> Iterator[Plugin]:
+    """The ``companion.games`` entry points of one ``entry_points.txt``, read as
+    :mod:`importlib.metadata` reads them (sections, ``#`` comments, blank lines);
+    a line that is not a usable ``name = module[:attr]`` is left out with a warning."""
+    section = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line.strip("[]")
+            continue
+        if section != ENTRY_POINT_GROUP:
+            continue
+        name, equals, value = (part.strip() for part in line.partition("="))
+        name = name.lower()
+        match = _VALUE.fullmatch(value)
+        problem = ("is not 'name = module'" if not equals
+                   else "has no game name (letters, digits, '-', '.', '_'; at most 40)"
+                   if not _NAME.fullmatch(name)
+                   else "has no module ('module' or 'module:attr')" if match is None
+                   else "")
+        if problem or match is None:
+            _warn_once(f"line {dist} {line}", f"the package {dist} declares a game that "
+                       f"is ignored: line {number} of its entry_points.txt "
+                       f"({_plain(line)!r}) {problem}")
+            continue
+        module, attr = match.group(1), match.group(2)
+        yield Plugin(name, module + (f":{attr}" if attr else ""), dist)
 
 
 class GameNames(Sequence[str]):
@@ -168,42 +317,166 @@ else:
 def get_game(name: str) -> Game:
     """The game called ``name`` (case-insensitive), built in or installed. Raises
     ParameterError if there is none, or if an installed one cannot be loaded or is
-    not a game of that name."""
+    not a game of that name (:func:`load_plugin`)."""
     key = name.strip().lower()
     target = REGISTRY.get(key)
     if target is not None:
         module = importlib.import_module(target)
         game: Game = module.GAME
         return game
-    target = installed_games().get(key)
-    if target is None:
+    plugin = installed_plugins().get(key)
+    if plugin is None:
         shown = repr(name) if len(name) <= 40 else repr(name[:36]) + "..."
         raise ParameterError(f"unknown game {shown}{did_you_mean(key, GAME_NAMES)}; "
                              f"games: {', '.join(GAME_NAMES)}")
-    return _load(key, target)
+    return load_plugin(plugin)
 
 
-def _load(name: str, target: str) -> Game:
+def plugin_of(game: Game) -> Plugin | None:
+    """The installed package's entry point ``game`` comes from; None for a built-in
+    game."""
+    if game.name in REGISTRY:
+        return None
+    return installed_plugins().get(game.name) or Plugin(game.name, type(game).__module__,
+                                                        "a package")
+
+
+class PluginFault(Exception):
+    """Code of an installed game raised ``error`` (any exception, :class:`SystemExit`
+    or a KeyboardInterrupt of its own included): :func:`run_plugin` says so."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(why(error))
+        self.error = error
+
+
+def why(error: BaseException) -> str:
+    """``Type: message`` of an exception raised by code of an installed game, on one
+    line and short (whatever its ``__str__`` does)."""
+    try:
+        text = str(error)
+    except BaseException:  # noqa: BLE001 - a hostile __str__
+        text = ""
+    text = " ".join(text.split())
+    text = text if len(text) <= 200 else text[:200] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+T = TypeVar("T")
+
+
+class _Guard:
+    """The state of the outermost :func:`run_plugin` under way."""
+
+    able = False  # whether a real Ctrl-C is told from a KeyboardInterrupt raised
+    pressed = False  # a real Ctrl-C came
+    told = False  # and the line naming the plugin was written
+
+
+_guard: _Guard | None = None
+
+
+def run_plugin(plugin: Plugin, call: Callable[[], T]) -> T:
+    """``call()``, code of an installed game: whatever it raises but a
+    :class:`~companion.errors.CompanionError` (an error the API lets a game raise) and
+    a real Ctrl-C becomes :class:`PluginFault` (SystemExit too, and a
+    KeyboardInterrupt raised by the code itself: while it runs, Ctrl-C is told from
+    it). A real Ctrl-C is let through, with a line on standard error naming
+    ``plugin`` (the one that hangs, if one does)."""
+    import signal
+
+    from companion.errors import CompanionError
+
+    global _guard
+    outer = _guard is None
+    guard = _guard if _guard is not None else _Guard()
+    before: Any = None
+    if outer:
+        def on_ctrl_c(signum: int, frame: object) -> None:
+            guard.pressed = True
+            raise KeyboardInterrupt
+
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                before = signal.signal(signal.SIGINT, on_ctrl_c)
+                guard.able = True
+        except ValueError:  # not the main thread: any KeyboardInterrupt is taken as real
+            pass
+        _guard = guard
+    try:
+        return call()
+    except (CompanionError, PluginFault):
+        raise
+    except KeyboardInterrupt as exc:
+        if guard.pressed or not guard.able:
+            if not guard.told:
+                guard.told = True
+                print(f"companion: interrupted in {plugin}", file=sys.stderr)
+            raise
+        raise PluginFault(exc) from None
+    except BaseException as exc:  # noqa: BLE001 - SystemExit, GeneratorExit... of a plugin
+        raise PluginFault(exc) from None
+    finally:
+        if outer:
+            _guard = None
+            if before is not None:
+                signal.signal(signal.SIGINT, before)
+
+
+def load_plugin(plugin: Plugin) -> Game:
     """The game an entry point's value names: ``module`` (its ``GAME``) or
-    ``module:attr``. Raises ParameterError if it cannot be loaded or is not a game
-    called ``name``."""
+    ``module:attr``, imported on first use (:func:`run_plugin`). Raises
+    ParameterError, naming the package and the entry point, if it cannot be loaded
+    (it is not tried again) or is not a game called by the entry point's name."""
     from companion.games.base import Game
 
-    module_name, _, attr = target.partition(":")
-    try:
-        found: object = importlib.import_module(module_name.strip())
-        for part in (attr.strip() or "GAME").split("."):
+    known = _failed.get(plugin)
+    if known is not None:
+        raise ParameterError(known)
+
+    def find() -> tuple[object, object]:
+        module_name, _, attr = plugin.value.partition(":")
+        found: object = importlib.import_module(module_name)
+        for part in (attr or "GAME").split("."):
             found = getattr(found, part)
-    except Exception as exc:  # a broken third-party package: say which and why
-        raise ParameterError(f"the installed game {name!r} ({target}) cannot be loaded: "
-                             f"{type(exc).__name__}: {exc}") from None
-    if not isinstance(found, Game):
-        raise ParameterError(f"the installed game {name!r} ({target}) is not a "
-                             "companion Game object")
-    if found.name != name:
-        raise ParameterError(f"the installed game {name!r} ({target}) calls itself "
-                             f"{found.name!r}")
+        return found, getattr(found, "name", None)
+
+    from companion.errors import CompanionError
+
+    try:
+        found, name = run_plugin(plugin, find)
+        problem = ("is not a companion Game object" if not isinstance(found, Game)
+                   else f"calls itself {_plain(name)!r}" if name != plugin.name else "")
+    except (PluginFault, CompanionError) as exc:
+        problem = f"cannot be loaded: {exc}"
+    if problem:
+        _failed[plugin] = f"{plugin} {problem}"
+        raise ParameterError(_failed[plugin])
+    assert isinstance(found, Game)
+    for module in (plugin.value.partition(":")[0],
+                   *(getattr(c, "__module__", "") for c in type(found).__mro__)):
+        top = str(module).split(".")[0]
+        if top not in ("companion", "builtins", "abc", ""):
+            _loaded.setdefault(top, plugin)
     return found
+
+
+_loaded: dict[str, Plugin] = {}
+"""The top-level packages of the installed games loaded (their entry point's module and
+their class's), each with its entry point: :func:`blamed_plugin` looks for them."""
+
+
+def blamed_plugin(error: BaseException) -> Plugin | None:
+    """The installed game whose code ``error`` was raised in (the innermost of its
+    traceback's frames that belongs to a loaded installed game), else None."""
+    blamed = None
+    tb = error.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__")
+        top = name.split(".")[0] if isinstance(name, str) else ""
+        blamed = _loaded.get(top, blamed)
+        tb = tb.tb_next
+    return blamed
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
@@ -216,8 +489,9 @@ def did_you_mean(word: str, choices: Sequence[str]) -> str:
 
 
 def all_games() -> list[Game]:
-    """Every game, built in and installed, in :data:`GAME_NAMES` order. An installed
-    game that cannot be loaded is left out, with a warning on standard error (once)."""
+    """Every game, built in and installed, in :data:`GAME_NAMES` order: every installed
+    game is loaded (:func:`load_plugin`). One that cannot be is left out, with a
+    warning on standard error (once)."""
     games = []
     for name in dict.fromkeys(GAME_NAMES):
         try:
@@ -231,8 +505,14 @@ def all_games() -> list[Game]:
 
 def game_by_code(code: str) -> Game:
     """The game whose payload code is ``code`` (``sd``...): a built-in game before an
-    installed one. Raises ParameterError."""
-    for game in all_games():
-        if game.code == code.lower():
+    installed one; the installed games are loaded only for a code no built-in game
+    has. Raises ParameterError."""
+    key = code.lower()
+    for name in REGISTRY:
+        game = get_game(name)
+        if game.code == key:
+            return game
+    for game in all_games()[len(REGISTRY):]:
+        if game.code == key:
             return game
     raise ParameterError(f"no game has the payload code {code[:40]!r}")
