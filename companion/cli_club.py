@@ -202,13 +202,16 @@ def standings_cmd(
     standings = build_standings(logs, par=not no_par, season=season)
     if target is not None:
         from companion.fsutil import write_atomic
-        from companion.standings_report import render
+        from companion.standings_report import render, summary_counts
 
         write_atomic(target, render(standings, fmt, title, paper_name))
-        typer.echo(f"standings written to {target}", err=True)
+        # the file is the output: one line says what was written (on stderr when the
+        # JSON takes standard output), not the whole table again
+        typer.echo(f"standings written to {target}: {summary_counts(standings)}",
+                   err=as_json)
     if as_json:
         typer.echo(_json(standings.to_json(), ensure_ascii=False, indent=1))
-    else:
+    elif target is None:
         from companion.standings_report import render_text
 
         typer.echo(render_text(standings), nl=False)

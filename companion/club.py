@@ -34,6 +34,7 @@ from companion.rng import stream
 from companion.seeds import fresh_seed
 
 __all__ = [
+    "BIDI_CONTROLS",
     "PERSONAL_TAGS",
     "SEASON_NOTE",
     "Deal",
@@ -45,10 +46,13 @@ __all__ = [
     "Standings",
     "build_standings",
     "check_inputs",
+    "clean_name",
     "competition_ranks",
     "daily_seed",
     "deal_note",
     "entry_notes",
+    "file_players",
+    "invisible",
     "iter_rows",
     "parse_date",
     "player_key",
@@ -323,10 +327,13 @@ SEASON_NOTE = ("Each player's score minus par, summed over the deals; where a "
 # -- reading logs -------------------------------------------------------------------
 
 def player_key(name: str, named_by_file: bool) -> str:
-    """Who a player is, for flagging a second log and summing a season: the name in
-    any case and spacing (``Ada`` = ``ada``); a player named by a file name is
-    that file alone."""
-    return ("file:" if named_by_file else "tag:") + " ".join(name.split()).casefold()
+    """Who a player is, for flagging a second log and summing a season: the name as
+    :func:`clean_name` makes it, in any case (``Ada`` = ``ada`` = ``Ada`` with a
+    zero-width space = full-width ``Ａｄａ``); a player named by a file is that file
+    alone (its path as :func:`file_players` shows it, in its own case)."""
+    if named_by_file:
+        return "file:" + name
+    return "tag:" + unicodedata.normalize("NFKC", clean_name(name).casefold())
 
 
 def check_inputs(paths: Sequence[str | Path]) -> None:
@@ -372,20 +379,71 @@ def _read(path: str) -> bytes | None:
         return None
 
 
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+"""The characters that reorder text around them (embeddings, overrides, isolates,
+marks): in a name or a file name they could make one row read as another."""
+
+_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+              (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+              (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+              (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+              (0xE0000, 0xE0FFF))
+"""Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): what a
+font draws as nothing."""
+
+
+def invisible(ch: str) -> bool:
+    """A character that shows as nothing: a format character (Cf: zero-width space,
+    byte order mark, bidi controls...) or any other default-ignorable one (variation
+    selectors, the Hangul fillers)."""
+    if unicodedata.category(ch) == "Cf":
+        return True
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _IGNORABLE) if code >= 0xAD else False
+
+
 def shown_text(text: str) -> str:
     """``text`` as the standings show it: control characters (a terminal's escape
-    sequences) and undecodable bytes of a file name (surrogates) become U+FFFD, so no
-    output can be steered or broken by a name."""
+    sequences), bidi controls and undecodable bytes of a file name (surrogates) become
+    U+FFFD, so no output can be steered, reordered or broken by a name."""
     return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs")
-                   or ch in "\ufffe\uffff" else ch for ch in text)
+                   or ch in "\ufffe\uffff" or ch in BIDI_CONTROLS else ch for ch in text)
 
 
-def _player(tags: dict[str, Any], file: str) -> tuple[str, bool]:
+def clean_name(text: str) -> str:
+    """A Player tag as the standings show it and tell players apart by: NFKC
+    (full-width ``Ａｄａ`` is ``Ada``), invisible characters removed (:func:`invisible`:
+    ``Ada`` + U+200B is ``Ada``), spaces collapsed, then :func:`shown_text`."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if not invisible(ch))
+    return shown_text(" ".join(text.split()))
+
+
+def file_players(paths: Sequence[str | Path]) -> dict[str, str]:
+    """The name that stands for the player of a log without a Player tag: its path
+    relative to the folder that holds all the logs given (``a/game.log`` and
+    ``b/game.log`` are two players; one folder's logs are named by their file names);
+    standard input is ``standard input``."""
+    found = {str(p): os.path.abspath(p) for p in paths if str(p) != "-"}
+    names = {"-": "standard input"}
+    if not found:
+        return names
+    try:
+        base = os.path.commonpath([os.path.dirname(a) for a in found.values()])
+    except ValueError:  # pragma: no cover - two drives (Windows): the whole paths
+        base = ""
+    for given, full in found.items():
+        names[given] = shown_text(os.path.relpath(full, base) if base else full)
+    return names
+
+
+def _player(tags: dict[str, Any], file: str, shown_as: str | None) -> tuple[str, bool]:
     tag = tags.get("player")
-    name = " ".join(str(tag.value).split()) if tag is not None else ""
+    name = clean_name(str(tag.value)) if tag is not None else ""
     if name:
-        return shown_text(name), False
-    return shown_text(Path(file).name or file), True
+        return name, False
+    return shown_as or shown_text(Path(file).name or file), True
 
 
 def _norm_value(text: str) -> str:
@@ -421,9 +479,10 @@ def _deal_key(log: Any, game: Any) -> DealKey:
     return DealKey(game.name, header.seed or "", params, variants, header.edition, tags)
 
 
-def read_one(path: str) -> tuple[DealKey, Entry] | InvalidLog:
+def read_one(path: str, shown_as: str | None = None) -> tuple[DealKey, Entry] | InvalidLog:
     """Validate one log (as ``companion validate`` does) and keep what the standings
-    need of it: its deal and entry, or its first error.
+    need of it: its deal and entry, or its first error. ``shown_as``: the player's
+    name if the log has no Player tag (:func:`file_players`; default its file name).
 
     Raises UnreadableLogError for a file that cannot be opened (missing, a folder,
     permission denied): exit 2."""
@@ -439,7 +498,7 @@ def read_one(path: str) -> tuple[DealKey, Entry] | InvalidLog:
             log = parse_log(decode_log_bytes(data, path), path, lazy=True)
         except (UnreadableLogError, ValueError):  # LogError is a ValueError too
             log = None
-    player, by_file = _player(log.tags if log is not None else {}, path)
+    player, by_file = _player(log.tags if log is not None else {}, path, shown_as)
     if not verdict.valid or verdict.outcome is None or log is None:
         e = verdict.error
         message = getattr(e, "message", str(e)) if e is not None else "not valid"
@@ -572,8 +631,9 @@ def build_standings(paths: Sequence[str | Path], par: bool = True, season: bool 
     check_inputs(paths)
     groups: dict[DealKey, list[Entry]] = {}
     invalid: list[InvalidLog] = []
+    shown = file_players(paths)
     for p in paths:
-        row = read_one(str(p))  # the verdict is let go here: only the row is kept
+        row = read_one(str(p), shown.get(str(p)))  # the verdict is let go: only the row
         if isinstance(row, InvalidLog):
             invalid.append(row)
         else:

@@ -117,6 +117,14 @@ def season_table(standings: Standings, per_deal: bool = True) -> list[list[str]]
     return rows
 
 
+def summary_counts(standings: Standings) -> str:
+    """``12 logs, 11 valid in 2 deals, 1 invalid``."""
+    valid = standings.logs - len(standings.invalid)
+    deals = len(standings.deals)
+    return (f"{standings.logs} log{'s' if standings.logs != 1 else ''}, {valid} valid "
+            f"in {deals} deal{'s' if deals != 1 else ''}, {len(standings.invalid)} invalid")
+
+
 def summary_line(standings: Standings) -> str:
     """``12 logs: 11 valid in 2 deals, 1 invalid.``"""
     valid = standings.logs - len(standings.invalid)
