@@ -12,8 +12,9 @@ like any fresh seed (``K7Q2-9XMA``).
 groups the valid ones into deals (game, seed, parameters, variants, rules edition; a
 free deal by its tags too), ranks each deal's players by the computed score (never the
 claim), and lists the invalid logs apart with their first error. Where the game has a
-solver, par is solved once per deal. ``season`` sums each player's result against par
-(or against the deal's best score where there is no par) over every deal.
+solver, par is solved once per deal. ``season`` ranks each game's players by their
+average result against par (or against the deal's best score where there is no par)
+per deal played, with a minimum of deals to be ranked (:func:`seasons`).
 ``docs/club.md`` says all of this as the commands do it.
 """
 
@@ -26,6 +27,7 @@ import stat
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,7 @@ __all__ = [
     "PERSONAL_TAGS",
     "SEASON_NOTE",
     "Deal",
+    "Season",
     "DealKey",
     "Entry",
     "InvalidLog",
@@ -61,6 +64,7 @@ __all__ = [
     "rank_deal",
     "read_one",
     "season_rows",
+    "seasons",
     "solve_par",
     "today_utc",
 ]
@@ -272,28 +276,55 @@ class Deal:
 
 @dataclass(frozen=True)
 class SeasonRow:
-    """A player's season: the sum of their result against each deal's reference."""
+    """A player's season of one game: their average result against each deal's
+    reference over the deals they played."""
 
-    rank: int
+    rank: int | None
+    """None: fewer deals played than the season's minimum (listed, not ranked)."""
     player: str
     named_by_file: bool
     total: int
+    """The sum of their results (score minus the reference) over the deals played."""
     played: int
-    """Deals where a log of theirs counts."""
-    results: tuple[int, ...]
-    """Per deal (in :attr:`Standings.deals` order): score minus the reference, or
-    what a deal without a scored log of theirs counts (:attr:`charged`; see
-    :func:`season_rows`)."""
-    charged: tuple[bool, ...]
-    """Per deal: True where they have no scored counted log."""
+    """Deals of the season (those with a reference) where a log of theirs counts."""
+    results: tuple[int | None, ...]
+    """Per deal of the season (:attr:`Season.deals` order): score minus the reference,
+    None where they did not play it."""
+
+    @property
+    def average(self) -> Fraction:
+        """Their result per deal played (exact; 0 with none)."""
+        return Fraction(self.total, self.played) if self.played else Fraction(0)
 
     def to_json(self, deals: Sequence[Deal]) -> dict[str, Any]:
         return {"rank": self.rank, "player": self.player,
                 "player_from": "file name" if self.named_by_file else "Player tag",
-                "total": self.total, "deals_played": self.played,
-                "results": [{"deal": d.key.label(d.title), "result": r, "scored": not c}
-                            for d, r, c in zip(deals, self.results, self.charged,
-                                               strict=True)]}
+                "average": round(float(self.average), 3), "total": self.total,
+                "deals_played": self.played,
+                "results": [{"deal": d.key.label(d.title), "result": r}
+                            for d, r in zip(deals, self.results, strict=True)
+                            if r is not None]}
+
+
+@dataclass
+class Season:
+    """The season of one game: its deals that have a reference (par, or a best score),
+    and its players ranked by their average result per deal played."""
+
+    game: str
+    title: str
+    deals: list[Deal]
+    minimum: int
+    """Deals a player must have played to be ranked."""
+    rows: list[SeasonRow]
+    unmeasured: int = 0
+    """The game's deals left out: no par and nobody scored, so nothing to measure by."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "title": self.title, "minimum_deals": self.minimum,
+                "deals": [d.key.label(d.title) for d in self.deals],
+                "deals_not_measured": self.unmeasured,
+                "rows": [r.to_json(self.deals) for r in self.rows]}
 
 
 @dataclass
@@ -303,7 +334,8 @@ class Standings:
     deals: list[Deal]
     invalid: list[InvalidLog]
     logs: int
-    season: list[SeasonRow] | None = None
+    season: list[Season] | None = None
+    """One season per game (``--season``), in the deals' order."""
     par_solved: int = 0
     """How many deals were solved for par (each once)."""
     par_seconds: float = 0.0
@@ -313,15 +345,15 @@ class Standings:
                 "deals": [d.to_json() for d in self.deals],
                 "invalid": [i.to_json() for i in self.invalid],
                 "season": None if self.season is None else {
-                    "note": SEASON_NOTE,
-                    "rows": [r.to_json(self.deals) for r in self.season]}}
+                    "note": SEASON_NOTE, "games": [x.to_json() for x in self.season]}}
 
 
-SEASON_NOTE = ("Each player's score minus par, summed over the deals; where a "
-               "deal has no par, minus the best score of that deal instead. A deal a "
-               "player has no scored log of (not played, or a lost game without a score) "
-               "counts as a score of 0, or the deal's lowest score if that is below 0: "
-               "skipping a deal never pays.")
+SEASON_NOTE = ("One season per game. A player's result on a deal is their score minus "
+               "par, or minus the deal's best score where there is no par (a lost game "
+               "without a score counts as 0, or the deal's lowest score if that is "
+               "lower). Players rank by their average result per deal played; to be "
+               "ranked they must have played the season's minimum of deals (half of "
+               "them unless --min-deals says otherwise).")
 
 
 # -- reading logs -------------------------------------------------------------------
@@ -515,7 +547,7 @@ def read_one(path: str, shown_as: str | None = None) -> tuple[DealKey, Entry] | 
 
 # -- ranking --------------------------------------------------------------------------
 
-def competition_ranks(scores: Sequence[int | None]) -> list[int]:
+def competition_ranks(scores: Sequence[int | Fraction | None]) -> list[int]:
     """Ranks of ``scores`` given best first (None last): equal scores share a rank and
     the next rank skips (1, 2, 2, 4); every None shares the rank after the last score."""
     ranks: list[int] = []
@@ -581,46 +613,67 @@ def solve_par(key: DealKey, game: Any) -> Par:
     return Par(None, "unknown", "the solver's budget ran out" + found)
 
 
-def season_rows(deals: Sequence[Deal]) -> list[SeasonRow]:
-    """Each player's sum over ``deals`` of score minus the deal's reference (par, else
-    the deal's best score). A deal they have no scored counted log of (not played, or
-    lost in a game whose lost games have no score) counts as a score of 0, or of the
-    deal's lowest score where that is below 0: skipping a deal never pays. A deal with
-    no reference (no par, nobody scored) counts 0 for everyone."""
+def season_rows(deals: Sequence[Deal], minimum: int) -> list[SeasonRow]:
+    """The players of ``deals`` (one game's, each with a reference) ranked by their
+    average result per deal played: score minus the deal's reference (par, else the
+    deal's best score); a counted log without a score (a lost game) counts as a score
+    of 0, or the deal's lowest score where that is below 0. A player who played fewer
+    than ``minimum`` deals is listed after the ranked ones, without a rank."""
     names: dict[str, tuple[str, bool]] = {}
-    for d in deals:
-        for e in d.entries:
-            if e.counted:
-                seen = names.get(e.key)
-                if seen is None or e.player < seen[0]:
-                    names[e.key] = (e.player, e.named_by_file)
-    per_deal: list[tuple[dict[str, int], int]] = []
-    for d in deals:
+    results: dict[str, list[int | None]] = {}
+    for n, d in enumerate(deals):
         ref, _ = d.reference
-        scores = {e.key: e.score for e in d.entries if e.counted and e.score is not None}
-        if ref is None:
-            per_deal.append(({}, 0))
-            continue
-        floor = min([0, *scores.values()])
-        per_deal.append(({k: v - ref for k, v in scores.items()}, floor - ref))
-    rows: list[SeasonRow] = []
+        assert ref is not None  # the caller leaves out deals without one
+        scores = [e.score for e in d.entries if e.counted and e.score is not None]
+        unscored = min([0, *scores])
+        for e in d.entries:
+            if not e.counted:
+                continue
+            seen = names.get(e.key)
+            if seen is None or e.player < seen[0]:
+                names[e.key] = (e.player, e.named_by_file)
+            row = results.setdefault(e.key, [None] * len(deals))
+            row[n] = (e.score if e.score is not None else unscored) - ref
+    rows = []
     for key, (name, by_file) in names.items():
-        got = [res.get(key) for res, _ in per_deal]
-        results = tuple(r if r is not None else charge
-                        for r, (_, charge) in zip(got, per_deal, strict=True))
-        played = sum(1 for d in deals if any(e.counted and e.key == key for e in d.entries))
-        rows.append(SeasonRow(0, name, by_file, sum(results), played, results,
-                              tuple(r is None for r in got)))
-    rows.sort(key=lambda r: (-r.total, r.player.casefold(), r.player))
-    ranks = competition_ranks([r.total for r in rows])
-    return [replace(r, rank=rank) for r, rank in zip(rows, ranks, strict=True)]
+        got = results[key]
+        played = [r for r in got if r is not None]
+        rows.append(SeasonRow(None, name, by_file, sum(played), len(played), tuple(got)))
+
+    def order(r: SeasonRow) -> tuple[bool, Fraction, int, str, str]:
+        return (r.played < minimum, -r.average, -r.played, r.player.casefold(), r.player)
+
+    rows.sort(key=order)
+    ranked = [r for r in rows if r.played >= minimum]
+    ranks = competition_ranks([r.average for r in ranked])
+    return ([replace(r, rank=k) for r, k in zip(ranked, ranks, strict=True)]
+            + rows[len(ranked):])
+
+
+def seasons(deals: Sequence[Deal], min_deals: int | None = None) -> list[Season]:
+    """One :class:`Season` per game of ``deals``: its deals with a reference; the
+    minimum of deals to be ranked is ``min_deals`` (default half the season's deals,
+    rounded up), never more than the season has."""
+    by_game: dict[str, list[Deal]] = {}
+    for d in deals:
+        by_game.setdefault(d.key.game, []).append(d)
+    out = []
+    for game, some in by_game.items():
+        measured = [d for d in some if d.reference[0] is not None]
+        wanted = min_deals if min_deals is not None else (len(measured) + 1) // 2
+        minimum = max(1, min(wanted, len(measured)))
+        out.append(Season(game, some[0].title, measured, minimum,
+                          season_rows(measured, minimum), len(some) - len(measured)))
+    return out
 
 
 def build_standings(paths: Sequence[str | Path], par: bool = True, season: bool = False,
                     progress: Callable[[str], None] | None = None,
-                    solved: dict[DealKey, Par] | None = None) -> Standings:
+                    solved: dict[DealKey, Par] | None = None,
+                    min_deals: int | None = None) -> Standings:
     """Validate ``paths`` one at a time, group, rank, and solve par once per deal
-    (``solved``: a cache kept across calls, if given).
+    (``solved``: a cache kept across calls, if given); with ``season``, a season per
+    game (:func:`seasons`, ``min_deals`` its minimum).
 
     Raises ParameterError (no logs) or UnreadableLogError (a missing file, a folder,
     one that cannot be opened), both exit 2, before anything is reported."""
@@ -660,7 +713,7 @@ def build_standings(paths: Sequence[str | Path], par: bool = True, season: bool 
     invalid.sort(key=lambda i: i.file)
     result = Standings(deals, invalid, len(paths), par_solved=count, par_seconds=spent)
     if season:
-        result.season = season_rows(deals)
+        result.season = seasons(deals, min_deals)
     return result
 
 

@@ -21,6 +21,7 @@ import csv
 import io
 import unicodedata
 from collections.abc import Sequence
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -28,6 +29,7 @@ from companion.club import (
     SEASON_NOTE,
     Deal,
     Entry,
+    Season,
     Standings,
     deal_note,
     entry_notes,
@@ -51,8 +53,8 @@ FORMATS = ("html", "pdf", "csv")
 """What ``--out`` writes, by the file name's ending (``.htm`` is HTML too)."""
 
 SEASON_COLUMNS_MAX = 12
-"""Beyond this many deals, the text and PDF season tables show totals only (HTML and
-CSV show every deal: the HTML table scrolls)."""
+"""Beyond this many deals in a season, its tables show the average and total only
+(the CSV has every player's result on every deal they played)."""
 
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D",
                 "♧": "C"}
@@ -99,22 +101,56 @@ def invalid_table(standings: Standings) -> list[list[str]]:
     return rows
 
 
-def deal_names(standings: Standings) -> list[str]:
+def deal_names(season: Season) -> list[str]:
     """``D1``, ``D2``... for the season table's columns."""
-    return [f"D{n}" for n in range(1, len(standings.deals) + 1)]
+    return [f"D{n}" for n in range(1, len(season.deals) + 1)]
 
 
-def season_table(standings: Standings, per_deal: bool = True) -> list[list[str]]:
-    """The season, head first: rank, player, deals played, total against par (or the
-    deal's best), then one column per deal (``D1``...) when ``per_deal``."""
-    names = deal_names(standings) if per_deal else []
-    rows = [["Rank", "Player", "Deals", "Total", *names]]
-    for r in standings.season or []:
-        cells = ([f"({_signed(x)})" if c else _signed(x)
-                  for x, c in zip(r.results, r.charged, strict=True)] if per_deal else [])
-        rows.append([str(r.rank), player_shown(r.player, r.named_by_file), str(r.played),
+def per_deal(season: Season) -> bool:
+    """Whether the season's tables show one column per deal (up to
+    :data:`SEASON_COLUMNS_MAX` deals; beyond, the average and total only)."""
+    return len(season.deals) <= SEASON_COLUMNS_MAX
+
+
+def _average(value: Fraction) -> str:
+    """``+1.5``, ``−3.0``, ``0.0`` (one decimal, the minus sign)."""
+    tenths = round(value * 10)
+    if tenths == 0:
+        return "0.0"
+    sign = "+" if tenths > 0 else "−"
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def season_table(season: Season) -> list[list[str]]:
+    """A game's season, head first: rank (``–`` below the minimum of deals), player,
+    deals played of the season's, average result per deal played, total, then one
+    column per deal (``D1``...; ``·`` not played) where :func:`per_deal`."""
+    names = deal_names(season) if per_deal(season) else []
+    rows = [["Rank", "Player", "Deals", "Average", "Total", *names]]
+    for r in season.rows:
+        cells = ["·" if x is None else _signed(x) for x in r.results] if names else []
+        rows.append([_num(r.rank), player_shown(r.player, r.named_by_file),
+                     f"{r.played} of {len(season.deals)}", _average(r.average),
                      _signed(r.total), *cells])
     return rows
+
+
+def season_heading(season: Season) -> str:
+    """``Season: Scoundrel``."""
+    return f"Season: {season.title}"
+
+
+def season_facts(season: Season) -> str:
+    """How many deals the season measures and how many a player needs to be ranked."""
+    n = len(season.deals)
+    text = (f"{n} deal{'s' if n != 1 else ''} measured; ranked: players with at least "
+            f"{season.minimum} of them, by their average result per deal played.")
+    if season.unmeasured:
+        text += (f" {season.unmeasured} deal{'s' if season.unmeasured != 1 else ''} "
+                 "left out: no par and nobody scored.")
+    if not per_deal(season):
+        text += f" Over {SEASON_COLUMNS_MAX} deals: the per-deal results are in the CSV."
+    return text
 
 
 def summary_counts(standings: Standings) -> str:
@@ -134,13 +170,15 @@ def summary_line(standings: Standings) -> str:
             "Ranked by the computed score, never the claim; equal scores share a rank.")
 
 
-def deal_legend(standings: Standings) -> list[str]:
-    """``D1: Clear the Dungeon, seed ..., against par 6`` for each deal."""
+def deal_legend(season: Season) -> list[str]:
+    """``D1: Clear the Dungeon, seed ..., against par 6`` for each deal of the season
+    (none beyond :data:`SEASON_COLUMNS_MAX` deals: there are no such columns)."""
+    if not per_deal(season):
+        return []
     out = []
-    for name, d in zip(deal_names(standings), standings.deals, strict=True):
+    for name, d in zip(deal_names(season), season.deals, strict=True):
         ref, against = d.reference
-        measure = ("nobody scored" if ref is None else
-                   f"against par {ref}" if against == "par" else
+        measure = (f"against par {ref}" if against == "par" else
                    f"against the best score, {ref} (no par)")
         out.append(f"{name}: {d.key.label(d.title)}; {measure}")
     return out
@@ -178,15 +216,14 @@ def render_text(standings: Standings) -> str:
             who = "" if i.named_by_file else f"  (player {i.player})"
             lines.append(f"  {i.error} [{i.rule}]{who}")
     if standings.season is not None:
-        per_deal = len(standings.deals) <= SEASON_COLUMNS_MAX
         lines += ["", "Season", SEASON_NOTE]
         if not standings.season:
             lines.append("  No valid log: nobody to rank.")
-        else:
-            lines += _text_table(season_table(standings, per_deal),
-                                 set(range(len(standings.deals) + 4)) - {1})
-            if per_deal:
-                lines += ["  " + x for x in deal_legend(standings)]
+        for season in standings.season:
+            lines += ["", season_heading(season), season_facts(season)]
+            table = season_table(season)
+            lines += _text_table(table, set(range(len(table[0]))) - {1})
+            lines += ["  " + x for x in deal_legend(season)]
     return "\n".join(lines) + "\n"
 
 
@@ -296,15 +333,22 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
            f"<title>{_e(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
            "<main>", f"<h1>{_e(title)}</h1>", f'<p class="meta">{_e(summary_line(standings))}</p>']
     if standings.season is not None:
-        per = [str(r.rank) for r in standings.season]
         out += ['<section class="season">', "<h2>Season</h2>",
                 f'<p class="sub">{_e(SEASON_NOTE)}</p>']
-        rows = season_table(standings)
-        classes = ["n", "player", "n", "n", *(["n"] * len(standings.deals))]
-        out += _html_table(rows, classes, "", [""] * len(per))
-        out.append('<ul class="legend">')
-        out += [f"<li>{_e(x)}</li>" for x in deal_legend(standings)]
-        out += ["</ul>", "</section>"]
+        if not standings.season:
+            out.append("<p>No valid log: nobody to rank.</p>")
+        for season in standings.season:
+            rows = season_table(season)
+            out += [f"<h3>{_e(season_heading(season))}</h3>",
+                    f'<p class="sub">{_e(season_facts(season))}</p>']
+            out += _html_table(rows, ["n", "player", "n", "n", "n",
+                                      *(["n"] * (len(rows[0]) - 5))], "")
+            legend = deal_legend(season)
+            if legend:
+                out.append('<ul class="legend">')
+                out += [f"<li>{_e(x)}</li>" for x in legend]
+                out.append("</ul>")
+        out.append("</section>")
     for d in standings.deals:
         out += ['<section class="deal">', f"<h2>{_e(d.title)}</h2>",
                 f'<p class="sub">{_e(d.key.details())} · {_e(deal_note(d))}</p>']
@@ -336,7 +380,8 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
 CSV_HEAD = ["section", "deal", "game", "seed", "params", "variants", "edition", "rank",
             "player", "player_from", "file", "outcome", "score", "par", "against_par",
             "claim", "claim_matches", "counted", "notes", "error", "rule",
-            "season_total", "deals_played"]
+            "season_total", "deals_played", "season_average", "season_minimum",
+            "season_reference", "season_result"]
 
 
 def _text_cell(value: str) -> str:
@@ -355,8 +400,10 @@ def _cell(value: Any) -> str:
 
 def csv_rows(standings: Standings) -> list[list[str]]:
     """The CSV's rows, head first: one per ranked log (section ``deal``), invalid log
-    (``invalid``) and season player (``season``)."""
+    (``invalid``), season player (``season``: a row per game's season they are in) and
+    deal a season player played (``season_deal``: the reference and their result)."""
     rows = [list(CSV_HEAD)]
+    blank = [""] * (len(CSV_HEAD) - CSV_HEAD.index("season_total"))
 
     def deal_cells(d: Deal) -> list[str]:
         k = d.key
@@ -372,16 +419,22 @@ def csv_rows(standings: Standings) -> list[list[str]]:
                          _cell(e.against_par), _cell(e.claim),
                          _cell(e.claim_matches) if e.claim is not None else "",
                          _cell(e.counted), _text_cell("; ".join(entry_notes(e, d))), "", "",
-                         "", ""])
+                         *blank])
     for i in standings.invalid:
         rows.append(["invalid", "", i.game or "", _text_cell(i.seed or ""), "", "", "", "",
                      _text_cell(i.player), "file name" if i.named_by_file else "Player tag",
                      _text_cell(i.file), "", "", "", "", _cell(i.claim), "", "no", "",
-                     _text_cell(i.error), i.rule, "", ""])
-    for r in standings.season or []:
-        rows.append(["season", "", "", "", "", "", "", str(r.rank), _text_cell(r.player),
-                     "file name" if r.named_by_file else "Player tag", "", "", "", "", "",
-                     "", "", "", "", "", "", str(r.total), str(r.played)])
+                     _text_cell(i.error), i.rule, *blank])
+    for season in standings.season or []:
+        for r in season.rows:
+            who = [_text_cell(r.player), "file name" if r.named_by_file else "Player tag"]
+            rows.append(["season", "", season.game, "", "", "", "", _cell(r.rank), *who,
+                         *[""] * 11, str(r.total), str(r.played),
+                         f"{float(r.average):.3f}", str(season.minimum), "", ""])
+            for d, x in zip(season.deals, r.results, strict=True):
+                if x is not None:  # one row per deal played: the grid is a pivot away
+                    rows.append(["season_deal", *deal_cells(d), "", *who, *[""] * 11,
+                                 "", "", "", "", _cell(d.reference[0]), str(x)])
     return rows
 
 
@@ -405,7 +458,6 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     from reportlab.lib.units import mm
     from reportlab.platypus import (
         CondPageBreak,
-        KeepTogether,
         Paragraph,
         SimpleDocTemplate,
         Spacer,
@@ -431,6 +483,7 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     h1 = styles["Title"].clone("h1", fontName=BOLD, fontSize=17, leading=21, alignment=0)
     h2 = styles["Heading2"].clone("h2", fontName=BOLD, fontSize=12, leading=15,
                                   spaceBefore=8, spaceAfter=2)
+    h3 = h2.clone("h3", fontSize=10.5, leading=13, spaceBefore=6)
     right = cell.clone("right", alignment=2)
     right_head = head.clone("right_head", alignment=2)
 
@@ -469,15 +522,17 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     story: list[Any] = [Paragraph(text(title), h1), Paragraph(text(summary_line(standings)),
                                                              body), Spacer(1, 2 * mm)]
     if standings.season is not None:
-        per_deal = len(standings.deals) <= SEASON_COLUMNS_MAX
-        rows = season_table(standings, per_deal)
-        n = len(rows[0]) - 4
-        fractions = [12, 60, 14, 18, *([15] * n)]
-        block = [Paragraph("Season", h2), Paragraph(text(SEASON_NOTE), small),
-                 Spacer(1, 1.5 * mm), table(rows, fractions, set(range(len(rows[0]))) - {1})]
-        if per_deal:
-            block += [Paragraph(text(x), small) for x in deal_legend(standings)]
-        story += [KeepTogether(block[:4]), *block[4:]]
+        story += [Paragraph("Season", h2), Paragraph(text(SEASON_NOTE), small)]
+        if not standings.season:
+            story.append(Paragraph("No valid log: nobody to rank.", body))
+        for season in standings.season:
+            rows = season_table(season)
+            fractions = [12, 52, 16, 17, 14, *([13] * (len(rows[0]) - 5))]
+            block = [Paragraph(text(season_heading(season)), h3),
+                     Paragraph(text(season_facts(season)), small), Spacer(1, 1.5 * mm),
+                     table(rows, fractions, set(range(len(rows[0]))) - {1})]
+            story += [CondPageBreak(40 * mm), *block,
+                      *[Paragraph(text(x), small) for x in deal_legend(season)]]
     for d in standings.deals:
         rows = deal_table(d)
         muted = [not e.counted for e in d.entries]

@@ -4,10 +4,13 @@ seasons per game ranked fairly, ``--out`` that prints one line, a page for phone
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 from typer.testing import CliRunner
 
 from companion.cli import app
@@ -80,7 +83,7 @@ def test_logs_without_a_player_tag_in_two_folders_are_two_players(tmp_path):
     (deal,) = s.deals
     assert [(e.rank, e.player, e.counted) for e in deal.entries] == [
         (1, "a/game.log", True), (1, "b/game.log", True)]
-    assert deal.flagged == [] and len(s.season or []) == 2
+    assert deal.flagged == [] and len(s.season[0].rows) == 2  # type: ignore[index]
     # one folder's logs are named by their file names, as before
     one = build_standings([tmp_path / "a" / "game.log"], par=False)
     assert one.deals[0].entries[0].player == "game.log"
@@ -104,7 +107,7 @@ def test_invisible_characters_and_width_do_not_make_a_second_player(tmp_path):
     assert [e.counted for e in deal.entries].count(True) == 1
     assert deal.entries[0].logs_of_player == len(HIDDEN)
     assert {e.player for e in deal.entries} == {"Ada", "ada"}  # shown clean
-    assert len(s.season or []) == 1
+    assert len(s.season[0].rows) == 1  # type: ignore[index]
     assert len({player_key(x, False) for x in HIDDEN}) == 1
 
 
@@ -126,3 +129,64 @@ def test_bidi_controls_and_escapes_reach_no_output(tmp_path):
     for fmt, out in outputs.items():
         assert not bad & set(out), fmt
         assert "evil Bob" in out and "Mallory" in out, fmt
+
+
+# -- item 3: a season per game, ranked by the average per deal played --------------------
+
+@pytest.fixture(scope="module")
+def season_logs(tmp_path_factory) -> Path:
+    """Ada: one deal of Clear the Dungeon at par and one of Scoundrel at par (the
+    solver's lines); Bob: four deals of Scoundrel, played at random (far below par)."""
+    folder = tmp_path_factory.mktemp("season")
+    ctd = get_game("clear-the-dungeon").solve("CLUB-CTD", {}, ()).log
+    best = get_game("scoundrel").solve("S1", {}, ()).log
+    assert ctd is not None and best is not None
+    (folder / "ada-ctd.log").write_text(with_player(ctd, "Ada"), encoding="utf-8")
+    (folder / "ada-s1.log").write_text(with_player(best, "Ada"), encoding="utf-8")
+    for k in range(1, 5):
+        (folder / f"bob-s{k}.log").write_text(scoundrel(f"S{k}", "Bob"), encoding="utf-8")
+    return folder
+
+
+def test_a_season_is_per_game_and_one_good_deal_does_not_outrank_four(season_logs):
+    r = invoke("standings", *sorted(season_logs.iterdir()), "--season", "--json")
+    assert r.exit_code == 0, r.output
+    games = {x["game"]: x for x in json.loads(r.stdout)["season"]["games"]}
+    assert sorted(games) == ["clear-the-dungeon", "scoundrel"]
+    sc = games["scoundrel"]
+    assert len(sc["deals"]) == 4 and sc["minimum_deals"] == 2
+    rows = {x["player"]: x for x in sc["rows"]}
+    # Ada's one deal at par beats Bob's average, but one deal of four is too few
+    assert rows["Ada"]["average"] == 0 and rows["Ada"]["rank"] is None
+    assert rows["Bob"]["rank"] == 1 and rows["Bob"]["deals_played"] == 4
+    assert rows["Bob"]["average"] < -100  # Scoundrel's scores are never added to...
+    ctd = {x["player"]: x for x in games["clear-the-dungeon"]["rows"]}
+    assert list(ctd) == ["Ada"] and ctd["Ada"]["total"] == 0  # ...Clear the Dungeon's
+    r = invoke("standings", *sorted(season_logs.iterdir()), "--season", "--min-deals", "1",
+               "--json")
+    rows = {x["player"]: x for x in json.loads(r.stdout)["season"]["games"][1]["rows"]}
+    assert (rows["Ada"]["rank"], rows["Bob"]["rank"]) == (1, 2)
+    r = invoke("standings", *sorted(season_logs.iterdir()), "--min-deals", "1")
+    assert r.exit_code == 2 and "--min-deals is for --season" in r.stderr
+
+
+def test_the_csv_has_each_season_players_result_on_each_deal(season_logs):
+    s = build_standings(sorted(season_logs.iterdir()), season=True)
+    rows = list(csv.reader(io.StringIO(render_csv(s).decode("utf-8"), newline="")))
+    head = rows[0]
+    col = {name: head.index(name) for name in ("section", "game", "player", "seed",
+                                              "season_result", "season_reference",
+                                              "season_average", "deals_played")}
+    season = [x for x in rows if x[0] == "season"]
+    assert {(x[col["game"]], x[col["player"]]) for x in season} == {
+        ("clear-the-dungeon", "Ada"), ("scoundrel", "Ada"), ("scoundrel", "Bob")}
+    per_deal = [x for x in rows if x[0] == "season_deal"]
+    bob = {x[col["seed"]]: int(x[col["season_result"]]) for x in per_deal
+           if x[col["player"]] == "Bob"}
+    sc = next(x for x in s.season or [] if x.game == "scoundrel")
+    assert bob == {d.key.seed: r for d, r in zip(sc.deals, next(
+        r for r in sc.rows if r.player == "Bob").results, strict=True)}
+    assert all(x[col["season_reference"]] == "30" for x in per_deal
+               if x[col["game"]] == "scoundrel" and x[col["seed"]] == "S1")
+    assert len(per_deal) == 6  # one row per player and deal played: no empty grid
+    assert all(len(x) == len(head) for x in rows)
