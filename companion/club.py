@@ -50,6 +50,7 @@ __all__ = [
     "build_standings",
     "check_inputs",
     "clean_name",
+    "clip",
     "competition_ranks",
     "daily_seed",
     "deal_note",
@@ -78,6 +79,21 @@ PERSONAL_TAGS = frozenset({"player", "claim", "date", "time", "comment", "note",
                            "annotator"})
 """Tags that say who played and what they claim, not which deal: a free deal's group
 leaves them out (with the tags already in the group's key)."""
+
+
+TAGS_SHOWN = 6
+"""A free deal's label names this many of its tags at most."""
+
+OTHER_SCORES_SHOWN = 5
+"""A flagged player's note lists this many of their other scores at most."""
+
+
+def clip(text: str, limit: int, keep_end: bool = False) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis where it was cut (at the
+    start with ``keep_end``, for a path whose file name matters most)."""
+    if len(text) <= limit:
+        return text
+    return "…" + text[len(text) - limit + 1:] if keep_end else text[:limit - 1] + "…"
 
 
 # -- the daily deal ---------------------------------------------------------------
@@ -128,11 +144,17 @@ class DealKey:
         return not self.seed
 
     def details(self) -> str:
-        """``seed K7Q2-9XMA, reserve, edition 1``: the deal without the game."""
+        """``seed K7Q2-9XMA, reserve, edition 1``: the deal without the game. A free
+        deal's tags are shown up to :data:`TAGS_SHOWN`, each value clipped (the rest
+        counted: ``and 149,994 more tags``), so a label stays one line however many
+        tags a log has (the JSON's ``tags`` holds them all)."""
         parts = [f"seed {self.seed}" if self.seed else "free deal"]
         parts += [f"{k} {v}" for k, v in self.params]
         parts += list(self.variants)
-        parts += [f"{k} {v}" for k, v in self.tags]
+        parts += [f"{clip(k, 24)} {clip(v, 40)}" for k, v in self.tags[:TAGS_SHOWN]]
+        if len(self.tags) > TAGS_SHOWN:
+            more = len(self.tags) - TAGS_SHOWN
+            parts.append(f"and {more:,} more tag{'s' if more != 1 else ''}")
         parts.append(f"edition {self.edition}")
         return ", ".join(parts)
 
@@ -485,14 +507,20 @@ def _norm_value(text: str) -> str:
     from companion.errors import CardError
 
     words = []
-    for word in re.split(r"[\s,]+", text.strip()):
+    for word in _WORDS.split(text.strip()):
         if not word:
+            continue
+        if not 2 <= len(word.replace("\ufe0f", "").replace("\ufe0e", "")) <= 5:
+            words.append(word.casefold())  # no card is written so (``JOKER`` is 5 long)
             continue
         try:
             words.append(str(parse_card(word)))
         except CardError:
             words.append(word.casefold())
     return shown_text(" ".join(words))
+
+
+_WORDS = re.compile(r"[\s,]+")
 
 
 def _deal_key(log: Any, game: Any) -> DealKey:
@@ -723,8 +751,11 @@ def entry_notes(e: Entry, deal: Deal | None = None) -> list[str]:
     notes: list[str] = []
     if e.logs_of_player > 1:
         if e.counted:
-            others = ", ".join("no score" if s is None else str(s) for s in e.other_scores)
-            notes.append(f"{e.logs_of_player} logs of this deal: the best counts "
+            shown = e.other_scores[:OTHER_SCORES_SHOWN]
+            others = ", ".join("no score" if s is None else str(s) for s in shown)
+            if len(e.other_scores) > len(shown):
+                others += f" and {len(e.other_scores) - len(shown):,} more"
+            notes.append(f"{e.logs_of_player:,} logs of this deal: the best counts "
                          f"(also {others})")
         else:
             notes.append("second log of this player: not ranked")

@@ -21,6 +21,7 @@ import csv
 import io
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -31,6 +32,7 @@ from companion.club import (
     Entry,
     Season,
     Standings,
+    clip,
     deal_note,
     entry_notes,
     player_shown,
@@ -81,12 +83,76 @@ def claim_cell(e: Entry) -> str:
     return f"{e.claim} {'matches' if e.claim_matches else 'wrong'}"
 
 
-def deal_table(deal: Deal) -> list[list[str]]:
-    """The deal's rows, head first: rank, player, score, score minus par, outcome,
-    claim, notes. A second log of a player has no rank (``–``)."""
-    rows = [list(DEAL_HEAD)]
+NAME_SHOWN = 48
+"""A player's name is shown up to this many characters (an ellipsis where it is cut;
+the JSON and CSV hold it whole)."""
+FILE_SHOWN = 64
+"""A file's path is shown up to this many characters, its end kept."""
+TITLE_SHOWN = 120
+"""``--title`` is shown up to this many characters."""
+EXTRA_LOGS_SHOWN = 3
+"""Rows shown of a player's logs that do not count, per deal; the rest are counted in
+one row (the CSV has a row for every log)."""
+
+
+def name_cell(name: str, named_by_file: bool) -> str:
+    """A player as the tables show one: clipped, a file name in parentheses."""
+    return player_shown(clip(name, NAME_SHOWN, keep_end=named_by_file), named_by_file)
+
+
+def title_shown(title: str) -> str:
+    """``--title`` as the page shows it: one line, clipped to :data:`TITLE_SHOWN`."""
+    return clip(" ".join(title.split()), TITLE_SHOWN)
+
+
+@dataclass(frozen=True)
+class MoreLogs:
+    """The row that stands for a player's logs beyond :data:`EXTRA_LOGS_SHOWN`."""
+
+    player: str
+    named_by_file: bool
+    count: int
+    scores: tuple[int | None, ...]
+
+    def note(self) -> str:
+        scored = [x for x in self.scores if x is not None]
+        span = (f"scores {min(scored)} to {max(scored)}" if len(set(scored)) > 1 else
+                f"score {scored[0]}" if scored else "no score")
+        return f"{self.count:,} more logs of this player, not ranked ({span})"
+
+
+def shown_rows(deal: Deal) -> list[Entry | MoreLogs]:
+    """The deal's rows as the tables show them: every counted log, and of each
+    player's other logs the best :data:`EXTRA_LOGS_SHOWN`, the rest in one
+    :class:`MoreLogs` row per player (at the end)."""
+    out: list[Entry | MoreLogs] = []
+    extra: dict[str, list[Entry]] = {}
     for e in deal.entries:
-        rows.append([_num(e.rank), player_shown(e.player, e.named_by_file), _num(e.score),
+        if e.counted:
+            out.append(e)
+            continue
+        seen = extra.setdefault(e.key, [])
+        seen.append(e)
+        if len(seen) <= EXTRA_LOGS_SHOWN:
+            out.append(e)
+    for logs in extra.values():
+        rest = logs[EXTRA_LOGS_SHOWN:]
+        if rest:
+            out.append(MoreLogs(rest[0].player, rest[0].named_by_file, len(rest),
+                                tuple(e.score for e in rest)))
+    return out
+
+
+def deal_table(deal: Deal) -> list[list[str]]:
+    """The deal's rows (:func:`shown_rows`), head first: rank, player, score, score
+    minus par, outcome, claim, notes. A second log of a player has no rank (``–``)."""
+    rows = [list(DEAL_HEAD)]
+    for e in shown_rows(deal):
+        if isinstance(e, MoreLogs):
+            rows.append(["–", name_cell(e.player, e.named_by_file), "", "", "", "",
+                         e.note()])
+            continue
+        rows.append([_num(e.rank), name_cell(e.player, e.named_by_file), _num(e.score),
                      _signed(e.against_par), e.outcome, claim_cell(e),
                      "; ".join(entry_notes(e, deal))])
     return rows
@@ -97,7 +163,9 @@ def invalid_table(standings: Standings) -> list[list[str]]:
     error (line, column, message), rule."""
     rows = [list(INVALID_HEAD)]
     for i in standings.invalid:
-        rows.append([i.file, "–" if i.named_by_file else i.player, i.error_in_file, i.rule])
+        rows.append([clip(i.file, FILE_SHOWN, keep_end=True),
+                     "–" if i.named_by_file else clip(i.player, NAME_SHOWN),
+                     clip(i.error_in_file, 400), i.rule])
     return rows
 
 
@@ -129,7 +197,7 @@ def season_table(season: Season) -> list[list[str]]:
     rows = [["Rank", "Player", "Deals", "Average", "Total", *names]]
     for r in season.rows:
         cells = ["·" if x is None else _signed(x) for x in r.results] if names else []
-        rows.append([_num(r.rank), player_shown(r.player, r.named_by_file),
+        rows.append([_num(r.rank), name_cell(r.player, r.named_by_file),
                      f"{r.played} of {len(season.deals)}", _average(r.average),
                      _signed(r.total), *cells])
     return rows
@@ -213,7 +281,7 @@ def render_text(standings: Standings) -> str:
         lines += ["", "Invalid logs (not ranked; companion validate FILE --explain "
                   "says more):"]
         for i in standings.invalid:
-            who = "" if i.named_by_file else f"  (player {i.player})"
+            who = "" if i.named_by_file else f"  (player {clip(i.player, NAME_SHOWN)})"
             lines.append(f"  {i.error} [{i.rule}]{who}")
     if standings.season is not None:
         lines += ["", "Season", SEASON_NOTE]
@@ -327,6 +395,8 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
     """One static HTML page (UTF-8): no scripts, readable on a phone, printable."""
     from companion import __version__
 
+    title = title_shown(title)
+
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8" />',
            '<meta name="viewport" content="width=device-width, initial-scale=1" />',
            '<meta name="generator" content="companion standings" />',
@@ -353,9 +423,14 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
         out += ['<section class="deal">', f"<h2>{_e(d.title)}</h2>",
                 f'<p class="sub">{_e(d.key.details())} · {_e(deal_note(d))}</p>']
         rows = deal_table(d)
-        row_classes = ["" if e.counted else "extra" for e in d.entries]
+        shown = shown_rows(d)
+        row_classes = ["extra" if isinstance(e, MoreLogs) or not e.counted else ""
+                       for e in shown]
         cells = []
-        for e in d.entries:
+        for e in shown:
+            if isinstance(e, MoreLogs):
+                cells.append(["", "flag", "", "", "", "", ""])
+                continue
             flag = "flag" if e.logs_of_player > 1 else ""
             cells.append(["", flag, "", "", "",
                           "wrong" if e.claim is not None and not e.claim_matches else "",
@@ -467,6 +542,7 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
 
     from companion.paper.fonts import BODY, BOLD, missing_glyphs, register_fonts
 
+    title = title_shown(title)
     register_fonts()
     size = LETTER if paper == "letter" else A4
     margin = 14 * mm
@@ -535,7 +611,7 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
                       *[Paragraph(text(x), small) for x in deal_legend(season)]]
     for d in standings.deals:
         rows = deal_table(d)
-        muted = [not e.counted for e in d.entries]
+        muted = [isinstance(e, MoreLogs) or not e.counted for e in shown_rows(d)]
         story += [CondPageBreak(40 * mm), Paragraph(text(d.title), h2),
                   Paragraph(text(f"{d.key.details()} · {deal_note(d)}"), small),
                   Spacer(1, 1.5 * mm),

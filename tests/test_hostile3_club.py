@@ -190,3 +190,77 @@ def test_the_csv_has_each_season_players_result_on_each_deal(season_logs):
                if x[col["game"]] == "scoundrel" and x[col["seed"]] == "S1")
     assert len(per_deal) == 6  # one row per player and deal played: no empty grid
     assert all(len(x) == len(head) for x in rows)
+
+
+# -- item 1: outputs stay bounded and readable ----------------------------------------
+
+def outputs(s, title: str = "Standings") -> dict[str, bytes]:
+    return {"text": render_text(s).encode("utf-8"), "html": render_html(s, title),
+            "csv": render_csv(s), "pdf": render_pdf(s, title)}
+
+
+def test_a_very_long_name_or_title_is_clipped_not_a_crash(tmp_path):
+    long = "A" * 1800
+    (tmp_path / "a.log").write_text(with_player(EXAMPLE, long), encoding="utf-8")
+    (tmp_path / "b.log").write_text(with_player('[Game "scoundrel"]\nroom\n', "B" * 1900),
+                                    encoding="utf-8")  # invalid: the other table
+    s = build_standings([tmp_path / "a.log", tmp_path / "b.log"], par=False, season=True)
+    out = outputs(s, "T" * 5000)
+    assert len(pdfium.PdfDocument(out["pdf"])) == 1
+    for fmt in ("text", "html"):
+        text = out[fmt].decode("utf-8")
+        assert "A" * 47 + "…" in text and "A" * 49 not in text, fmt
+        assert "B" * 47 + "…" in text and "B" * 49 not in text, fmt
+        assert "T" * 121 not in text, fmt
+    assert long in out["csv"].decode("utf-8")  # the data keeps the whole name
+    assert json.loads(json.dumps(s.deals[0].to_json()))["entries"][0]["player"] == long
+    r = invoke("standings", tmp_path / "a.log", "--out", tmp_path / "s.pdf")
+    assert r.exit_code == 0 and "Traceback" not in r.output, r.output
+
+
+def test_many_logs_of_one_player_are_summarised(tmp_path):
+    log = tmp_path / "ada.log"
+    log.write_text(with_player(EXAMPLE, "Ada"), encoding="utf-8")
+    s = build_standings([log] * 800, par=False)
+    (deal,) = s.deals
+    assert len(deal.entries) == 800
+    out = outputs(s)
+    assert len(pdfium.PdfDocument(out["pdf"])) == 1  # was a LayoutError: a cell taller than a page
+    text = out["text"].decode("utf-8")
+    assert len(text.splitlines()) < 12 and max(map(len, text.splitlines())) < 200
+    assert "800 logs of this deal: the best counts (also 32, 32, 32, 32, 32 and 794 more)" \
+        in text
+    assert "796 more logs of this player, not ranked (score 32)" in text
+    assert len(out["html"]) < 20_000
+    assert out["csv"].decode("utf-8").count("\r\n") == 801  # the data: every log
+
+
+def test_a_free_deal_of_many_tags_has_a_short_label(tmp_path):
+    lines = EXAMPLE.splitlines()
+    cut = next(i for i, x in enumerate(lines) if x.startswith("[Claim"))
+    tags = [f'[T{k} "value {k}"]' for k in range(10_000)]
+    (tmp_path / "t.log").write_text("\n".join([*lines[:cut], *tags, *lines[cut:]]) + "\n",
+                                    encoding="utf-8")
+    s = build_standings([tmp_path / "t.log"], par=False, season=True)
+    assert len(s.deals[0].key.tags) == 10_002  # the deal is still told apart by all
+    label = s.deals[0].key.label("Shuffle and Doom!")
+    assert len(label) < 400 and label.endswith("and 9,996 more tags, edition 1")
+    out = outputs(s)
+    assert len(pdfium.PdfDocument(out["pdf"])) == 1  # each page re-wrapped the label
+    assert max(len(x) for x in out["text"].decode("utf-8").splitlines()) < 400
+    assert len(out["html"]) < 20_000 and len(out["csv"]) < 5_000
+
+
+def test_a_season_of_many_deals_grows_with_the_logs_not_their_square(tmp_path):
+    n = 250  # 250 players, each on a deal of their own (2,000 wrote 94 MB of HTML)
+    paths = []
+    for k in range(n):
+        paths.append(tmp_path / f"p{k:03}.log")
+        paths[-1].write_text(scoundrel(f"S{k}", f"Player {k}"), encoding="utf-8")
+    s = build_standings(paths, par=False, season=True)
+    html = render_html(s)
+    assert len(html) < 1_500 * n, len(html)
+    assert "D13" not in html.decode("utf-8")  # no column per deal beyond 12
+    assert len(render_csv(s)) < 1_000 * n
+    assert len(render_text(s)) < 600 * n
+    assert len(s.deals) == n and len(s.season[0].rows) == n  # type: ignore[index]
