@@ -143,7 +143,7 @@ class DealKey:
     def free(self) -> bool:
         return not self.seed
 
-    def details(self) -> str:
+    def details(self, edition: bool = True) -> str:
         """``seed K7Q2-9XMA, reserve, edition 1``: the deal without the game. A free
         deal's tags are shown up to :data:`TAGS_SHOWN`, each value clipped (the rest
         counted: ``and 149,994 more tags``), so a label stays one line however many
@@ -155,7 +155,8 @@ class DealKey:
         if len(self.tags) > TAGS_SHOWN:
             more = len(self.tags) - TAGS_SHOWN
             parts.append(f"and {more:,} more tag{'s' if more != 1 else ''}")
-        parts.append(f"edition {self.edition}")
+        if edition:
+            parts.append(f"edition {self.edition}")
         return ", ".join(parts)
 
     def label(self, title: str = "") -> str:

@@ -3,7 +3,8 @@ page, a PDF table, CSV. All four are built from the same rows (:func:`deal_table
 :func:`invalid_table`, :func:`season_table`), so they never disagree.
 
 The HTML page is one file with no scripts: its CSS lays the tables out on a phone (each
-table scrolls sideways inside the page) and on paper (print CSS: black on white, no
+row a card, each cell a line named by its column's ``data-label``: nothing scrolls
+sideways), on a wider screen (tables) and on paper (print CSS: black on white, no
 section split across pages where it fits). It is written as well-formed XHTML-style
 markup, and every text that came from a log (player names above all) is escaped.
 
@@ -141,6 +142,17 @@ def shown_rows(deal: Deal) -> list[Entry | MoreLogs]:
             out.append(MoreLogs(rest[0].player, rest[0].named_by_file, len(rest),
                                 tuple(e.score for e in rest)))
     return out
+
+
+def deal_heading(deal: Deal) -> str:
+    """The deal as its section's heading names it: the game and the deal (seed,
+    parameters, variants; a free deal's tags), ``Scoundrel, seed S1``."""
+    return f"{deal.title}, {deal.key.details(edition=False)}"
+
+
+def deal_sub(deal: Deal) -> str:
+    """The line under a deal's heading: the edition and par."""
+    return f"edition {deal.key.edition} · {deal_note(deal)}"
 
 
 def deal_table(deal: Deal) -> list[list[str]]:
@@ -343,10 +355,33 @@ tr.extra td { color: var(--muted); font-style: italic; }
 .flag { color: var(--flag); font-weight: 600; }
 code { font-size: 0.9em; overflow-wrap: anywhere; }
 footer { margin-top: 2rem; }
-@media (max-width: 40rem) {
-  main { padding: 0.6rem 0.5rem 1.5rem; }
-  table { font-size: 0.9rem; }
-  th, td { padding: 0.4rem 0.45rem; }
+h3 { font-size: 1.02rem; margin: 1.1rem 0 0.2rem; }
+h2, h3 { overflow-wrap: anywhere; }
+/* a phone: each row is a card, each cell a line with its column's name (data-label),
+   so nothing scrolls sideways and the claim and notes are on screen */
+@media screen and (max-width: 40rem) {
+  main { padding: 0.6rem 0.6rem 1.5rem; }
+  .scroll { overflow: visible; border: 0; border-radius: 0; background: none; }
+  table, tbody, tr, td { display: block; width: auto; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
+  tbody tr, tbody tr:nth-child(even) { background: var(--paper);
+    border: 1px solid var(--rule); border-radius: 6px; margin: 0 0 0.55rem;
+    padding: 0.35rem 0.7rem; }
+  td, td.n, td.player, td.file, td.err, td.notes, td.claim { display: flex;
+    justify-content: space-between; align-items: baseline; gap: 0.8rem; min-width: 0;
+    padding: 0.12rem 0; border: 0; text-align: right; white-space: normal;
+    overflow-wrap: anywhere; }
+  td::before { content: attr(data-label); flex: none; color: var(--muted);
+    font-weight: 400; font-style: normal; text-align: left; }
+  td.rank, td.player { display: inline-block; font-size: 1.05rem; padding: 0.2rem 0; }
+  td.rank::before, td.player::before { content: none; }
+  td.rank { min-width: 1.9rem; margin-right: 0.5rem; padding: 0 0.4rem;
+    border-radius: 0.8rem; background: var(--head); text-align: center; }
+  td.notes, td.err { display: block; text-align: left; }
+  td.notes::before, td.err::before { display: block; }
+  td.d { display: inline-flex; gap: 0.35rem; margin-right: 0.9rem; }
+  td:empty, td.notes:empty, td.err:empty { display: none; }
 }
 @media print {
   :root { --ink: #000; --paper: #fff; --rule: #999; --head: #e6e6e6; --stripe: #fff;
@@ -375,7 +410,7 @@ def _html_table(rows: list[list[str]], classes: list[str], caption: str,
            if caption else "", "<thead><tr>"]
     out = [x for x in out if x]
     for head, cls in zip(rows[0], classes, strict=True):
-        attr = f' class="{cls}"' if cls == "n" else ""
+        attr = f' class="{cls}"' if cls.startswith("n") else ""
         out.append(f'<th scope="col"{attr}>{_e(head)}</th>')
     out += ["</tr></thead>", "<tbody>"]
     for n, row in enumerate(rows[1:]):
@@ -385,7 +420,8 @@ def _html_table(rows: list[list[str]], classes: list[str], caption: str,
             extra = cell_classes[n][i] if cell_classes else ""
             names = " ".join(c for c in (cls, extra) if c)
             attr = f' class="{names}"' if names else ""
-            out.append(f"<td{attr}>{_e(cell)}</td>")
+            # the column's name, which a phone shows beside the value (CSS ::before)
+            out.append(f'<td{attr} data-label="{_e(rows[0][i])}">{_e(cell)}</td>')
         out.append("</tr>")
     out += ["</tbody>", "</table>", "</div>"]
     return out
@@ -411,8 +447,8 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
             rows = season_table(season)
             out += [f"<h3>{_e(season_heading(season))}</h3>",
                     f'<p class="sub">{_e(season_facts(season))}</p>']
-            out += _html_table(rows, ["n", "player", "n", "n", "n",
-                                      *(["n"] * (len(rows[0]) - 5))], "")
+            out += _html_table(rows, ["n rank", "player", "n", "n", "n",
+                                      *(["n d"] * (len(rows[0]) - 5))], "")
             legend = deal_legend(season)
             if legend:
                 out.append('<ul class="legend">')
@@ -420,8 +456,8 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
                 out.append("</ul>")
         out.append("</section>")
     for d in standings.deals:
-        out += ['<section class="deal">', f"<h2>{_e(d.title)}</h2>",
-                f'<p class="sub">{_e(d.key.details())} · {_e(deal_note(d))}</p>']
+        out += ['<section class="deal">', f"<h2>{_e(deal_heading(d))}</h2>",
+                f'<p class="sub">{_e(deal_sub(d))}</p>']
         rows = deal_table(d)
         shown = shown_rows(d)
         row_classes = ["extra" if isinstance(e, MoreLogs) or not e.counted else ""
@@ -435,7 +471,7 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
             cells.append(["", flag, "", "", "",
                           "wrong" if e.claim is not None and not e.claim_matches else "",
                           ""])
-        out += _html_table(rows, ["n", "player", "n", "n", "", "claim", "notes"],
+        out += _html_table(rows, ["n rank", "player", "n", "n", "", "claim", "notes"],
                            "", row_classes, cells)
         out.append("</section>")
     if standings.invalid:
@@ -612,8 +648,8 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     for d in standings.deals:
         rows = deal_table(d)
         muted = [isinstance(e, MoreLogs) or not e.counted for e in shown_rows(d)]
-        story += [CondPageBreak(40 * mm), Paragraph(text(d.title), h2),
-                  Paragraph(text(f"{d.key.details()} · {deal_note(d)}"), small),
+        story += [CondPageBreak(40 * mm), Paragraph(text(deal_heading(d)), h2),
+                  Paragraph(text(deal_sub(d)), small),
                   Spacer(1, 1.5 * mm),
                   table(rows, [11, 42, 13, 15, 20, 26, 55], {0, 2, 3}, muted)]
     if standings.invalid:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -264,3 +266,45 @@ def test_a_season_of_many_deals_grows_with_the_logs_not_their_square(tmp_path):
     assert len(render_csv(s)) < 1_000 * n
     assert len(render_text(s)) < 600 * n
     assert len(s.deals) == n and len(s.season[0].rows) == n  # type: ignore[index]
+
+
+# -- item 5: a page a phone reads without scrolling sideways -----------------------------
+
+def test_the_page_stacks_rows_as_cards_on_a_phone_and_headings_name_the_deal(season_logs):
+    paths = sorted(season_logs.iterdir())
+    s = build_standings(paths, season=True)
+    text = render_html(s).decode("utf-8")
+    root = ET.fromstring(text.split("\n", 1)[1])
+    css = text[text.index("<style>"):text.index("</style>")]
+    phone = css[css.index("@media screen and (max-width: 40rem)"):css.index("@media print")]
+    # rows become cards whose cells name their column: no table wider than the screen
+    assert "display: block" in phone and "content: attr(data-label)" in phone
+    assert "min-width: 0" in phone and ".scroll { overflow: visible" in phone
+    for table in root.iter("table"):
+        head = [th.text for th in table.iter("th")]
+        body = table.find("tbody")
+        assert body is not None and len(body) > 0
+        for tr in body:
+            assert [td.get("data-label") for td in tr] == head
+    # no width a phone (390 px) cannot hold, anywhere in the page's CSS
+    for prop, value, unit in re.findall(r"(?<![-\w])(min-width|width):\s*([\d.]+)(rem|px)",
+                                        css):
+        assert float(value) * (16 if unit == "rem" else 1) <= 390, (prop, value, unit)
+    # each deal's heading names it: the game and its seed (both Scoundrel deals differ)
+    headings = ["".join(h.itertext()) for sec in root.iter("section")
+                if sec.get("class") == "deal" for h in sec.iter("h2")]
+    assert "Clear the Dungeon, seed CLUB-CTD" in headings
+    assert {f"Scoundrel, seed S{k}" for k in range(1, 5)} <= set(headings)
+    assert len(set(headings)) == len(headings) == len(s.deals)
+    assert "Season: Scoundrel" in ["".join(h.itertext()) for h in root.iter("h3")]
+
+
+def test_a_heading_names_the_parameters_and_variants_too():
+    from companion.club import Deal, DealKey, Par, Standings
+    from companion.standings_report import deal_heading
+
+    key = DealKey("clear-the-dungeon", "K7Q2-9XMA", (("size", 9),), ("reserve",), 1)
+    deal = Deal(key, "Clear the Dungeon", [], Par(None, "none"))
+    assert deal_heading(deal) == "Clear the Dungeon, seed K7Q2-9XMA, size 9, reserve"
+    page = render_html(Standings([deal], [], 0)).decode("utf-8")
+    assert "<h2>Clear the Dungeon, seed K7Q2-9XMA, size 9, reserve</h2>" in page
