@@ -310,23 +310,28 @@ class SeasonRow:
     """The sum of their results (score minus the reference) over the deals played."""
     played: int
     """Deals of the season (those with a reference) where a log of theirs counts."""
-    results: tuple[int | None, ...]
-    """Per deal of the season (:attr:`Season.deals` order): score minus the reference,
-    None where they did not play it."""
+    results: tuple[tuple[int, int], ...]
+    """``(deal, result)`` for each deal they played, ``deal`` its index in
+    :attr:`Season.deals`, ``result`` score minus the reference: as many as their logs,
+    not one per deal of the season (a season of 2,000 deals and players would hold
+    4,000,000)."""
 
     @property
     def average(self) -> Fraction:
         """Their result per deal played (exact; 0 with none)."""
         return Fraction(self.total, self.played) if self.played else Fraction(0)
 
+    def result(self, deal: int) -> int | None:
+        """Their result on the season's deal number ``deal`` (None: not played)."""
+        return dict(self.results).get(deal)
+
     def to_json(self, deals: Sequence[Deal]) -> dict[str, Any]:
         return {"rank": self.rank, "player": self.player,
                 "player_from": "file name" if self.named_by_file else "Player tag",
                 "average": round(float(self.average), 3), "total": self.total,
                 "deals_played": self.played,
-                "results": [{"deal": d.key.label(d.title), "result": r}
-                            for d, r in zip(deals, self.results, strict=True)
-                            if r is not None]}
+                "results": [{"deal": deals[n].key.label(deals[n].title), "result": r}
+                            for n, r in self.results]}
 
 
 @dataclass
@@ -649,7 +654,7 @@ def season_rows(deals: Sequence[Deal], minimum: int) -> list[SeasonRow]:
     of 0, or the deal's lowest score where that is below 0. A player who played fewer
     than ``minimum`` deals is listed after the ranked ones, without a rank."""
     names: dict[str, tuple[str, bool]] = {}
-    results: dict[str, list[int | None]] = {}
+    results: dict[str, list[tuple[int, int]]] = {}
     for n, d in enumerate(deals):
         ref, _ = d.reference
         assert ref is not None  # the caller leaves out deals without one
@@ -661,13 +666,13 @@ def season_rows(deals: Sequence[Deal], minimum: int) -> list[SeasonRow]:
             seen = names.get(e.key)
             if seen is None or e.player < seen[0]:
                 names[e.key] = (e.player, e.named_by_file)
-            row = results.setdefault(e.key, [None] * len(deals))
-            row[n] = (e.score if e.score is not None else unscored) - ref
+            got = (e.score if e.score is not None else unscored) - ref
+            results.setdefault(e.key, []).append((n, got))
     rows = []
     for key, (name, by_file) in names.items():
-        got = results[key]
-        played = [r for r in got if r is not None]
-        rows.append(SeasonRow(None, name, by_file, sum(played), len(played), tuple(got)))
+        played = results[key]
+        rows.append(SeasonRow(None, name, by_file, sum(r for _, r in played), len(played),
+                              tuple(played)))
 
     def order(r: SeasonRow) -> tuple[bool, Fraction, int, str, str]:
         return (r.played < minimum, -r.average, -r.played, r.player.casefold(), r.player)

@@ -37,6 +37,7 @@ from companion.club import (
     deal_note,
     entry_notes,
     player_shown,
+    shown_text,
 )
 
 __all__ = [
@@ -102,8 +103,9 @@ def name_cell(name: str, named_by_file: bool) -> str:
 
 
 def title_shown(title: str) -> str:
-    """``--title`` as the page shows it: one line, clipped to :data:`TITLE_SHOWN`."""
-    return clip(" ".join(title.split()), TITLE_SHOWN)
+    """``--title`` as the page shows it: one line, clipped to :data:`TITLE_SHOWN`,
+    control and bidi characters as U+FFFD."""
+    return clip(shown_text(" ".join(title.split())), TITLE_SHOWN)
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,8 @@ def season_table(season: Season) -> list[list[str]]:
     names = deal_names(season) if per_deal(season) else []
     rows = [["Rank", "Player", "Deals", "Average", "Total", *names]]
     for r in season.rows:
-        cells = ["·" if x is None else _signed(x) for x in r.results] if names else []
+        got = dict(r.results) if names else {}
+        cells = [_signed(got[n]) if n in got else "·" for n in range(len(names))]
         rows.append([_num(r.rank), name_cell(r.player, r.named_by_file),
                      f"{r.played} of {len(season.deals)}", _average(r.average),
                      _signed(r.total), *cells])
@@ -542,10 +545,10 @@ def csv_rows(standings: Standings) -> list[list[str]]:
             rows.append(["season", "", season.game, "", "", "", "", _cell(r.rank), *who,
                          *[""] * 11, str(r.total), str(r.played),
                          f"{float(r.average):.3f}", str(season.minimum), "", ""])
-            for d, x in zip(season.deals, r.results, strict=True):
-                if x is not None:  # one row per deal played: the grid is a pivot away
-                    rows.append(["season_deal", *deal_cells(d), "", *who, *[""] * 11,
-                                 "", "", "", "", _cell(d.reference[0]), str(x)])
+            for n, x in r.results:  # one row per deal played: the grid is a pivot away
+                d = season.deals[n]
+                rows.append(["season_deal", *deal_cells(d), "", *who, *[""] * 11,
+                             "", "", "", "", _cell(d.reference[0]), str(x)])
     return rows
 
 

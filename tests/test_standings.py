@@ -213,7 +213,7 @@ def test_the_season_ranks_each_game_by_average_against_par_or_the_best(club, sta
                 expected.append(None if mine is None else
                                 (mine.score if mine.score is not None
                                  else min(0, *scored)) - ref)
-            assert list(row.results) == expected, row.player
+            assert [row.result(n) for n in range(len(season.deals))] == expected, row.player
             played = [x for x in expected if x is not None]
             assert (row.total, row.played) == (sum(played), len(played))
         ranked = [r for r in season.rows if r.rank is not None]
@@ -223,7 +223,7 @@ def test_the_season_ranks_each_game_by_average_against_par_or_the_best(club, sta
     assert sd.minimum == 1 and {r.player: r.rank for r in sd.rows} == {
         "Ivy": 1, "Kim": 1, "Jo": 3}
     du = {r.player: r for r in seasons["dungeon-upkeeper"].rows}
-    assert du["Ada"].results == (0,) and len(du) == 5  # Ada's two logs are one player
+    assert du["Ada"].results == ((0, 0),) and len(du) == 5  # Ada's two logs are one player
 
 
 def test_a_lost_game_counts_as_zero_against_par(club):
@@ -231,7 +231,7 @@ def test_a_lost_game_counts_as_zero_against_par(club):
     ctd = next(x for x in s.season if x.game == "clear-the-dungeon")
     rows = {r.player: r for r in ctd.rows}
     par = ctd.deals[0].par.score
-    assert rows["Hal"].results == (-par,) and rows["Gus"].results == (0,)
+    assert rows["Hal"].results == ((0, -par),) and rows["Gus"].results == ((0, 0),)
     assert [r.player for r in ctd.rows] == ["Gus", "Hal"]
     alone = build_standings([club / "hal.log"], season=True, par=False)
     assert alone.season[0].deals == [] and alone.season[0].unmeasured == 1
