@@ -311,3 +311,16 @@ def test_a_heading_names_the_parameters_and_variants_too():
     assert deal_heading(deal) == "Clear the Dungeon, seed K7Q2-9XMA, size 9, reserve"
     page = render_html(Standings([deal], [], 0)).decode("utf-8")
     assert "<h2>Clear the Dungeon, seed K7Q2-9XMA, size 9, reserve</h2>" in page
+
+
+def test_a_hand_record_clips_a_long_name_too(tmp_path):
+    from companion.hand_record import gather
+
+    best = get_game("scoundrel").solve("S1", {}, ()).log
+    assert best is not None
+    (tmp_path / "a.log").write_text(with_player(best, "A" * 1800), encoding="utf-8")
+    record = gather(get_game("scoundrel"), "S1", {}, (), {"from_logs": [tmp_path]})
+    words = record.best_words()
+    assert words.startswith("Best at the table: " + "A" * 47 + "…,") and len(words) < 150
+    assert record.table_rows()[1][1] == "A" * 47 + "…"
+    assert record.to_json()["table"]["players"][0]["player"] == "A" * 1800
