@@ -223,9 +223,16 @@ def season_heading(season: Season) -> str:
     return f"Season: {season.title}"
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def season_facts(season: Season) -> str:
     """How many deals the season measures and how many a player needs to be ranked."""
     n = len(season.deals)
+    if not n:
+        return (f"Nothing to rank: no par and nobody scored on its "
+                f"{_plural(season.unmeasured, 'deal')}.")
     text = (f"{n} deal{'s' if n != 1 else ''} measured; ranked: players with at least "
             f"{season.minimum} of them, by their average result per deal played.")
     if season.unmeasured:
@@ -305,7 +312,8 @@ def render_text(standings: Standings) -> str:
         for season in standings.season:
             lines += ["", season_heading(season), season_facts(season)]
             table = season_table(season)
-            lines += _text_table(table, set(range(len(table[0]))) - {1})
+            if season.rows:
+                lines += _text_table(table, set(range(len(table[0]))) - {1})
             lines += ["  " + x for x in deal_legend(season)]
     return "\n".join(lines) + "\n"
 
@@ -450,8 +458,9 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
             rows = season_table(season)
             out += [f"<h3>{_e(season_heading(season))}</h3>",
                     f'<p class="sub">{_e(season_facts(season))}</p>']
-            out += _html_table(rows, ["n rank", "player", "n", "n", "n",
-                                      *(["n d"] * (len(rows[0]) - 5))], "")
+            if season.rows:
+                out += _html_table(rows, ["n rank", "player", "n", "n", "n",
+                                          *(["n d"] * (len(rows[0]) - 5))], "")
             legend = deal_legend(season)
             if legend:
                 out.append('<ul class="legend">')
@@ -645,7 +654,8 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
             fractions = [12, 52, 16, 17, 14, *([13] * (len(rows[0]) - 5))]
             block = [Paragraph(text(season_heading(season)), h3),
                      Paragraph(text(season_facts(season)), small), Spacer(1, 1.5 * mm),
-                     table(rows, fractions, set(range(len(rows[0]))) - {1})]
+                     *([table(rows, fractions, set(range(len(rows[0]))) - {1})]
+                       if season.rows else [])]
             story += [CondPageBreak(40 * mm), *block,
                       *[Paragraph(text(x), small) for x in deal_legend(season)]]
     for d in standings.deals:

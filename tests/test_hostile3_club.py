@@ -324,3 +324,14 @@ def test_a_hand_record_clips_a_long_name_too(tmp_path):
     assert words.startswith("Best at the table: " + "A" * 47 + "…,") and len(words) < 150
     assert record.table_rows()[1][1] == "A" * 47 + "…"
     assert record.to_json()["table"]["players"][0]["player"] == "A" * 1800
+
+
+def test_a_season_with_nothing_to_measure_says_so_in_every_output(tmp_path):
+    (tmp_path / "hal.log").write_text('[Game "clear-the-dungeon"]\n[Seed "S1"]\n'
+                                      '[Player "Hal"]\n', encoding="utf-8")
+    s = build_standings([tmp_path / "hal.log"], par=False, season=True)
+    assert s.season is not None and s.season[0].deals == [] and s.season[0].rows == []
+    said = "Nothing to rank: no par and nobody scored on its 1 deal."
+    out = outputs(s)
+    assert said in out["text"].decode("utf-8") and "Average" not in out["text"].decode()
+    assert said in out["html"].decode("utf-8") and said in pdf_text(out["pdf"])
