@@ -150,10 +150,18 @@ def season_logs(tmp_path_factory) -> Path:
     return folder
 
 
+PARS: dict = {}
+"""Par of the season's deals, solved once for all the tests (``build_standings``'s
+cache)."""
+
+
+def season_json(folder: Path, **options: object) -> dict:
+    s = build_standings(sorted(folder.iterdir()), season=True, solved=PARS, **options)
+    return json.loads(json.dumps(s.to_json()))
+
+
 def test_a_season_is_per_game_and_one_good_deal_does_not_outrank_four(season_logs):
-    r = invoke("standings", *sorted(season_logs.iterdir()), "--season", "--json")
-    assert r.exit_code == 0, r.output
-    games = {x["game"]: x for x in json.loads(r.stdout)["season"]["games"]}
+    games = {x["game"]: x for x in season_json(season_logs)["season"]["games"]}
     assert sorted(games) == ["clear-the-dungeon", "scoundrel"]
     sc = games["scoundrel"]
     assert len(sc["deals"]) == 4 and sc["minimum_deals"] == 2
@@ -164,16 +172,15 @@ def test_a_season_is_per_game_and_one_good_deal_does_not_outrank_four(season_log
     assert rows["Bob"]["average"] < -100  # Scoundrel's scores are never added to...
     ctd = {x["player"]: x for x in games["clear-the-dungeon"]["rows"]}
     assert list(ctd) == ["Ada"] and ctd["Ada"]["total"] == 0  # ...Clear the Dungeon's
-    r = invoke("standings", *sorted(season_logs.iterdir()), "--season", "--min-deals", "1",
-               "--json")
-    rows = {x["player"]: x for x in json.loads(r.stdout)["season"]["games"][1]["rows"]}
+    games = season_json(season_logs, min_deals=1)["season"]["games"]
+    rows = {x["player"]: x for x in games[1]["rows"]}
     assert (rows["Ada"]["rank"], rows["Bob"]["rank"]) == (1, 2)
     r = invoke("standings", *sorted(season_logs.iterdir()), "--min-deals", "1")
     assert r.exit_code == 2 and "--min-deals is for --season" in r.stderr
 
 
 def test_the_csv_has_each_season_players_result_on_each_deal(season_logs):
-    s = build_standings(sorted(season_logs.iterdir()), season=True)
+    s = build_standings(sorted(season_logs.iterdir()), season=True, solved=PARS)
     rows = list(csv.reader(io.StringIO(render_csv(s).decode("utf-8"), newline="")))
     head = rows[0]
     col = {name: head.index(name) for name in ("section", "game", "player", "seed",
@@ -274,8 +281,7 @@ def test_a_season_of_many_deals_grows_with_the_logs_not_their_square(tmp_path):
 # -- item 5: a page a phone reads without scrolling sideways -----------------------------
 
 def test_the_page_stacks_rows_as_cards_on_a_phone_and_headings_name_the_deal(season_logs):
-    paths = sorted(season_logs.iterdir())
-    s = build_standings(paths, season=True)
+    s = build_standings(sorted(season_logs.iterdir()), season=True, solved=PARS)
     text = render_html(s).decode("utf-8")
     root = ET.fromstring(text.split("\n", 1)[1])
     css = text[text.index("<style>"):text.index("</style>")]
