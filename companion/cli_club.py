@@ -171,8 +171,11 @@ def standings_cmd(
         "phones and print), FILE.pdf or FILE.csv")] = None,
     as_json: JsonOpt = False,
     season: Annotated[bool, typer.Option(
-        "--season", help="also sum each player's results against par over all the "
-        "deals")] = False,
+        "--season", help="also rank each game's players by their average result "
+        "against par per deal played")] = False,
+    min_deals: Annotated[int | None, typer.Option(
+        "--min-deals", metavar="N", min=1, help="with --season: deals a player must "
+        "have played to be ranked (default: half the game's deals)")] = None,
     no_par: Annotated[bool, typer.Option(
         "--no-par", help="do not solve the deals for par (faster)")] = False,
     title: Annotated[str, typer.Option(
@@ -199,16 +202,22 @@ def standings_cmd(
     if paper is not None and fmt != "pdf":
         raise ParameterError("--paper is for --out FILE.pdf (the page size of the PDF)")
     paper_name = resolve_paper(paper) if fmt == "pdf" else "a4"
-    standings = build_standings(logs, par=not no_par, season=season)
+    if min_deals is not None and not season:
+        raise ParameterError("--min-deals is for --season (the deals a player must have "
+                             "played to be ranked)")
+    standings = build_standings(logs, par=not no_par, season=season, min_deals=min_deals)
     if target is not None:
         from companion.fsutil import write_atomic
-        from companion.standings_report import render
+        from companion.standings_report import render, summary_counts
 
         write_atomic(target, render(standings, fmt, title, paper_name))
-        typer.echo(f"standings written to {target}", err=True)
+        # the file is the output: one line says what was written (on stderr when the
+        # JSON takes standard output), not the whole table again
+        typer.echo(f"standings written to {target}: {summary_counts(standings)}",
+                   err=as_json)
     if as_json:
         typer.echo(_json(standings.to_json(), ensure_ascii=False, indent=1))
-    else:
+    elif target is None:
         from companion.standings_report import render_text
 
         typer.echo(render_text(standings), nl=False)

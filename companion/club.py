@@ -12,8 +12,9 @@ like any fresh seed (``K7Q2-9XMA``).
 groups the valid ones into deals (game, seed, parameters, variants, rules edition; a
 free deal by its tags too), ranks each deal's players by the computed score (never the
 claim), and lists the invalid logs apart with their first error. Where the game has a
-solver, par is solved once per deal. ``season`` sums each player's result against par
-(or against the deal's best score where there is no par) over every deal.
+solver, par is solved once per deal. ``season`` ranks each game's players by their
+average result against par (or against the deal's best score where there is no par)
+per deal played, with a minimum of deals to be ranked (:func:`seasons`).
 ``docs/club.md`` says all of this as the commands do it.
 """
 
@@ -26,6 +27,7 @@ import stat
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +36,11 @@ from companion.rng import stream
 from companion.seeds import fresh_seed
 
 __all__ = [
+    "BIDI_CONTROLS",
     "PERSONAL_TAGS",
     "SEASON_NOTE",
     "Deal",
+    "Season",
     "DealKey",
     "Entry",
     "InvalidLog",
@@ -45,10 +49,14 @@ __all__ = [
     "Standings",
     "build_standings",
     "check_inputs",
+    "clean_name",
+    "clip",
     "competition_ranks",
     "daily_seed",
     "deal_note",
     "entry_notes",
+    "file_players",
+    "invisible",
     "iter_rows",
     "parse_date",
     "player_key",
@@ -57,6 +65,7 @@ __all__ = [
     "rank_deal",
     "read_one",
     "season_rows",
+    "seasons",
     "solve_par",
     "today_utc",
 ]
@@ -70,6 +79,21 @@ PERSONAL_TAGS = frozenset({"player", "claim", "date", "time", "comment", "note",
                            "annotator"})
 """Tags that say who played and what they claim, not which deal: a free deal's group
 leaves them out (with the tags already in the group's key)."""
+
+
+TAGS_SHOWN = 6
+"""A free deal's label names this many of its tags at most."""
+
+OTHER_SCORES_SHOWN = 5
+"""A flagged player's note lists this many of their other scores at most."""
+
+
+def clip(text: str, limit: int, keep_end: bool = False) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis where it was cut (at the
+    start with ``keep_end``, for a path whose file name matters most)."""
+    if len(text) <= limit:
+        return text
+    return "…" + text[len(text) - limit + 1:] if keep_end else text[:limit - 1] + "…"
 
 
 # -- the daily deal ---------------------------------------------------------------
@@ -119,13 +143,20 @@ class DealKey:
     def free(self) -> bool:
         return not self.seed
 
-    def details(self) -> str:
-        """``seed K7Q2-9XMA, reserve, edition 1``: the deal without the game."""
+    def details(self, edition: bool = True) -> str:
+        """``seed K7Q2-9XMA, reserve, edition 1``: the deal without the game. A free
+        deal's tags are shown up to :data:`TAGS_SHOWN`, each value clipped (the rest
+        counted: ``and 149,994 more tags``), so a label stays one line however many
+        tags a log has (the JSON's ``tags`` holds them all)."""
         parts = [f"seed {self.seed}" if self.seed else "free deal"]
         parts += [f"{k} {v}" for k, v in self.params]
         parts += list(self.variants)
-        parts += [f"{k} {v}" for k, v in self.tags]
-        parts.append(f"edition {self.edition}")
+        parts += [f"{clip(k, 24)} {clip(v, 40)}" for k, v in self.tags[:TAGS_SHOWN]]
+        if len(self.tags) > TAGS_SHOWN:
+            more = len(self.tags) - TAGS_SHOWN
+            parts.append(f"and {more:,} more tag{'s' if more != 1 else ''}")
+        if edition:
+            parts.append(f"edition {self.edition}")
         return ", ".join(parts)
 
     def label(self, title: str = "") -> str:
@@ -268,28 +299,60 @@ class Deal:
 
 @dataclass(frozen=True)
 class SeasonRow:
-    """A player's season: the sum of their result against each deal's reference."""
+    """A player's season of one game: their average result against each deal's
+    reference over the deals they played."""
 
-    rank: int
+    rank: int | None
+    """None: fewer deals played than the season's minimum (listed, not ranked)."""
     player: str
     named_by_file: bool
     total: int
+    """The sum of their results (score minus the reference) over the deals played."""
     played: int
-    """Deals where a log of theirs counts."""
-    results: tuple[int, ...]
-    """Per deal (in :attr:`Standings.deals` order): score minus the reference, or
-    what a deal without a scored log of theirs counts (:attr:`charged`; see
-    :func:`season_rows`)."""
-    charged: tuple[bool, ...]
-    """Per deal: True where they have no scored counted log."""
+    """Deals of the season (those with a reference) where a log of theirs counts."""
+    results: tuple[tuple[int, int], ...]
+    """``(deal, result)`` for each deal they played, ``deal`` its index in
+    :attr:`Season.deals`, ``result`` score minus the reference: as many as their logs,
+    not one per deal of the season (a season of 2,000 deals and players would hold
+    4,000,000)."""
+
+    @property
+    def average(self) -> Fraction:
+        """Their result per deal played (exact; 0 with none)."""
+        return Fraction(self.total, self.played) if self.played else Fraction(0)
+
+    def result(self, deal: int) -> int | None:
+        """Their result on the season's deal number ``deal`` (None: not played)."""
+        return dict(self.results).get(deal)
 
     def to_json(self, deals: Sequence[Deal]) -> dict[str, Any]:
         return {"rank": self.rank, "player": self.player,
                 "player_from": "file name" if self.named_by_file else "Player tag",
-                "total": self.total, "deals_played": self.played,
-                "results": [{"deal": d.key.label(d.title), "result": r, "scored": not c}
-                            for d, r, c in zip(deals, self.results, self.charged,
-                                               strict=True)]}
+                "average": round(float(self.average), 3), "total": self.total,
+                "deals_played": self.played,
+                "results": [{"deal": deals[n].key.label(deals[n].title), "result": r}
+                            for n, r in self.results]}
+
+
+@dataclass
+class Season:
+    """The season of one game: its deals that have a reference (par, or a best score),
+    and its players ranked by their average result per deal played."""
+
+    game: str
+    title: str
+    deals: list[Deal]
+    minimum: int
+    """Deals a player must have played to be ranked."""
+    rows: list[SeasonRow]
+    unmeasured: int = 0
+    """The game's deals left out: no par and nobody scored, so nothing to measure by."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "title": self.title, "minimum_deals": self.minimum,
+                "deals": [d.key.label(d.title) for d in self.deals],
+                "deals_not_measured": self.unmeasured,
+                "rows": [r.to_json(self.deals) for r in self.rows]}
 
 
 @dataclass
@@ -299,7 +362,8 @@ class Standings:
     deals: list[Deal]
     invalid: list[InvalidLog]
     logs: int
-    season: list[SeasonRow] | None = None
+    season: list[Season] | None = None
+    """One season per game (``--season``), in the deals' order."""
     par_solved: int = 0
     """How many deals were solved for par (each once)."""
     par_seconds: float = 0.0
@@ -309,24 +373,27 @@ class Standings:
                 "deals": [d.to_json() for d in self.deals],
                 "invalid": [i.to_json() for i in self.invalid],
                 "season": None if self.season is None else {
-                    "note": SEASON_NOTE,
-                    "rows": [r.to_json(self.deals) for r in self.season]}}
+                    "note": SEASON_NOTE, "games": [x.to_json() for x in self.season]}}
 
 
-SEASON_NOTE = ("Each player's score minus par, summed over the deals; where a "
-               "deal has no par, minus the best score of that deal instead. A deal a "
-               "player has no scored log of (not played, or a lost game without a score) "
-               "counts as a score of 0, or the deal's lowest score if that is below 0: "
-               "skipping a deal never pays.")
+SEASON_NOTE = ("One season per game. A player's result on a deal is their score minus "
+               "par, or minus the deal's best score where there is no par (a lost game "
+               "without a score counts as 0, or the deal's lowest score if that is "
+               "lower). Players rank by their average result per deal played; to be "
+               "ranked they must have played the season's minimum of deals (half of "
+               "them unless --min-deals says otherwise).")
 
 
 # -- reading logs -------------------------------------------------------------------
 
 def player_key(name: str, named_by_file: bool) -> str:
-    """Who a player is, for flagging a second log and summing a season: the name in
-    any case and spacing (``Ada`` = ``ada``); a player named by a file name is
-    that file alone."""
-    return ("file:" if named_by_file else "tag:") + " ".join(name.split()).casefold()
+    """Who a player is, for flagging a second log and summing a season: the name as
+    :func:`clean_name` makes it, in any case (``Ada`` = ``ada`` = ``Ada`` with a
+    zero-width space = full-width ``Ａｄａ``); a player named by a file is that file
+    alone (its path as :func:`file_players` shows it, in its own case)."""
+    if named_by_file:
+        return "file:" + name
+    return "tag:" + unicodedata.normalize("NFKC", clean_name(name).casefold())
 
 
 def check_inputs(paths: Sequence[str | Path]) -> None:
@@ -372,20 +439,71 @@ def _read(path: str) -> bytes | None:
         return None
 
 
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+"""The characters that reorder text around them (embeddings, overrides, isolates,
+marks): in a name or a file name they could make one row read as another."""
+
+_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+              (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+              (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+              (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+              (0xE0000, 0xE0FFF))
+"""Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): what a
+font draws as nothing."""
+
+
+def invisible(ch: str) -> bool:
+    """A character that shows as nothing: a format character (Cf: zero-width space,
+    byte order mark, bidi controls...) or any other default-ignorable one (variation
+    selectors, the Hangul fillers)."""
+    if unicodedata.category(ch) == "Cf":
+        return True
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _IGNORABLE) if code >= 0xAD else False
+
+
 def shown_text(text: str) -> str:
     """``text`` as the standings show it: control characters (a terminal's escape
-    sequences) and undecodable bytes of a file name (surrogates) become U+FFFD, so no
-    output can be steered or broken by a name."""
+    sequences), bidi controls and undecodable bytes of a file name (surrogates) become
+    U+FFFD, so no output can be steered, reordered or broken by a name."""
     return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs")
-                   or ch in "\ufffe\uffff" else ch for ch in text)
+                   or ch in "\ufffe\uffff" or ch in BIDI_CONTROLS else ch for ch in text)
 
 
-def _player(tags: dict[str, Any], file: str) -> tuple[str, bool]:
+def clean_name(text: str) -> str:
+    """A Player tag as the standings show it and tell players apart by: NFKC
+    (full-width ``Ａｄａ`` is ``Ada``), invisible characters removed (:func:`invisible`:
+    ``Ada`` + U+200B is ``Ada``), spaces collapsed, then :func:`shown_text`."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if not invisible(ch))
+    return shown_text(" ".join(text.split()))
+
+
+def file_players(paths: Sequence[str | Path]) -> dict[str, str]:
+    """The name that stands for the player of a log without a Player tag: its path
+    relative to the folder that holds all the logs given (``a/game.log`` and
+    ``b/game.log`` are two players; one folder's logs are named by their file names);
+    standard input is ``standard input``."""
+    found = {str(p): os.path.abspath(p) for p in paths if str(p) != "-"}
+    names = {"-": "standard input"}
+    if not found:
+        return names
+    try:
+        base = os.path.commonpath([os.path.dirname(a) for a in found.values()])
+    except ValueError:  # pragma: no cover - two drives (Windows): the whole paths
+        base = ""
+    for given, full in found.items():
+        names[given] = shown_text(os.path.relpath(full, base) if base else full)
+    return names
+
+
+def _player(tags: dict[str, Any], file: str, shown_as: str | None) -> tuple[str, bool]:
     tag = tags.get("player")
-    name = " ".join(str(tag.value).split()) if tag is not None else ""
+    name = clean_name(str(tag.value)) if tag is not None else ""
     if name:
-        return shown_text(name), False
-    return shown_text(Path(file).name or file), True
+        return name, False
+    return shown_as or shown_text(Path(file).name or file), True
 
 
 def _norm_value(text: str) -> str:
@@ -395,14 +513,20 @@ def _norm_value(text: str) -> str:
     from companion.errors import CardError
 
     words = []
-    for word in re.split(r"[\s,]+", text.strip()):
+    for word in _WORDS.split(text.strip()):
         if not word:
+            continue
+        if not 2 <= len(word.replace("\ufe0f", "").replace("\ufe0e", "")) <= 5:
+            words.append(word.casefold())  # no card is written so (``JOKER`` is 5 long)
             continue
         try:
             words.append(str(parse_card(word)))
         except CardError:
             words.append(word.casefold())
     return shown_text(" ".join(words))
+
+
+_WORDS = re.compile(r"[\s,]+")
 
 
 def _deal_key(log: Any, game: Any) -> DealKey:
@@ -421,9 +545,10 @@ def _deal_key(log: Any, game: Any) -> DealKey:
     return DealKey(game.name, header.seed or "", params, variants, header.edition, tags)
 
 
-def read_one(path: str) -> tuple[DealKey, Entry] | InvalidLog:
+def read_one(path: str, shown_as: str | None = None) -> tuple[DealKey, Entry] | InvalidLog:
     """Validate one log (as ``companion validate`` does) and keep what the standings
-    need of it: its deal and entry, or its first error.
+    need of it: its deal and entry, or its first error. ``shown_as``: the player's
+    name if the log has no Player tag (:func:`file_players`; default its file name).
 
     Raises UnreadableLogError for a file that cannot be opened (missing, a folder,
     permission denied): exit 2."""
@@ -439,7 +564,7 @@ def read_one(path: str) -> tuple[DealKey, Entry] | InvalidLog:
             log = parse_log(decode_log_bytes(data, path), path, lazy=True)
         except (UnreadableLogError, ValueError):  # LogError is a ValueError too
             log = None
-    player, by_file = _player(log.tags if log is not None else {}, path)
+    player, by_file = _player(log.tags if log is not None else {}, path, shown_as)
     if not verdict.valid or verdict.outcome is None or log is None:
         e = verdict.error
         message = getattr(e, "message", str(e)) if e is not None else "not valid"
@@ -456,7 +581,7 @@ def read_one(path: str) -> tuple[DealKey, Entry] | InvalidLog:
 
 # -- ranking --------------------------------------------------------------------------
 
-def competition_ranks(scores: Sequence[int | None]) -> list[int]:
+def competition_ranks(scores: Sequence[int | Fraction | None]) -> list[int]:
     """Ranks of ``scores`` given best first (None last): equal scores share a rank and
     the next rank skips (1, 2, 2, 4); every None shares the rank after the last score."""
     ranks: list[int] = []
@@ -522,46 +647,67 @@ def solve_par(key: DealKey, game: Any) -> Par:
     return Par(None, "unknown", "the solver's budget ran out" + found)
 
 
-def season_rows(deals: Sequence[Deal]) -> list[SeasonRow]:
-    """Each player's sum over ``deals`` of score minus the deal's reference (par, else
-    the deal's best score). A deal they have no scored counted log of (not played, or
-    lost in a game whose lost games have no score) counts as a score of 0, or of the
-    deal's lowest score where that is below 0: skipping a deal never pays. A deal with
-    no reference (no par, nobody scored) counts 0 for everyone."""
+def season_rows(deals: Sequence[Deal], minimum: int) -> list[SeasonRow]:
+    """The players of ``deals`` (one game's, each with a reference) ranked by their
+    average result per deal played: score minus the deal's reference (par, else the
+    deal's best score); a counted log without a score (a lost game) counts as a score
+    of 0, or the deal's lowest score where that is below 0. A player who played fewer
+    than ``minimum`` deals is listed after the ranked ones, without a rank."""
     names: dict[str, tuple[str, bool]] = {}
-    for d in deals:
-        for e in d.entries:
-            if e.counted:
-                seen = names.get(e.key)
-                if seen is None or e.player < seen[0]:
-                    names[e.key] = (e.player, e.named_by_file)
-    per_deal: list[tuple[dict[str, int], int]] = []
-    for d in deals:
+    results: dict[str, list[tuple[int, int]]] = {}
+    for n, d in enumerate(deals):
         ref, _ = d.reference
-        scores = {e.key: e.score for e in d.entries if e.counted and e.score is not None}
-        if ref is None:
-            per_deal.append(({}, 0))
-            continue
-        floor = min([0, *scores.values()])
-        per_deal.append(({k: v - ref for k, v in scores.items()}, floor - ref))
-    rows: list[SeasonRow] = []
+        assert ref is not None  # the caller leaves out deals without one
+        scores = [e.score for e in d.entries if e.counted and e.score is not None]
+        unscored = min([0, *scores])
+        for e in d.entries:
+            if not e.counted:
+                continue
+            seen = names.get(e.key)
+            if seen is None or e.player < seen[0]:
+                names[e.key] = (e.player, e.named_by_file)
+            got = (e.score if e.score is not None else unscored) - ref
+            results.setdefault(e.key, []).append((n, got))
+    rows = []
     for key, (name, by_file) in names.items():
-        got = [res.get(key) for res, _ in per_deal]
-        results = tuple(r if r is not None else charge
-                        for r, (_, charge) in zip(got, per_deal, strict=True))
-        played = sum(1 for d in deals if any(e.counted and e.key == key for e in d.entries))
-        rows.append(SeasonRow(0, name, by_file, sum(results), played, results,
-                              tuple(r is None for r in got)))
-    rows.sort(key=lambda r: (-r.total, r.player.casefold(), r.player))
-    ranks = competition_ranks([r.total for r in rows])
-    return [replace(r, rank=rank) for r, rank in zip(rows, ranks, strict=True)]
+        played = results[key]
+        rows.append(SeasonRow(None, name, by_file, sum(r for _, r in played), len(played),
+                              tuple(played)))
+
+    def order(r: SeasonRow) -> tuple[bool, Fraction, int, str, str]:
+        return (r.played < minimum, -r.average, -r.played, r.player.casefold(), r.player)
+
+    rows.sort(key=order)
+    ranked = [r for r in rows if r.played >= minimum]
+    ranks = competition_ranks([r.average for r in ranked])
+    return ([replace(r, rank=k) for r, k in zip(ranked, ranks, strict=True)]
+            + rows[len(ranked):])
+
+
+def seasons(deals: Sequence[Deal], min_deals: int | None = None) -> list[Season]:
+    """One :class:`Season` per game of ``deals``: its deals with a reference; the
+    minimum of deals to be ranked is ``min_deals`` (default half the season's deals,
+    rounded up), never more than the season has."""
+    by_game: dict[str, list[Deal]] = {}
+    for d in deals:
+        by_game.setdefault(d.key.game, []).append(d)
+    out = []
+    for game, some in by_game.items():
+        measured = [d for d in some if d.reference[0] is not None]
+        wanted = min_deals if min_deals is not None else (len(measured) + 1) // 2
+        minimum = max(1, min(wanted, len(measured)))
+        out.append(Season(game, some[0].title, measured, minimum,
+                          season_rows(measured, minimum), len(some) - len(measured)))
+    return out
 
 
 def build_standings(paths: Sequence[str | Path], par: bool = True, season: bool = False,
                     progress: Callable[[str], None] | None = None,
-                    solved: dict[DealKey, Par] | None = None) -> Standings:
+                    solved: dict[DealKey, Par] | None = None,
+                    min_deals: int | None = None) -> Standings:
     """Validate ``paths`` one at a time, group, rank, and solve par once per deal
-    (``solved``: a cache kept across calls, if given).
+    (``solved``: a cache kept across calls, if given); with ``season``, a season per
+    game (:func:`seasons`, ``min_deals`` its minimum).
 
     Raises ParameterError (no logs) or UnreadableLogError (a missing file, a folder,
     one that cannot be opened), both exit 2, before anything is reported."""
@@ -572,8 +718,9 @@ def build_standings(paths: Sequence[str | Path], par: bool = True, season: bool 
     check_inputs(paths)
     groups: dict[DealKey, list[Entry]] = {}
     invalid: list[InvalidLog] = []
+    shown = file_players(paths)
     for p in paths:
-        row = read_one(str(p))  # the verdict is let go here: only the row is kept
+        row = read_one(str(p), shown.get(str(p)))  # the verdict is let go: only the row
         if isinstance(row, InvalidLog):
             invalid.append(row)
         else:
@@ -600,7 +747,7 @@ def build_standings(paths: Sequence[str | Path], par: bool = True, season: bool 
     invalid.sort(key=lambda i: i.file)
     result = Standings(deals, invalid, len(paths), par_solved=count, par_seconds=spent)
     if season:
-        result.season = season_rows(deals)
+        result.season = seasons(deals, min_deals)
     return result
 
 
@@ -610,8 +757,11 @@ def entry_notes(e: Entry, deal: Deal | None = None) -> list[str]:
     notes: list[str] = []
     if e.logs_of_player > 1:
         if e.counted:
-            others = ", ".join("no score" if s is None else str(s) for s in e.other_scores)
-            notes.append(f"{e.logs_of_player} logs of this deal: the best counts "
+            shown = e.other_scores[:OTHER_SCORES_SHOWN]
+            others = ", ".join("no score" if s is None else str(s) for s in shown)
+            if len(e.other_scores) > len(shown):
+                others += f" and {len(e.other_scores) - len(shown):,} more"
+            notes.append(f"{e.logs_of_player:,} logs of this deal: the best counts "
                          f"(also {others})")
         else:
             notes.append("second log of this player: not ranked")

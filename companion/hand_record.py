@@ -148,6 +148,11 @@ def log_paths(paths: Sequence[str | Path]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+NAME_SHOWN = 48
+"""A player's name is shown up to this many characters (as ``companion standings``
+shows it; the JSON holds it whole)."""
+
+
 def _clip(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -356,7 +361,10 @@ class RecordData:
         if best is None:
             return (f"No valid log of this deal among the {_plural(self.table.logs, 'log')} "
                     "given.")
-        who = f"({best.player})" if best.named_by_file else best.player
+        from companion.club import clip
+
+        name = clip(best.player, NAME_SHOWN, keep_end=best.named_by_file)
+        who = f"({name})" if best.named_by_file else name
         tied = [p for p in self.table.players if p.rank == best.rank]
         score = "no score" if best.score is None else str(best.score)
         text = f"Best at the table: {who}, {score} ({best.outcome})"
@@ -384,6 +392,8 @@ class RecordData:
         par (where there is par), outcome, claim."""
         if self.table is None:
             return []
+        from companion.club import clip
+
         with_par = self.par.score is not None
         rows = [["Rank", "Player", "Score", *(["vs par"] if with_par else []), "Outcome",
                  "Claim"]]
@@ -392,7 +402,8 @@ class RecordData:
                      f"{p.claim} {'matches' if p.claim_matches else 'wrong'}")
             if p.logs > 1:
                 claim += f"; best of {p.logs} logs"
-            rows.append([str(p.rank or ""), f"({p.player})" if p.named_by_file else p.player,
+            name = clip(p.player, NAME_SHOWN, keep_end=p.named_by_file)
+            rows.append([str(p.rank or ""), f"({name})" if p.named_by_file else name,
                          "-" if p.score is None else str(p.score),
                          *([_signed(p.against_par)] if with_par else []), p.outcome, claim])
         return rows

@@ -3,7 +3,8 @@ page, a PDF table, CSV. All four are built from the same rows (:func:`deal_table
 :func:`invalid_table`, :func:`season_table`), so they never disagree.
 
 The HTML page is one file with no scripts: its CSS lays the tables out on a phone (each
-table scrolls sideways inside the page) and on paper (print CSS: black on white, no
+row a card, each cell a line named by its column's ``data-label``: nothing scrolls
+sideways), on a wider screen (tables) and on paper (print CSS: black on white, no
 section split across pages where it fits). It is written as well-formed XHTML-style
 markup, and every text that came from a log (player names above all) is escaped.
 
@@ -21,6 +22,8 @@ import csv
 import io
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -28,10 +31,13 @@ from companion.club import (
     SEASON_NOTE,
     Deal,
     Entry,
+    Season,
     Standings,
+    clip,
     deal_note,
     entry_notes,
     player_shown,
+    shown_text,
 )
 
 __all__ = [
@@ -51,8 +57,8 @@ FORMATS = ("html", "pdf", "csv")
 """What ``--out`` writes, by the file name's ending (``.htm`` is HTML too)."""
 
 SEASON_COLUMNS_MAX = 12
-"""Beyond this many deals, the text and PDF season tables show totals only (HTML and
-CSV show every deal: the HTML table scrolls)."""
+"""Beyond this many deals in a season, its tables show the average and total only
+(the CSV has every player's result on every deal they played)."""
 
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D",
                 "♧": "C"}
@@ -79,12 +85,88 @@ def claim_cell(e: Entry) -> str:
     return f"{e.claim} {'matches' if e.claim_matches else 'wrong'}"
 
 
-def deal_table(deal: Deal) -> list[list[str]]:
-    """The deal's rows, head first: rank, player, score, score minus par, outcome,
-    claim, notes. A second log of a player has no rank (``–``)."""
-    rows = [list(DEAL_HEAD)]
+NAME_SHOWN = 48
+"""A player's name is shown up to this many characters (an ellipsis where it is cut;
+the JSON and CSV hold it whole)."""
+FILE_SHOWN = 64
+"""A file's path is shown up to this many characters, its end kept."""
+TITLE_SHOWN = 120
+"""``--title`` is shown up to this many characters."""
+EXTRA_LOGS_SHOWN = 3
+"""Rows shown of a player's logs that do not count, per deal; the rest are counted in
+one row (the CSV has a row for every log)."""
+
+
+def name_cell(name: str, named_by_file: bool) -> str:
+    """A player as the tables show one: clipped, a file name in parentheses."""
+    return player_shown(clip(name, NAME_SHOWN, keep_end=named_by_file), named_by_file)
+
+
+def title_shown(title: str) -> str:
+    """``--title`` as the page shows it: one line, clipped to :data:`TITLE_SHOWN`,
+    control and bidi characters as U+FFFD."""
+    return clip(shown_text(" ".join(title.split())), TITLE_SHOWN)
+
+
+@dataclass(frozen=True)
+class MoreLogs:
+    """The row that stands for a player's logs beyond :data:`EXTRA_LOGS_SHOWN`."""
+
+    player: str
+    named_by_file: bool
+    count: int
+    scores: tuple[int | None, ...]
+
+    def note(self) -> str:
+        scored = [x for x in self.scores if x is not None]
+        span = (f"scores {min(scored)} to {max(scored)}" if len(set(scored)) > 1 else
+                f"score {scored[0]}" if scored else "no score")
+        return f"{self.count:,} more logs of this player, not ranked ({span})"
+
+
+def shown_rows(deal: Deal) -> list[Entry | MoreLogs]:
+    """The deal's rows as the tables show them: every counted log, and of each
+    player's other logs the best :data:`EXTRA_LOGS_SHOWN`, the rest in one
+    :class:`MoreLogs` row per player (at the end)."""
+    out: list[Entry | MoreLogs] = []
+    extra: dict[str, list[Entry]] = {}
     for e in deal.entries:
-        rows.append([_num(e.rank), player_shown(e.player, e.named_by_file), _num(e.score),
+        if e.counted:
+            out.append(e)
+            continue
+        seen = extra.setdefault(e.key, [])
+        seen.append(e)
+        if len(seen) <= EXTRA_LOGS_SHOWN:
+            out.append(e)
+    for logs in extra.values():
+        rest = logs[EXTRA_LOGS_SHOWN:]
+        if rest:
+            out.append(MoreLogs(rest[0].player, rest[0].named_by_file, len(rest),
+                                tuple(e.score for e in rest)))
+    return out
+
+
+def deal_heading(deal: Deal) -> str:
+    """The deal as its section's heading names it: the game and the deal (seed,
+    parameters, variants; a free deal's tags), ``Scoundrel, seed S1``."""
+    return f"{deal.title}, {deal.key.details(edition=False)}"
+
+
+def deal_sub(deal: Deal) -> str:
+    """The line under a deal's heading: the edition and par."""
+    return f"edition {deal.key.edition} · {deal_note(deal)}"
+
+
+def deal_table(deal: Deal) -> list[list[str]]:
+    """The deal's rows (:func:`shown_rows`), head first: rank, player, score, score
+    minus par, outcome, claim, notes. A second log of a player has no rank (``–``)."""
+    rows = [list(DEAL_HEAD)]
+    for e in shown_rows(deal):
+        if isinstance(e, MoreLogs):
+            rows.append(["–", name_cell(e.player, e.named_by_file), "", "", "", "",
+                         e.note()])
+            continue
+        rows.append([_num(e.rank), name_cell(e.player, e.named_by_file), _num(e.score),
                      _signed(e.against_par), e.outcome, claim_cell(e),
                      "; ".join(entry_notes(e, deal))])
     return rows
@@ -95,26 +177,78 @@ def invalid_table(standings: Standings) -> list[list[str]]:
     error (line, column, message), rule."""
     rows = [list(INVALID_HEAD)]
     for i in standings.invalid:
-        rows.append([i.file, "–" if i.named_by_file else i.player, i.error_in_file, i.rule])
+        rows.append([clip(i.file, FILE_SHOWN, keep_end=True),
+                     "–" if i.named_by_file else clip(i.player, NAME_SHOWN),
+                     clip(i.error_in_file, 400), i.rule])
     return rows
 
 
-def deal_names(standings: Standings) -> list[str]:
+def deal_names(season: Season) -> list[str]:
     """``D1``, ``D2``... for the season table's columns."""
-    return [f"D{n}" for n in range(1, len(standings.deals) + 1)]
+    return [f"D{n}" for n in range(1, len(season.deals) + 1)]
 
 
-def season_table(standings: Standings, per_deal: bool = True) -> list[list[str]]:
-    """The season, head first: rank, player, deals played, total against par (or the
-    deal's best), then one column per deal (``D1``...) when ``per_deal``."""
-    names = deal_names(standings) if per_deal else []
-    rows = [["Rank", "Player", "Deals", "Total", *names]]
-    for r in standings.season or []:
-        cells = ([f"({_signed(x)})" if c else _signed(x)
-                  for x, c in zip(r.results, r.charged, strict=True)] if per_deal else [])
-        rows.append([str(r.rank), player_shown(r.player, r.named_by_file), str(r.played),
+def per_deal(season: Season) -> bool:
+    """Whether the season's tables show one column per deal (up to
+    :data:`SEASON_COLUMNS_MAX` deals; beyond, the average and total only)."""
+    return len(season.deals) <= SEASON_COLUMNS_MAX
+
+
+def _average(value: Fraction) -> str:
+    """``+1.5``, ``−3.0``, ``0.0`` (one decimal, the minus sign)."""
+    tenths = round(value * 10)
+    if tenths == 0:
+        return "0.0"
+    sign = "+" if tenths > 0 else "−"
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def season_table(season: Season) -> list[list[str]]:
+    """A game's season, head first: rank (``–`` below the minimum of deals), player,
+    deals played of the season's, average result per deal played, total, then one
+    column per deal (``D1``...; ``·`` not played) where :func:`per_deal`."""
+    names = deal_names(season) if per_deal(season) else []
+    rows = [["Rank", "Player", "Deals", "Average", "Total", *names]]
+    for r in season.rows:
+        got = dict(r.results) if names else {}
+        cells = [_signed(got[n]) if n in got else "·" for n in range(len(names))]
+        rows.append([_num(r.rank), name_cell(r.player, r.named_by_file),
+                     f"{r.played} of {len(season.deals)}", _average(r.average),
                      _signed(r.total), *cells])
     return rows
+
+
+def season_heading(season: Season) -> str:
+    """``Season: Scoundrel``."""
+    return f"Season: {season.title}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def season_facts(season: Season) -> str:
+    """How many deals the season measures and how many a player needs to be ranked."""
+    n = len(season.deals)
+    if not n:
+        return (f"Nothing to rank: no par and nobody scored on its "
+                f"{_plural(season.unmeasured, 'deal')}.")
+    text = (f"{n} deal{'s' if n != 1 else ''} measured; ranked: players with at least "
+            f"{season.minimum} of them, by their average result per deal played.")
+    if season.unmeasured:
+        text += (f" {season.unmeasured} deal{'s' if season.unmeasured != 1 else ''} "
+                 "left out: no par and nobody scored.")
+    if not per_deal(season):
+        text += f" Over {SEASON_COLUMNS_MAX} deals: the per-deal results are in the CSV."
+    return text
+
+
+def summary_counts(standings: Standings) -> str:
+    """``12 logs, 11 valid in 2 deals, 1 invalid``."""
+    valid = standings.logs - len(standings.invalid)
+    deals = len(standings.deals)
+    return (f"{standings.logs} log{'s' if standings.logs != 1 else ''}, {valid} valid "
+            f"in {deals} deal{'s' if deals != 1 else ''}, {len(standings.invalid)} invalid")
 
 
 def summary_line(standings: Standings) -> str:
@@ -126,13 +260,15 @@ def summary_line(standings: Standings) -> str:
             "Ranked by the computed score, never the claim; equal scores share a rank.")
 
 
-def deal_legend(standings: Standings) -> list[str]:
-    """``D1: Clear the Dungeon, seed ..., against par 6`` for each deal."""
+def deal_legend(season: Season) -> list[str]:
+    """``D1: Clear the Dungeon, seed ..., against par 6`` for each deal of the season
+    (none beyond :data:`SEASON_COLUMNS_MAX` deals: there are no such columns)."""
+    if not per_deal(season):
+        return []
     out = []
-    for name, d in zip(deal_names(standings), standings.deals, strict=True):
+    for name, d in zip(deal_names(season), season.deals, strict=True):
         ref, against = d.reference
-        measure = ("nobody scored" if ref is None else
-                   f"against par {ref}" if against == "par" else
+        measure = (f"against par {ref}" if against == "par" else
                    f"against the best score, {ref} (no par)")
         out.append(f"{name}: {d.key.label(d.title)}; {measure}")
     return out
@@ -167,18 +303,18 @@ def render_text(standings: Standings) -> str:
         lines += ["", "Invalid logs (not ranked; companion validate FILE --explain "
                   "says more):"]
         for i in standings.invalid:
-            who = "" if i.named_by_file else f"  (player {i.player})"
+            who = "" if i.named_by_file else f"  (player {clip(i.player, NAME_SHOWN)})"
             lines.append(f"  {i.error} [{i.rule}]{who}")
     if standings.season is not None:
-        per_deal = len(standings.deals) <= SEASON_COLUMNS_MAX
         lines += ["", "Season", SEASON_NOTE]
         if not standings.season:
             lines.append("  No valid log: nobody to rank.")
-        else:
-            lines += _text_table(season_table(standings, per_deal),
-                                 set(range(len(standings.deals) + 4)) - {1})
-            if per_deal:
-                lines += ["  " + x for x in deal_legend(standings)]
+        for season in standings.season:
+            lines += ["", season_heading(season), season_facts(season)]
+            table = season_table(season)
+            if season.rows:
+                lines += _text_table(table, set(range(len(table[0]))) - {1})
+            lines += ["  " + x for x in deal_legend(season)]
     return "\n".join(lines) + "\n"
 
 
@@ -230,10 +366,33 @@ tr.extra td { color: var(--muted); font-style: italic; }
 .flag { color: var(--flag); font-weight: 600; }
 code { font-size: 0.9em; overflow-wrap: anywhere; }
 footer { margin-top: 2rem; }
-@media (max-width: 40rem) {
-  main { padding: 0.6rem 0.5rem 1.5rem; }
-  table { font-size: 0.9rem; }
-  th, td { padding: 0.4rem 0.45rem; }
+h3 { font-size: 1.02rem; margin: 1.1rem 0 0.2rem; }
+h2, h3 { overflow-wrap: anywhere; }
+/* a phone: each row is a card, each cell a line with its column's name (data-label),
+   so nothing scrolls sideways and the claim and notes are on screen */
+@media screen and (max-width: 40rem) {
+  main { padding: 0.6rem 0.6rem 1.5rem; }
+  .scroll { overflow: visible; border: 0; border-radius: 0; background: none; }
+  table, tbody, tr, td { display: block; width: auto; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
+  tbody tr, tbody tr:nth-child(even) { background: var(--paper);
+    border: 1px solid var(--rule); border-radius: 6px; margin: 0 0 0.55rem;
+    padding: 0.35rem 0.7rem; }
+  td, td.n, td.player, td.file, td.err, td.notes, td.claim { display: flex;
+    justify-content: space-between; align-items: baseline; gap: 0.8rem; min-width: 0;
+    padding: 0.12rem 0; border: 0; text-align: right; white-space: normal;
+    overflow-wrap: anywhere; }
+  td::before { content: attr(data-label); flex: none; color: var(--muted);
+    font-weight: 400; font-style: normal; text-align: left; }
+  td.rank, td.player { display: inline-block; font-size: 1.05rem; padding: 0.2rem 0; }
+  td.rank::before, td.player::before { content: none; }
+  td.rank { min-width: 1.9rem; margin-right: 0.5rem; padding: 0 0.4rem;
+    border-radius: 0.8rem; background: var(--head); text-align: center; }
+  td.notes, td.err { display: block; text-align: left; }
+  td.notes::before, td.err::before { display: block; }
+  td.d { display: inline-flex; gap: 0.35rem; margin-right: 0.9rem; }
+  td:empty, td.notes:empty, td.err:empty { display: none; }
 }
 @media print {
   :root { --ink: #000; --paper: #fff; --rule: #999; --head: #e6e6e6; --stripe: #fff;
@@ -262,7 +421,7 @@ def _html_table(rows: list[list[str]], classes: list[str], caption: str,
            if caption else "", "<thead><tr>"]
     out = [x for x in out if x]
     for head, cls in zip(rows[0], classes, strict=True):
-        attr = f' class="{cls}"' if cls == "n" else ""
+        attr = f' class="{cls}"' if cls.startswith("n") else ""
         out.append(f'<th scope="col"{attr}>{_e(head)}</th>')
     out += ["</tr></thead>", "<tbody>"]
     for n, row in enumerate(rows[1:]):
@@ -272,7 +431,8 @@ def _html_table(rows: list[list[str]], classes: list[str], caption: str,
             extra = cell_classes[n][i] if cell_classes else ""
             names = " ".join(c for c in (cls, extra) if c)
             attr = f' class="{names}"' if names else ""
-            out.append(f"<td{attr}>{_e(cell)}</td>")
+            # the column's name, which a phone shows beside the value (CSS ::before)
+            out.append(f'<td{attr} data-label="{_e(rows[0][i])}">{_e(cell)}</td>')
         out.append("</tr>")
     out += ["</tbody>", "</table>", "</div>"]
     return out
@@ -282,33 +442,48 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
     """One static HTML page (UTF-8): no scripts, readable on a phone, printable."""
     from companion import __version__
 
+    title = title_shown(title)
+
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8" />',
            '<meta name="viewport" content="width=device-width, initial-scale=1" />',
            '<meta name="generator" content="companion standings" />',
            f"<title>{_e(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
            "<main>", f"<h1>{_e(title)}</h1>", f'<p class="meta">{_e(summary_line(standings))}</p>']
     if standings.season is not None:
-        per = [str(r.rank) for r in standings.season]
         out += ['<section class="season">', "<h2>Season</h2>",
                 f'<p class="sub">{_e(SEASON_NOTE)}</p>']
-        rows = season_table(standings)
-        classes = ["n", "player", "n", "n", *(["n"] * len(standings.deals))]
-        out += _html_table(rows, classes, "", [""] * len(per))
-        out.append('<ul class="legend">')
-        out += [f"<li>{_e(x)}</li>" for x in deal_legend(standings)]
-        out += ["</ul>", "</section>"]
+        if not standings.season:
+            out.append("<p>No valid log: nobody to rank.</p>")
+        for season in standings.season:
+            rows = season_table(season)
+            out += [f"<h3>{_e(season_heading(season))}</h3>",
+                    f'<p class="sub">{_e(season_facts(season))}</p>']
+            if season.rows:
+                out += _html_table(rows, ["n rank", "player", "n", "n", "n",
+                                          *(["n d"] * (len(rows[0]) - 5))], "")
+            legend = deal_legend(season)
+            if legend:
+                out.append('<ul class="legend">')
+                out += [f"<li>{_e(x)}</li>" for x in legend]
+                out.append("</ul>")
+        out.append("</section>")
     for d in standings.deals:
-        out += ['<section class="deal">', f"<h2>{_e(d.title)}</h2>",
-                f'<p class="sub">{_e(d.key.details())} · {_e(deal_note(d))}</p>']
+        out += ['<section class="deal">', f"<h2>{_e(deal_heading(d))}</h2>",
+                f'<p class="sub">{_e(deal_sub(d))}</p>']
         rows = deal_table(d)
-        row_classes = ["" if e.counted else "extra" for e in d.entries]
+        shown = shown_rows(d)
+        row_classes = ["extra" if isinstance(e, MoreLogs) or not e.counted else ""
+                       for e in shown]
         cells = []
-        for e in d.entries:
+        for e in shown:
+            if isinstance(e, MoreLogs):
+                cells.append(["", "flag", "", "", "", "", ""])
+                continue
             flag = "flag" if e.logs_of_player > 1 else ""
             cells.append(["", flag, "", "", "",
                           "wrong" if e.claim is not None and not e.claim_matches else "",
                           ""])
-        out += _html_table(rows, ["n", "player", "n", "n", "", "claim", "notes"],
+        out += _html_table(rows, ["n rank", "player", "n", "n", "", "claim", "notes"],
                            "", row_classes, cells)
         out.append("</section>")
     if standings.invalid:
@@ -328,7 +503,8 @@ def render_html(standings: Standings, title: str = "Standings") -> bytes:
 CSV_HEAD = ["section", "deal", "game", "seed", "params", "variants", "edition", "rank",
             "player", "player_from", "file", "outcome", "score", "par", "against_par",
             "claim", "claim_matches", "counted", "notes", "error", "rule",
-            "season_total", "deals_played"]
+            "season_total", "deals_played", "season_average", "season_minimum",
+            "season_reference", "season_result"]
 
 
 def _text_cell(value: str) -> str:
@@ -347,8 +523,10 @@ def _cell(value: Any) -> str:
 
 def csv_rows(standings: Standings) -> list[list[str]]:
     """The CSV's rows, head first: one per ranked log (section ``deal``), invalid log
-    (``invalid``) and season player (``season``)."""
+    (``invalid``), season player (``season``: a row per game's season they are in) and
+    deal a season player played (``season_deal``: the reference and their result)."""
     rows = [list(CSV_HEAD)]
+    blank = [""] * (len(CSV_HEAD) - CSV_HEAD.index("season_total"))
 
     def deal_cells(d: Deal) -> list[str]:
         k = d.key
@@ -364,16 +542,22 @@ def csv_rows(standings: Standings) -> list[list[str]]:
                          _cell(e.against_par), _cell(e.claim),
                          _cell(e.claim_matches) if e.claim is not None else "",
                          _cell(e.counted), _text_cell("; ".join(entry_notes(e, d))), "", "",
-                         "", ""])
+                         *blank])
     for i in standings.invalid:
         rows.append(["invalid", "", i.game or "", _text_cell(i.seed or ""), "", "", "", "",
                      _text_cell(i.player), "file name" if i.named_by_file else "Player tag",
                      _text_cell(i.file), "", "", "", "", _cell(i.claim), "", "no", "",
-                     _text_cell(i.error), i.rule, "", ""])
-    for r in standings.season or []:
-        rows.append(["season", "", "", "", "", "", "", str(r.rank), _text_cell(r.player),
-                     "file name" if r.named_by_file else "Player tag", "", "", "", "", "",
-                     "", "", "", "", "", "", str(r.total), str(r.played)])
+                     _text_cell(i.error), i.rule, *blank])
+    for season in standings.season or []:
+        for r in season.rows:
+            who = [_text_cell(r.player), "file name" if r.named_by_file else "Player tag"]
+            rows.append(["season", "", season.game, "", "", "", "", _cell(r.rank), *who,
+                         *[""] * 11, str(r.total), str(r.played),
+                         f"{float(r.average):.3f}", str(season.minimum), "", ""])
+            for n, x in r.results:  # one row per deal played: the grid is a pivot away
+                d = season.deals[n]
+                rows.append(["season_deal", *deal_cells(d), "", *who, *[""] * 11,
+                             "", "", "", "", _cell(d.reference[0]), str(x)])
     return rows
 
 
@@ -397,7 +581,6 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     from reportlab.lib.units import mm
     from reportlab.platypus import (
         CondPageBreak,
-        KeepTogether,
         Paragraph,
         SimpleDocTemplate,
         Spacer,
@@ -407,6 +590,7 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
 
     from companion.paper.fonts import BODY, BOLD, missing_glyphs, register_fonts
 
+    title = title_shown(title)
     register_fonts()
     size = LETTER if paper == "letter" else A4
     margin = 14 * mm
@@ -423,6 +607,7 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     h1 = styles["Title"].clone("h1", fontName=BOLD, fontSize=17, leading=21, alignment=0)
     h2 = styles["Heading2"].clone("h2", fontName=BOLD, fontSize=12, leading=15,
                                   spaceBefore=8, spaceAfter=2)
+    h3 = h2.clone("h3", fontSize=10.5, leading=13, spaceBefore=6)
     right = cell.clone("right", alignment=2)
     right_head = head.clone("right_head", alignment=2)
 
@@ -461,20 +646,23 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
     story: list[Any] = [Paragraph(text(title), h1), Paragraph(text(summary_line(standings)),
                                                              body), Spacer(1, 2 * mm)]
     if standings.season is not None:
-        per_deal = len(standings.deals) <= SEASON_COLUMNS_MAX
-        rows = season_table(standings, per_deal)
-        n = len(rows[0]) - 4
-        fractions = [12, 60, 14, 18, *([15] * n)]
-        block = [Paragraph("Season", h2), Paragraph(text(SEASON_NOTE), small),
-                 Spacer(1, 1.5 * mm), table(rows, fractions, set(range(len(rows[0]))) - {1})]
-        if per_deal:
-            block += [Paragraph(text(x), small) for x in deal_legend(standings)]
-        story += [KeepTogether(block[:4]), *block[4:]]
+        story += [Paragraph("Season", h2), Paragraph(text(SEASON_NOTE), small)]
+        if not standings.season:
+            story.append(Paragraph("No valid log: nobody to rank.", body))
+        for season in standings.season:
+            rows = season_table(season)
+            fractions = [12, 52, 16, 17, 14, *([13] * (len(rows[0]) - 5))]
+            block = [Paragraph(text(season_heading(season)), h3),
+                     Paragraph(text(season_facts(season)), small), Spacer(1, 1.5 * mm),
+                     *([table(rows, fractions, set(range(len(rows[0]))) - {1})]
+                       if season.rows else [])]
+            story += [CondPageBreak(40 * mm), *block,
+                      *[Paragraph(text(x), small) for x in deal_legend(season)]]
     for d in standings.deals:
         rows = deal_table(d)
-        muted = [not e.counted for e in d.entries]
-        story += [CondPageBreak(40 * mm), Paragraph(text(d.title), h2),
-                  Paragraph(text(f"{d.key.details()} · {deal_note(d)}"), small),
+        muted = [isinstance(e, MoreLogs) or not e.counted for e in shown_rows(d)]
+        story += [CondPageBreak(40 * mm), Paragraph(text(deal_heading(d)), h2),
+                  Paragraph(text(deal_sub(d)), small),
                   Spacer(1, 1.5 * mm),
                   table(rows, [11, 42, 13, 15, 20, 26, 55], {0, 2, 3}, muted)]
     if standings.invalid:

@@ -194,37 +194,47 @@ def test_invalid_logs_are_listed_apart_with_their_first_error(club, standings):
         assert "Fay" not in [e.player for e in d.entries]
 
 
-def test_the_season_sums_results_against_par_or_the_best(club, standings):
-    season = {r.player: r for r in standings.season}
-    refs = []
-    for d in standings.deals:
-        ref = d.par.score if d.par.score is not None else max(
-            e.score for e in d.entries if e.score is not None)
-        scored = {e.key: e.score for e in d.entries if e.counted and e.score is not None}
-        charge = min(0, *scored.values()) - ref
-        refs.append((d, ref, scored, charge))
-    for name, row in season.items():
-        expected = 0
-        for d, ref, scored, charge in refs:
-            key = next((e.key for e in d.entries if e.player == name and e.counted), None)
-            expected += scored[key] - ref if key in scored else charge
-        assert row.total == expected, name
-    totals = [r.total for r in standings.season]
-    assert totals == sorted(totals, reverse=True)
-    assert [r.rank for r in standings.season] == competition_ranks(totals)
-    assert season["Ada"].played == 1 and season["Ada"].charged == (True, False, True, True)
-    assert len(season) == 11  # Fay is in no deal; Ada's two logs are one player
+def test_the_season_ranks_each_game_by_average_against_par_or_the_best(club, standings):
+    """One season per game; a player's result on a deal is score minus par (or minus
+    the deal's best), a lost game counting as 0 or the deal's lowest; players rank by
+    their average per deal played, with at least half the game's deals played."""
+    seasons = {x.game: x for x in standings.season}
+    assert sorted(seasons) == ["clear-the-dungeon", "dungeon-upkeeper", "shuffle-and-doom"]
+    for game, season in seasons.items():
+        assert [d.key.game for d in season.deals] == [game] * len(season.deals)
+        assert season.minimum == (len(season.deals) + 1) // 2
+        for row in season.rows:
+            expected = []
+            for d in season.deals:
+                ref = d.par.score if d.par.score is not None else d.best
+                scored = [e.score for e in d.entries if e.counted and e.score is not None]
+                mine = next((e for e in d.entries if e.player == row.player and e.counted),
+                            None)
+                expected.append(None if mine is None else
+                                (mine.score if mine.score is not None
+                                 else min(0, *scored)) - ref)
+            assert [row.result(n) for n in range(len(season.deals))] == expected, row.player
+            played = [x for x in expected if x is not None]
+            assert (row.total, row.played) == (sum(played), len(played))
+        ranked = [r for r in season.rows if r.rank is not None]
+        assert all(r.played >= season.minimum for r in ranked)
+        assert [r.rank for r in ranked] == competition_ranks([r.average for r in ranked])
+    sd = seasons["shuffle-and-doom"]  # two free deals: Ivy and Jo played one, Kim the other
+    assert sd.minimum == 1 and {r.player: r.rank for r in sd.rows} == {
+        "Ivy": 1, "Kim": 1, "Jo": 3}
+    du = {r.player: r for r in seasons["dungeon-upkeeper"].rows}
+    assert du["Ada"].results == ((0, 0),) and len(du) == 5  # Ada's two logs are one player
 
 
-def test_a_season_deal_nobody_scored_charges_everyone_from_zero(club):
-    s = build_standings([club / "hal.log", club / "ivy.log"], season=True)
-    ctd = deal_of(s, "clear-the-dungeon")
-    assert ctd.best is None and ctd.par.score is not None
-    rows = {r.player: r for r in s.season}
-    assert rows["Hal"].results == (-ctd.par.score, -32)  # lost, and Ivy's deal not played
-    assert rows["Hal"].charged == (True, True)
-    assert rows["Ivy"].results == (-ctd.par.score, 0)
-    assert s.season[0].player == "Ivy"
+def test_a_lost_game_counts_as_zero_against_par(club):
+    s = build_standings([club / "hal.log", club / "gus.log", club / "ivy.log"], season=True)
+    ctd = next(x for x in s.season if x.game == "clear-the-dungeon")
+    rows = {r.player: r for r in ctd.rows}
+    par = ctd.deals[0].par.score
+    assert rows["Hal"].results == ((0, -par),) and rows["Gus"].results == ((0, 0),)
+    assert [r.player for r in ctd.rows] == ["Gus", "Hal"]
+    alone = build_standings([club / "hal.log"], season=True, par=False)
+    assert alone.season[0].deals == [] and alone.season[0].unmeasured == 1
 
 
 def test_par_is_solved_once_per_deal_and_cached(club, monkeypatch):
@@ -282,7 +292,10 @@ def test_json(club):
     assert du["entries"][0]["other_scores"] == [score(club / "dan.log")]
     fay = next(i for i in data["invalid"] if i["file"].endswith("fay.log"))
     assert fay["error"]["rule"] and fay["error"]["line"] > 1
-    assert data["season"]["rows"][0]["rank"] == 1 and "par" in data["season"]["note"]
+    assert "par" in data["season"]["note"]
+    games = {x["game"]: x for x in data["season"]["games"]}
+    assert games["dungeon-upkeeper"]["rows"][0]["rank"] == 1
+    assert games["dungeon-upkeeper"]["minimum_deals"] == 1
 
 
 class _Balance(HTMLParser):
