@@ -86,7 +86,7 @@ class Param:
         except ValueError:
             n = None
         if n is None:
-            if is_number(text.lstrip("+-")):  # a whole number, only absurdly long
+            if is_number(digits):  # a whole number (one sign at most), only absurdly long
                 raise ParameterError(f"{self.name} {shown(text)} is out of range: "
                                      f"{self.low} to {self.high}")
             raise ParameterError(f"{self.name} must be a whole number, not {shown(value)}")
@@ -646,6 +646,29 @@ class SolveReport:
                 "log": self.log}
 
 
+MAX_CLAIM_DIGITS = 12
+"""A claim of more digits is no score any game reaches (and ``int`` of thousands of
+digits is slow): it is refused as too long, not read."""
+_MINUS_SIGNS = "-\u2212"  # the hyphen-minus, and the minus sign U+2212 a player may copy
+
+
+def parse_claim(text: str) -> int:
+    """A ``[Claim]`` value as the score it claims: the digits 0-9 with one optional sign
+    (``-``, ``+`` or the minus sign U+2212), spaces around. Every command reads claims
+    here. Raises ValueError with a sentence for anything else (``--5``, ``1e5``, ``٣``,
+    ``²``, an empty value, 5,000 digits)."""
+    body = text.strip()
+    first = body[:1]
+    digits = body[1:] if first and first in _MINUS_SIGNS + "+" else body
+    if not is_number(digits):
+        what = shown(text) if body else "an empty value"
+        raise ValueError(f"the claim must be a whole number such as 12 or -3, not {what}")
+    if len(digits.lstrip("0")) > MAX_CLAIM_DIGITS:
+        raise ValueError(f"the claim {shown(text)} is too long for a score: a whole "
+                         f"number of at most {MAX_CLAIM_DIGITS} digits")
+    return -int(digits) if first and first in _MINUS_SIGNS else int(digits)
+
+
 def read_header(log: LogFile, game: Game) -> Header:
     """Read the common tags (Seed, parameters, Variant, Claim) of ``log`` for ``game``.
 
@@ -743,11 +766,10 @@ def read_header(log: LogFile, game: Game) -> Header:
     claim: int | None = None
     ctag = log.tag("claim")
     if ctag is not None:
-        text = ctag.value.strip()
-        if not (is_number(text.lstrip("-")) and len(text) <= 12):
-            raise err(ctag, f"the claim must be a whole number, not {shown(ctag.value)}",
-                      "claim")
-        claim = int(text)
+        try:
+            claim = parse_claim(ctag.value)
+        except ValueError as exc:
+            raise err(ctag, str(exc), "claim") from None
 
     if game.seeded_only and seed is None:
         raise LogError(f"{game.name} logs need a [Seed \"...\"] tag before the first action: "

@@ -1,0 +1,206 @@
+"""Round three of hostile input (issue 24): claims, batches, payloads and messages.
+
+A malformed ``[Claim]`` (``--5``, ``٣``, 5,000 digits...) is reported at the tag by
+every command that reads logs; one hostile log in a batch is reported and the batch
+goes on; a payload without the seed its game needs is refused; a file name's escape
+sequences never reach the terminal; score signs, room counts and the standings'
+wording read as a player expects.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from companion.cli import app
+from companion.games import GAME_NAMES, get_game
+from companion.simulate import play
+
+runner = CliRunner()
+
+
+def invoke(*args: object):
+    """Run the CLI in-process; a traceback (an exception other than the exit) fails."""
+    r = runner.invoke(app, [str(a) for a in args])
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    assert "Traceback" not in r.output
+    return r
+
+
+@cache
+def game_log(game: str, seed: str = "HOST3") -> str:
+    """A whole game of ``game`` (seeded, default parameters) as its log text."""
+    g = get_game(game)
+    return play(g, seed, {p.name: p.default for p in g.params}, "random").log_text()
+
+
+def with_tag(text: str, name: str, value: str) -> str:
+    """``text`` with its tag ``name`` (any case) replaced by, or given, ``value``."""
+    lines = [x for x in text.splitlines() if not x.lower().startswith(f"[{name.lower()} ")]
+    quoted = value.replace("\\", "\\\\").replace('"', '\\"')
+    return "\n".join(lines[:1] + [f'[{name} "{quoted}"]'] + lines[1:]) + "\n"
+
+
+# --------------------------------------------------------------- 1. claims
+
+
+@pytest.mark.parametrize("text,value", [
+    ("5", 5), ("-5", -5), ("+5", 5), (" 12 ", 12), ("\u22125", -5), ("0", 0), ("-0", 0),
+    ("007", 7), ("9" * 12, 10**12 - 1), ("-" + "9" * 12, 1 - 10**12),
+])
+def test_a_claim_is_a_whole_number_with_one_sign(text, value):
+    from companion.games.base import parse_claim
+
+    assert parse_claim(text) == value
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("--5", "'--5'"), ("---1", "'---1'"), ("+-5", "'+-5'"), ("-", "'-'"), ("+", "'+'"),
+    ("\u0663", "'\u0663'"), ("\u00b2", "'\u00b2'"), ("\uff15", "'\uff15'"), ("1e5", "'1e5'"),
+    ("", "an empty value"), ("   ", "an empty value"), ("5.0", "'5.0'"), ("1_000", "'1_000'"),
+    ("0x10", "'0x10'"), ("5 5", "'5 5'"), ("\x1b[31m5", "'\\x1b[31m5'"),
+    ("9" * 13, "too long for a score"), ("5" * 5000, "too long for a score"),
+])
+def test_a_malformed_claim_is_refused_with_a_sentence(text, needle):
+    from companion.games.base import parse_claim
+
+    with pytest.raises(ValueError) as exc:
+        parse_claim(text)
+    assert needle in str(exc.value) and len(str(exc.value)) < 200
+
+
+@pytest.mark.parametrize("claim", ["--5", "---1", "\u0663", "\u00b2", "5" * 1900, "1e5", ""])
+@pytest.mark.parametrize("command", ["validate", "score"])
+def test_a_malformed_claim_is_an_invalid_log_reported_at_the_tag(tmp_path, command, claim):
+    p = tmp_path / "claim.log"
+    p.write_text(with_tag(game_log("scoundrel"), "Claim", claim), "utf-8")
+    r = invoke(command, p)
+    assert r.exit_code == 1, r.output
+    assert f"{p}:2:9: the claim " in r.stderr and "[claim]" in r.stderr
+    assert len(r.stderr) < 300
+    r = invoke(command, "--json", p)
+    row = json.loads(r.stdout)[0]
+    assert row["error"]["line"] == 2 and row["error"]["rule"] == "claim"
+    assert row["claim"] is None
+
+
+def test_standings_and_the_hand_record_list_a_malformed_claim_as_invalid(tmp_path):
+    good = tmp_path / "good.log"
+    good.write_text(game_log("shuffle-and-doom"), "utf-8")
+    bad = tmp_path / "bad.log"
+    bad.write_text(with_tag(game_log("shuffle-and-doom"), "Claim", "--5"), "utf-8")
+    r = invoke("standings", "--no-par", "--json", good, bad)
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert [e["file"] for d in data["deals"] for e in d["entries"]] == [str(good)]
+    assert [(i["file"], i["error"]["line"], i["error"]["rule"]) for i in data["invalid"]] \
+        == [(str(bad), 2, "claim")]
+    size = get_game("shuffle-and-doom").param("size").default
+    out = tmp_path / "record.pdf"
+    r = invoke("sheets", "shuffle-and-doom", "--seed", "HOST3", "--size", size, "--kind",
+               "record", "--from", good, bad, "--out", out)
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_a_number_tag_with_two_signs_is_not_called_out_of_range(tmp_path):
+    p = tmp_path / "size.log"
+    p.write_text(with_tag(game_log("shuffle-and-doom"), "Size", "--5"), "utf-8")
+    r = invoke("validate", p)
+    assert r.exit_code == 1 and "size must be a whole number, not '--5'" in r.stderr
+
+
+# --------------------------------------------------------------- 1. a batch goes on
+
+
+HOSTILE_TAGS: dict[str, tuple[str, str]] = {
+    "claim-dashes": ("Claim", "--5"),
+    "claim-arabic": ("Claim", "\u0663"),
+    "claim-superscript": ("Claim", "\u00b2"),
+    "claim-huge": ("Claim", "5" * 1900),
+    "claim-float": ("Claim", "1e5"),
+    "claim-empty": ("Claim", ""),
+    "seed-bad": ("Seed", "+5"),
+    "seed-escape": ("Seed", "\x1b[2J"),
+    "seed-payload-other-game": ("Seed", "companion:1/du/K7Q2-9XMA"),
+    "seed-payload-no-seed": ("Seed", "companion:1/sd/size=5"),
+    "seed-payload-edition": ("Seed", "companion:99999999999999999999/sd/A"),
+    "size-huge": ("Size", "9" * 1900),
+    "size-dashes": ("Size", "--5"),
+    "edition-float": ("Edition", "1e5"),
+    "edition-huge": ("Edition", "9" * 1900),
+    "variant-bidi": ("Variant", "\u202eevil"),
+}
+ODD_TAGS: dict[str, tuple[str, str]] = {  # tags the rules do not read: still valid logs
+    "date-absurd": ("Date", "99999999999999999999-13-45"),
+    "time-absurd": ("Time", "--:--"),
+    "player-escape": ("Player", "\x1b]0;owned\x07\x1b[31mred\u202e"),
+    "event-huge": ("Event", "9" * 1900),
+}
+
+
+def hostile_batch(folder: Path) -> tuple[list[Path], list[Path]]:
+    """Good logs of every game, and among them logs hostile in different ways."""
+    good, bad = [], []
+    for game in GAME_NAMES:
+        for seed in ("HOST3", "HOST4"):
+            p = folder / f"{game}-{seed}.log"
+            p.write_text(game_log(game, seed), "utf-8")
+            good.append(p)
+    base = game_log("shuffle-and-doom")
+    for name, (tag, value) in ODD_TAGS.items():
+        p = folder / f"odd-{name}.log"
+        p.write_text(with_tag(base, tag, value), "utf-8")
+        good.append(p)
+    for name, (tag, value) in HOSTILE_TAGS.items():
+        p = folder / f"bad-{name}.log"
+        p.write_text(with_tag(base, tag, value), "utf-8")
+        bad.append(p)
+    every = base
+    for tag, value in [*HOSTILE_TAGS.values(), *ODD_TAGS.values()]:  # all at once
+        every = with_tag(every, tag, value)
+    (folder / "bad-every-tag.log").write_text(every, "utf-8")
+    (folder / "bad-binary.log").write_bytes(bytes(range(256)) * 40)
+    (folder / "bad-empty.log").write_bytes(b"")
+    (folder / "bad-not-utf8.log").write_bytes(b'[Game "scoundrel"]\n\xff\xfe room\n')
+    (folder / "bad-huge-number.log").write_text(
+        '[Game "scoundrel"]\n[Seed "A"]\nroom ' + "9" * 1900 + "\n", "utf-8")
+    bad += [folder / f"bad-{n}.log" for n in ("every-tag", "binary", "empty", "not-utf8",
+                                               "huge-number")]
+    order = sorted(good + bad, key=lambda p: p.name[::-1])  # good and bad mixed
+    return good, [p for p in order if p in bad]
+
+
+@pytest.mark.parametrize("command", ["validate", "score"])
+def test_one_bad_log_in_a_batch_is_reported_and_the_batch_goes_on(tmp_path, command):
+    good, bad = hostile_batch(tmp_path)
+    logs = sorted(good + bad, key=lambda p: p.name[::-1])
+    r = invoke(command, *logs)
+    assert r.exit_code == 2, r.output  # the worst code: unreadable files and bad seeds
+    lines = r.stdout.splitlines()
+    for p in good:
+        assert any(x.startswith(f"{p}: ") and "invalid" not in x for x in lines), p
+    for p in bad:
+        assert str(p) in r.stderr, p
+    assert "\x1b" not in r.output and "\u202e" not in r.output
+    r = invoke(command, "--json", *logs)
+    rows = json.loads(r.stdout)
+    assert [row["file"] for row in rows] == [str(p) for p in logs]
+    assert all(row["valid"] for row in rows if Path(row["file"]) in good)
+    assert not any(row["valid"] for row in rows if Path(row["file"]) in bad)
+
+
+def test_standings_of_a_batch_with_bad_logs_ranks_every_good_one(tmp_path):
+    good, bad = hostile_batch(tmp_path)
+    r = invoke("standings", "--no-par", "--json", *sorted(good + bad))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    ranked = {e["file"] for d in data["deals"] for e in d["entries"]}
+    assert ranked == {str(p) for p in good}
+    assert {i["file"] for i in data["invalid"]} == {str(p) for p in bad}
+    r = invoke("standings", "--no-par", *sorted(good + bad))
+    assert r.exit_code == 0 and "\x1b" not in r.output
