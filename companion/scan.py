@@ -266,7 +266,7 @@ def scan_report(path: Path | str, known_games: tuple[str, ...] | None = GAME_COD
             if payload.game in GAME_CODES:  # its keys and values as the game's sheets print
                 game = game_by_code(payload.game)
                 game.check_edition(payload.edition)
-                game.check_payload(payload.params)
+                game.check_payload(payload.params, payload.seed)
         except PayloadError as exc:
             raise PayloadError(f"{name}: {exc}") from None
         result = ScanResult(

@@ -204,3 +204,83 @@ def test_standings_of_a_batch_with_bad_logs_ranks_every_good_one(tmp_path):
     assert {i["file"] for i in data["invalid"]} == {str(p) for p in bad}
     r = invoke("standings", "--no-par", *sorted(good + bad))
     assert r.exit_code == 0 and "\x1b" not in r.output
+
+
+# --------------------------------------------------------------- 2. payloads without a seed
+
+
+def _pdf_of(tmp_path: Path, payload: str) -> Path:
+    """A one-page PDF whose QR code (and metadata) holds ``payload``."""
+    from companion.paper.document import SheetDocument
+    from companion.paper.identity import draw_identity
+    from companion.paper.units import mm
+
+    doc = SheetDocument("seedless", "a4", payloads=[payload])
+    draw_identity(doc.canvas, mm(15), mm(15), payload, ["Test", "no seed", "a test sheet"])
+    p = tmp_path / "sheet.pdf"
+    p.write_bytes(doc.finish())
+    return p
+
+
+SEEDED = [(g, k.name) for g in GAME_NAMES for k in get_game(g).sheet_kinds if k.seeded]
+
+
+@pytest.mark.parametrize("game,kind", SEEDED)
+def test_a_payload_without_a_seed_for_a_seeded_sheet_is_refused(game, kind):
+    from companion.errors import PayloadError
+
+    g = get_game(game)
+    items = {} if kind == g.map_kind else {"kind": kind}
+    with pytest.raises(PayloadError, match=f"names no seed, but a {game} {kind} is printed "
+                       "for a seed") as exc:
+        g.check_payload(items, "")
+    assert exc.value.exit_code == 2
+    with pytest.raises(PayloadError, match="names no seed"):
+        g.check_payload({"kind": "pack"}, "")
+    assert g.check_payload(items, "K7Q2-9XMA")[0] == {}  # with its seed: read
+
+
+def test_a_payload_without_a_seed_is_fine_for_a_sheet_that_prints_none():
+    assert get_game("clear-the-dungeon").check_payload({"kind": "deck"}, "") == ({}, None)
+    assert get_game("dungeon-solitaire").check_payload({"kind": "calibrate"}, "")[0] == {}
+
+
+@pytest.mark.parametrize("payload", ["companion:1/sd/size=5", "companion:2/du/floors=3",
+                                     "companion:1/sc/kind=stack", "companion:1/ctd/kind=pack"])
+def test_scan_refuses_a_seedless_payload_of_a_seeded_sheet_and_rebuilds_nothing(
+        tmp_path, payload):
+    pdf = _pdf_of(tmp_path, payload)
+    out = tmp_path / "rebuilt"
+    r = invoke("scan", pdf, "--regenerate", "--out", out)
+    assert r.exit_code == 2, r.output
+    assert f"{pdf}: the payload names no seed" in r.stderr and r.stdout == ""
+    assert not out.exists()
+
+
+def test_scan_still_rebuilds_a_sheet_that_prints_no_seed(tmp_path):
+    pdf = _pdf_of(tmp_path, "companion:1/ctd/kind=deck")
+    out = tmp_path / "deck.pdf"
+    r = invoke("scan", pdf, "--regenerate", "--out", out)
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("payload", ["companion:1/sd/size=5", "companion:2/du/floors=3",
+                                     "companion:1/ctd/kind=deck"])
+def test_a_seedless_payload_in_a_log_is_a_bad_seed(tmp_path, payload):
+    game = {"sd": "shuffle-and-doom", "du": "dungeon-upkeeper",
+            "ctd": "clear-the-dungeon"}[payload.split("/")[1]]
+    p = tmp_path / "seedless.log"
+    p.write_text(with_tag(game_log(game), "Seed", payload), "utf-8")
+    r = invoke("validate", p)
+    assert r.exit_code == 2
+    assert f"{p}:2:8: the seed payload names no seed: give the seed printed" in r.stderr
+
+
+def test_no_seeded_sheet_is_built_for_an_empty_seed():
+    from companion.errors import PayloadError
+    from companion.sheet_request import SheetRequest
+
+    with pytest.raises(PayloadError, match="a shuffle-and-doom map is printed for a seed"):
+        SheetRequest.from_payload("shuffle-and-doom", "", {"size": "5"}, "a4")
+    assert SheetRequest.from_payload("clear-the-dungeon", "", {"kind": "deck"}, "a4").seed == ""

@@ -281,13 +281,15 @@ class Game(ABC):
         items.update({k: str(v) for k, v in extra.items()})
         return Payload(self.code, seed, items, edition or self.edition).encode()
 
-    def check_payload(self, items: Mapping[str, str]) -> tuple[dict[str, int],
-                                                             frozenset[str] | None]:
+    def check_payload(self, items: Mapping[str, str], seed: str | None = None
+                      ) -> tuple[dict[str, int], frozenset[str] | None]:
         """The game parameters and the variants (None: not named) of a payload's
         ``key=value`` items, as any of this game's sheets prints them: game parameters,
         ``variant=a+b``, ``kind=`` (a sheet kind, or ``pack``) and the sheet options
         (``floor=``, ``level=``). Raises PayloadError for anything else or a value out
-        of range: a payload is never misread."""
+        of range: a payload is never misread. ``seed``: the payload's seed, ``""`` for
+        a payload without one, which only a sheet that prints no seed (a plain deck, a
+        calibration sheet) may be; None: not checked."""
         params: dict[str, int] = {}
         variants: set[str] | None = None
         options = {p.name: p for k in self.sheet_kinds for p in k.params}
@@ -321,6 +323,11 @@ class Game(ABC):
                 if int(text) > limit:
                     raise PayloadError(f"payload {key}={shown(text)} of {bound}={limit}: "
                                        f"no such {key} in this run")
+        kind = items.get("kind", self.map_kind)
+        if seed == "" and (kind == "pack" or self.sheet_kind(kind).seeded):
+            raise PayloadError(f"the payload names no seed, but a {self.name} {kind} is "
+                               f"printed for a seed: its payload is "
+                               f"companion:N/{self.code}/SEED/...")
         return params, (frozenset(variants) if variants is not None else None)
 
     def sheet_variants(self, options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -695,8 +702,8 @@ def read_header(log: LogFile, game: Game) -> Header:
                     raise err(seed_tag, f"the seed payload is for game {payload.game!r}, "
                               f"but this log is {game.name} ({game.code!r})", "seed")
                 if not payload.seed:
-                    raise err(seed_tag, "the seed payload names no seed (it is a sheet "
-                              "that does not depend on one): give the game's seed", "seed")
+                    raise err(seed_tag, "the seed payload names no seed: give the seed "
+                              "printed on the game's sheets", "seed")
                 seed = payload.seed
                 from_payload = dict(payload.params)
                 try:
