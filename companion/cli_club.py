@@ -35,6 +35,7 @@ from companion.cli import (
 )
 from companion.errors import EXIT_OK, ParameterError
 from companion.games import get_game
+from companion.text import shown_text
 
 
 class DailyCommand(GameCommand):
@@ -205,7 +206,7 @@ def standings_cmd(
         from companion.standings_report import render
 
         write_atomic(target, render(standings, fmt, title, paper_name))
-        typer.echo(f"standings written to {target}", err=True)
+        typer.echo(f"standings written to {shown_text(str(target))}", err=True)
     if as_json:
         typer.echo(_json(standings.to_json(), ensure_ascii=False, indent=1))
     else:

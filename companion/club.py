@@ -23,7 +23,6 @@ import datetime as _dt
 import os
 import re
 import stat
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Any
 from companion.errors import ParameterError, UnreadableLogError
 from companion.rng import stream
 from companion.seeds import fresh_seed
+from companion.text import shown_text
 
 __all__ = [
     "PERSONAL_TAGS",
@@ -370,14 +370,6 @@ def _read(path: str) -> bytes | None:
         raise validate_path(path).error or UnreadableLogError("cannot read", path) from None
     except OSError:
         return None
-
-
-def shown_text(text: str) -> str:
-    """``text`` as the standings show it: control characters (a terminal's escape
-    sequences) and undecodable bytes of a file name (surrogates) become U+FFFD, so no
-    output can be steered or broken by a name."""
-    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs")
-                   or ch in "\ufffe\uffff" else ch for ch in text)
 
 
 def _player(tags: dict[str, Any], file: str) -> tuple[str, bool]:

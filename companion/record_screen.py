@@ -26,7 +26,7 @@ from companion.record import (
     complete,
     terminal_board,
 )
-from companion.text import counted
+from companion.text import counted, shown_text
 
 SHOWN = 9
 """Legal lines listed on the screen (``list`` shows them all)..."""
@@ -152,7 +152,8 @@ class Screen:
         con.print(Panel(body, title=self.title(), title_align="left", expand=False))
         written = s.lines()
         last = " · ".join(written[-2:]) if written else "nothing yet"
-        con.print(Text(f"log {s.path} ({counted(len(written), 'line')}), last: {last}"),
+        con.print(Text(f"log {shown_text(str(s.path))} ({counted(len(written), 'line')}), "
+                       f"last: {last}"),
                   overflow="ellipsis", no_wrap=True)
         for line in self.next_lines():
             con.print(Text(line), overflow="fold")
@@ -284,7 +285,7 @@ def run(session: Session) -> int:
     message: list[str] = []
     refusals = 0
     if not screen.interactive:
-        print(f"{screen.title()}: log {session.path}", flush=True)
+        print(f"{screen.title()}: log {shown_text(str(session.path))}", flush=True)
     try:
         while True:
             if session.over() or session.finished:
@@ -312,8 +313,9 @@ def run(session: Session) -> int:
                 message = screen.refused(typed, why)
     except (Quit, KeyboardInterrupt):  # Ctrl-C outside the prompt too: the file is whole
         done = counted(len(session.lines()), "action line")
-        print(f"\nstopped: the log {session.path} holds every action so far ({done}); go "
-              f"on with: companion {session.mode} --resume {session.path}",
+        path = shown_text(str(session.path))
+        print(f"\nstopped: the log {path} holds every action so far ({done}); go "
+              f"on with: companion {session.mode} --resume {path}",
               file=sys.stdout if screen.interactive else sys.stderr, flush=True)
     return 1 if refusals and not screen.interactive else 0
 

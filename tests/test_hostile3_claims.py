@@ -23,9 +23,9 @@ from companion.simulate import play
 runner = CliRunner()
 
 
-def invoke(*args: object):
+def invoke(*args: object, input: str | None = None):
     """Run the CLI in-process; a traceback (an exception other than the exit) fails."""
-    r = runner.invoke(app, [str(a) for a in args])
+    r = runner.invoke(app, [str(a) for a in args], input=input)
     assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
     assert "Traceback" not in r.output
     return r
@@ -203,7 +203,7 @@ def test_standings_of_a_batch_with_bad_logs_ranks_every_good_one(tmp_path):
     assert ranked == {str(p) for p in good}
     assert {i["file"] for i in data["invalid"]} == {str(p) for p in bad}
     r = invoke("standings", "--no-par", *sorted(good + bad))
-    assert r.exit_code == 0 and "\x1b" not in r.output
+    assert r.exit_code == 0 and "\x1b" not in r.output and "\u202e" not in r.output
 
 
 # --------------------------------------------------------------- 2. payloads without a seed
@@ -284,3 +284,85 @@ def test_no_seeded_sheet_is_built_for_an_empty_seed():
     with pytest.raises(PayloadError, match="a shuffle-and-doom map is printed for a seed"):
         SheetRequest.from_payload("shuffle-and-doom", "", {"size": "5"}, "a4")
     assert SheetRequest.from_payload("clear-the-dungeon", "", {"kind": "deck"}, "a4").seed == ""
+
+
+# --------------------------------------------------------------- 3. file names on the terminal
+
+
+HOSTILE_NAME = "a\x1b[2J\x1b]0;owned\x07\u202egol.log"
+"""A file name that clears the screen, sets the window title and reverses the text."""
+
+
+def assert_clean(text: str) -> None:
+    for ch in ("\x1b", "\x07", "\u202e"):
+        assert ch not in text, repr(text)
+
+
+def test_the_terminal_and_the_standings_clean_names_with_one_function():
+    import companion.club as club
+    from companion.text import shown_text
+
+    assert club.shown_text is shown_text
+    assert shown_text(HOSTILE_NAME) == "a\ufffd[2J\ufffd]0;owned\ufffd\ufffdgol.log"
+    assert shown_text("b\udcffad.log") == "b\ufffdad.log"  # an undecodable byte
+    assert shown_text("Zoë ♠ 10♥.log") == "Zoë ♠ 10♥.log"
+
+
+@pytest.mark.parametrize("command", ["validate", "score"])
+def test_a_file_name_never_steers_the_terminal_in_validate_and_score(tmp_path, command):
+    good = tmp_path / HOSTILE_NAME
+    good.write_text(game_log("scoundrel"), "utf-8")
+    bad = tmp_path / ("b" + HOSTILE_NAME)
+    bad.write_text(with_tag(game_log("scoundrel"), "Claim", "--5"), "utf-8")
+    folder = tmp_path / ("c" + HOSTILE_NAME)
+    folder.mkdir()
+    missing = tmp_path / ("d" + HOSTILE_NAME)
+    r = invoke(command, good, bad, folder, missing)
+    assert r.exit_code == 2
+    assert_clean(r.stdout)
+    assert_clean(r.stderr)
+    assert "a\ufffd[2J" in r.stdout and "ba\ufffd[2J" in r.stderr
+    assert r.stderr.count("\ufffdgol.log") == 3  # the invalid log, the folder, the missing
+    r = invoke(command, "--json", good)  # the data keeps the name as it is
+    assert json.loads(r.stdout)[0]["file"] == str(good)
+
+
+def test_a_file_name_never_steers_the_terminal_in_scan(tmp_path):
+    seedless = _pdf_of(tmp_path, "companion:1/sd/size=5").rename(tmp_path / HOSTILE_NAME)
+    r = invoke("scan", seedless)
+    assert r.exit_code == 2 and "names no seed" in r.stderr
+    assert_clean(r.stderr)
+    deck = _pdf_of(tmp_path, "companion:1/ctd/kind=deck").rename(tmp_path / "deck.pdf")
+    out = tmp_path / ("out" + HOSTILE_NAME + ".pdf")
+    r = invoke("scan", deck, "--regenerate", "--out", out)
+    assert r.exit_code == 0 and out.exists()
+    assert_clean(r.stdout)
+    assert "rebuilt: " in r.stdout
+    r = invoke("scan", tmp_path / ("missing" + HOSTILE_NAME))
+    assert r.exit_code == 2
+    assert_clean(r.stderr)
+
+
+def test_a_file_name_never_steers_the_terminal_in_sheets_from_and_standings(tmp_path):
+    bad = tmp_path / HOSTILE_NAME
+    bad.write_text(with_tag(game_log("shuffle-and-doom"), "Claim", "--5"), "utf-8")
+    out = tmp_path / ("record" + HOSTILE_NAME + ".pdf")
+    size = get_game("shuffle-and-doom").param("size").default
+    r = invoke("sheets", "shuffle-and-doom", "--seed", "HOST3", "--size", size, "--kind",
+               "record", "--from", bad, "--out", out)
+    assert r.exit_code == 0 and out.exists()
+    assert_clean(r.output)
+    r = invoke("sheets", "shuffle-and-doom", "--seed", "HOST3", "--size", size, "--kind",
+               "record", "--from", tmp_path / ("missing" + HOSTILE_NAME))
+    assert r.exit_code == 2
+    assert_clean(r.output)
+    r = invoke("standings", "--no-par", bad, "--out", tmp_path / ("s" + HOSTILE_NAME + ".csv"))
+    assert r.exit_code == 0
+    assert_clean(r.output)
+
+
+def test_a_file_name_never_steers_the_terminal_in_record(tmp_path):
+    out = tmp_path / ("rec" + HOSTILE_NAME)
+    r = invoke("record", "scoundrel", "--seed", "HOST3", "--out", out, input="quit\n")
+    assert out.exists() and "\ufffdgol.log" in r.output
+    assert_clean(r.output)
