@@ -602,16 +602,28 @@ def entry_notes(e: Entry, deal: Deal | None = None) -> list[str]:
     notes: list[str] = []
     if e.logs_of_player > 1:
         if e.counted:
-            others = ", ".join("no score" if s is None else str(s) for s in e.other_scores)
-            notes.append(f"{e.logs_of_player} logs of this deal: the best counts "
-                         f"(also {others})")
+            notes.append(f"{e.logs_of_player} logs of this deal: this best one counts; "
+                         + _other_scores(e.other_scores))
         else:
-            notes.append("second log of this player: not ranked")
+            notes.append("another log of this player: not ranked")
     if e.claim is not None and not e.claim_matches:
         notes.append(f"claimed {e.claim}, computed {'none' if e.score is None else e.score}")
     if e.named_by_file:
         notes.append("no Player tag: named by the file")
     return notes
+
+
+def _other_scores(scores: Sequence[int | None]) -> str:
+    """``the other scored 30``, ``the other has no score``, ``the others scored 30 and
+    12``, ``the others: 30 and no score``: a player's other logs of a deal, in words."""
+    if len(scores) == 1:
+        return ("the other has no score" if scores[0] is None
+                else f"the other scored {scores[0]}")
+    words = ["no score" if x is None else str(x) for x in scores]
+    listed = ", ".join(words[:-1]) + " and " + words[-1]
+    if all(x is None for x in scores):
+        return "the others have no score"
+    return ("the others scored " if None not in scores else "the others: ") + listed
 
 
 def deal_note(deal: Deal) -> str:

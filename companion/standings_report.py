@@ -67,9 +67,12 @@ def _num(value: int | None) -> str:
 
 
 def _signed(value: int | None) -> str:
+    """A score against par or the best: ``+3``, ``0``, ``-12`` with the ASCII hyphen, as
+    the Score column and every other score the companion prints (found by grep, read
+    by a spreadsheet)."""
     if value is None:
         return "–"
-    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+    return f"{value:+d}" if value else "0"
 
 
 def claim_cell(e: Entry) -> str:

@@ -32,10 +32,12 @@ def invoke(*args: object, input: str | None = None):
 
 
 @cache
-def game_log(game: str, seed: str = "HOST3") -> str:
-    """A whole game of ``game`` (seeded, default parameters) as its log text."""
+def game_log(game: str, seed: str = "HOST3", player_seed: str = "0") -> str:
+    """A whole game of ``game`` (seeded, default parameters, played at random from
+    ``player_seed``) as its log text."""
     g = get_game(game)
-    return play(g, seed, {p.name: p.default for p in g.params}, "random").log_text()
+    return play(g, seed, {p.name: p.default for p in g.params}, "random",
+                player_seed).log_text()
 
 
 def with_tag(text: str, name: str, value: str) -> str:
@@ -366,3 +368,63 @@ def test_a_file_name_never_steers_the_terminal_in_record(tmp_path):
     r = invoke("record", "scoundrel", "--seed", "HOST3", "--out", out, input="quit\n")
     assert out.exists() and "\ufffdgol.log" in r.output
     assert_clean(r.output)
+
+
+# --------------------------------------------------------------- 4. messages
+
+
+def test_every_score_in_the_standings_is_signed_with_the_ascii_hyphen(tmp_path):
+    for k, player in enumerate(["Ada", "Bob", "Cy"]):  # three games of one deal
+        (tmp_path / f"{player}.log").write_text(
+            with_tag(game_log("scoundrel", "HOST3", str(k)), "Player", player), "utf-8")
+    logs = sorted(tmp_path.glob("*.log"))
+    r = invoke("standings", "--no-par", "--season", *logs)
+    assert r.exit_code == 0, r.output
+    scores = {e["player"]: e["score"] for d in json.loads(
+        invoke("standings", "--no-par", "--json", *logs).stdout)["deals"] for e in d["entries"]}
+    assert len(set(scores.values())) >= 2 and max(scores.values()) < 0
+    assert "\u2212" not in r.stdout
+    best = max(scores.values())
+    for player, score in scores.items():
+        against = score - best
+        assert f" {against:+d} " in r.stdout or against == 0, (player, against, r.stdout)
+    for suffix in (".html", ".csv"):
+        out = tmp_path / f"standings{suffix}"
+        assert invoke("standings", "--no-par", "--season", *logs, "--out", out).exit_code == 0
+        assert "\u2212" not in out.read_text("utf-8")
+
+
+def test_explain_counts_the_rooms_and_names_the_room_by_its_square(tmp_path):
+    lines = game_log("shuffle-and-doom").splitlines()
+    first_room = next(i for i, x in enumerate(lines) if x.startswith("room "))
+    p = tmp_path / "slip.log"
+    p.write_text("\n".join(lines[:first_room + 1] + ["drink 2♣"]) + "\n", "utf-8")
+    enter = next(x for x in lines if x.startswith("enter ")).split()[1]
+    r = invoke("validate", "--explain", p)
+    assert r.exit_code == 1, r.output
+    assert "rooms on the map: " in r.stdout and "\n    rooms: " not in r.stdout
+    assert f"in the room at {enter}: " in r.stdout
+    assert "in room " not in r.stdout
+
+
+def test_a_players_other_logs_read_as_english(tmp_path):
+    from dataclasses import replace
+
+    from companion.club import build_standings, entry_notes
+
+    p = tmp_path / "ada.log"
+    p.write_text(with_tag(game_log("scoundrel"), "Player", "Ada"), "utf-8")
+    entry = build_standings([p], par=False).deals[0].entries[0]
+
+    def notes(others: tuple[int | None, ...]) -> str:
+        e = replace(entry, logs_of_player=len(others) + 1, other_scores=others)
+        return entry_notes(e)[0]
+
+    assert notes((30,)) == "2 logs of this deal: this best one counts; the other scored 30"
+    assert notes((None,)) == "2 logs of this deal: this best one counts; the other has no score"
+    assert notes((30, -12)).endswith("; the others scored 30 and -12")
+    assert notes((30, None)).endswith("; the others: 30 and no score")
+    assert notes((None, None)).endswith("; the others have no score")
+    assert entry_notes(replace(entry, logs_of_player=3, counted=False))[0] == \
+        "another log of this player: not ranked"
+    assert not any("also" in notes(o) for o in [(30,), (None,), (30, None)])
