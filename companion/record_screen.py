@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from companion.log import is_number
 from companion.record import (
     Refusal,
     Session,
@@ -273,7 +274,10 @@ def _handle(session: Session, typed: str) -> list[str]:
         if len(listed) == 1:
             return _written(session.submit(listed.line(0)))
         return ["type a line (Tab completes it), a number, or help"]
-    if text.isdigit():
+    if is_number(text):  # the digits 0-9: int() refuses ² and numbers of 4,301 digits
+        if len(text) > 9:
+            raise Refusal(f"there is no line {text[:12]}...: "
+                          f"{counted(len(session.next()), 'line')} listed", "pick")
         return _written(session.pick(int(text)))
     return _written(session.submit(typed))
 

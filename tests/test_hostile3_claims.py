@@ -428,3 +428,14 @@ def test_a_players_other_logs_read_as_english(tmp_path):
     assert entry_notes(replace(entry, logs_of_player=3, counted=False))[0] == \
         "another log of this player: not ranked"
     assert not any("also" in notes(o) for o in [(30,), (None,), (30, None)])
+
+
+@pytest.mark.parametrize("typed", ["\u00b2", "\u0663" * 2, "9" * 5000])
+def test_a_hostile_line_number_typed_in_record_is_refused(tmp_path, typed):
+    out = tmp_path / "game.log"
+    r = invoke("record", "scoundrel", "--seed", "HOST3", "--out", out, input=f"{typed}\nquit\n")
+    assert r.exit_code == 1, r.output  # a script with a refused line
+    assert "refused" in r.stderr
+    if typed.startswith("9"):
+        assert "there is no line 999999999999...: " in r.stderr
+    assert out.exists()
