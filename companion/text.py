@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["BIDI_CONTROLS", "counted", "shown_lines", "shown_text"]
+__all__ = ["BIDI_CONTROLS", "MAX_SHOWN", "counted", "shown", "shown_lines", "shown_text"]
+
+MAX_SHOWN = 40
+"""A message quotes at most about this many characters of a value the user gave."""
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
@@ -16,6 +19,15 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``"1 card"``, ``"3 cards"``, ``"0 cards"``: a count and its noun, in the right
     number (``plural`` when it is not the noun plus ``s``)."""
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages that quote what the
+    user typed (an absurd value of a million characters is not echoed back)."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + "..."
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[:limit] + "..."
 
 
 def shown_text(text: str) -> str:

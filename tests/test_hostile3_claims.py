@@ -439,3 +439,45 @@ def test_a_hostile_line_number_typed_in_record_is_refused(tmp_path, typed):
     if typed.startswith("9"):
         assert "there is no line 999999999999...: " in r.stderr
     assert out.exists()
+
+
+def _first_action_replaced(game: str, pattern: str, token: str) -> str:
+    """``game``'s log with the first action line starting with ``pattern`` replaced by
+    ``pattern`` + ``token``."""
+    lines = game_log(game).splitlines()
+    k = next(i for i, x in enumerate(lines) if x.startswith(pattern))
+    return "\n".join(lines[:k] + [pattern + token]) + "\n"
+
+
+LONG = "9" * 1500
+
+
+@pytest.mark.parametrize("game,pattern,token", [
+    ("shuffle-and-doom", "enter ", "b" + LONG),        # a cell
+    ("scoundrel", "room ", LONG + "♠ 2♠ 3♠ 4♠"),       # a card's rank
+    ("scoundrel", "room ", "5" + LONG),                # a card's suit
+    ("dungeon-upkeeper", "floor ", LONG),              # a floor
+    ("dungeon-solitaire", "play ", "R" + LONG),        # a card id
+])
+def test_a_message_quotes_at_most_about_40_characters_of_an_action(tmp_path, game, pattern,
+                                                                  token):
+    p = tmp_path / "long.log"
+    p.write_text(_first_action_replaced(game, pattern, token), "utf-8")
+    r = invoke("validate", p)
+    assert r.exit_code == 1, r.output
+    assert "9" * 41 not in r.stderr and "..." in r.stderr, r.stderr[:300]
+    assert len(r.stderr) < len(str(p)) + 300
+
+
+def test_a_column_too_long_and_a_parameter_hint_are_quoted_short(tmp_path):
+    lines = game_log("clear-the-dungeon").splitlines()
+    k = next(i for i, x in enumerate(lines) if x.startswith("play ") and x[-1].isdigit())
+    p = tmp_path / "column.log"
+    p.write_text("\n".join(lines[:k] + [lines[k][:-1] + LONG]) + "\n", "utf-8")
+    r = invoke("validate", p)
+    assert r.exit_code == 1 and "column '999" in r.stderr and "9" * 41 not in r.stderr
+    p = tmp_path / "size.log"
+    p.write_text(with_tag(game_log("shuffle-and-doom"), "Size", "\x1b[31m" + LONG), "utf-8")
+    r = invoke("validate", p)
+    assert r.exit_code == 1 and "hint: this log fits size" in r.stderr
+    assert "9" * 41 not in r.stderr and "\x1b" not in r.stderr

@@ -50,17 +50,7 @@ from companion.errors import (
 )
 from companion.log import ActionLine, LogFile, Tag, is_number
 from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
-
-MAX_SHOWN = 40
-
-
-def shown(value: object, limit: int = MAX_SHOWN) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages that quote what the
-    user typed (an absurd value of a million characters is not echoed back)."""
-    if isinstance(value, str) and len(value) > limit:
-        return repr(value[:limit]) + "..."
-    text = repr(value)
-    return text if len(text) <= limit + 2 else text[:limit] + "..."
+from companion.text import MAX_SHOWN, shown  # noqa: F401  (here since the first games)
 
 
 @dataclass(frozen=True)
