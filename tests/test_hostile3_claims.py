@@ -481,3 +481,13 @@ def test_a_column_too_long_and_a_parameter_hint_are_quoted_short(tmp_path):
     r = invoke("validate", p)
     assert r.exit_code == 1 and "hint: this log fits size" in r.stderr
     assert "9" * 41 not in r.stderr and "\x1b" not in r.stderr
+
+
+def test_a_payload_of_an_absurd_edition_is_not_called_one_without_an_edition(tmp_path):
+    p = tmp_path / "edition.log"
+    p.write_text(with_tag(game_log("shuffle-and-doom"), "Seed",
+                          "companion:99999999999999999999/sd/A"), "utf-8")
+    r = invoke("validate", p)
+    assert r.exit_code == 2
+    assert "names edition 999999999999...: no game has an edition that high" in r.stderr
+    assert "no edition number" not in r.stderr
