@@ -491,3 +491,13 @@ def test_a_payload_of_an_absurd_edition_is_not_called_one_without_an_edition(tmp
     assert r.exit_code == 2
     assert "names edition 999999999999...: no game has an edition that high" in r.stderr
     assert "no edition number" not in r.stderr
+
+
+def test_record_resuming_a_log_with_a_malformed_claim_says_why(tmp_path):
+    p = tmp_path / "resume.log"
+    text = with_tag(game_log("scoundrel"), "Claim", "--5")
+    p.write_text(text, "utf-8")
+    r = invoke("record", "--resume", p, input="quit\n")
+    assert r.exit_code in (1, 2), r.output
+    assert f"{p}:2:9: the claim must be a whole number" in r.stderr
+    assert p.read_text("utf-8") == text  # nothing a user gave is modified
