@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.errors import CardError
+from companion.text import shown
 
 
 class Suit(Enum):
@@ -184,12 +185,12 @@ def _parse_card(token: str) -> Card:
     if up in ("JK", "JOKER"):
         return JOKER
     if len(up) < 2:
-        raise CardError(f"{token!r} is not a card: write rank then suit, like 10♠ or QD")
+        raise CardError(f"{shown(token)} is not a card: write rank then suit, like 10♠ or QD")
     rank_text, suit_text = up[:-1], up[-1]
     suit = _SUIT_ALIASES.get(suit_text)
     if suit is None:
         raise CardError(
-            f"{token!r} is not a card: the suit {text[-1]!r} is none of ♠ ♥ ♦ ♣ / S H D C"
+            f"{shown(token)} is not a card: the suit {text[-1]!r} is none of ♠ ♥ ♦ ♣ / S H D C"
         )
     rank = _RANK_ALIASES.get(rank_text)
     if rank is None:
@@ -197,7 +198,7 @@ def _parse_card(token: str) -> Card:
         if "O" in rank_text.upper() and _RANK_ALIASES.get(rank_text.upper().replace("O", "0")):
             slip = " (a letter O for a zero? write 10)"
         raise CardError(
-            f"{token!r} is not a card: the rank {text[:-1]!r} is none of A 2-10 J Q K "
+            f"{shown(token)} is not a card: the rank {shown(text[:-1])} is none of A 2-10 J Q K "
             f"(T = 10){slip}"
         )
     return Card(rank, suit)

@@ -22,6 +22,7 @@ from companion import __version__
 from companion.errors import EXIT_OK, EXIT_USAGE, CompanionError, ParameterError
 from companion.games import GAME_NAMES, all_games, get_game
 from companion.games.base import shown
+from companion.text import shown_lines, shown_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -284,8 +285,9 @@ def _json(data: Any, **kwargs: Any) -> str:
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> typer.Exit:
-    """Print ``message`` to stderr and give the exit to raise."""
-    typer.echo(message, err=True)
+    """Print ``message`` to stderr (a file name in it cleaned, :func:`shown_lines`) and
+    give the exit to raise."""
+    typer.echo(shown_lines(message), err=True)
     return typer.Exit(code)
 
 
@@ -469,7 +471,7 @@ def _save(out: str | None, default: Path, data: bytes, say: bool = True) -> None
         return
     write_atomic(Path(target), data)
     if say:
-        typer.echo(str(target))
+        typer.echo(shown_text(str(target)))
 
 
 def _saved_back_offset(paper: str) -> tuple[float, float] | None:
@@ -694,8 +696,8 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
     typer.echo(g.solve_text(report))
     if out is not None:
         where = out_target(out, Path(f"{g.name}-{report.seed}-best.log"))
-        typer.echo(f"best line written to {where}" if report.log else "no line to write",
-                   err=where == "-")
+        typer.echo(f"best line written to {shown_text(str(where))}" if report.log
+                   else "no line to write", err=where == "-")
 
 
 @app.command("stats", cls=GameCommand, context_settings=GAME_OPTIONS)
@@ -768,7 +770,8 @@ def stats_cmd(
         for line in target_lines(report):
             console.print(line, highlight=False)
     if out is not None:
-        typer.echo(f"report written to {out_target(out, Path(f'{g.name}-stats-{paper_name}.pdf'))}",
+        typer.echo("report written to "
+                   + shown_text(str(out_target(out, Path(f'{g.name}-stats-{paper_name}.pdf')))),
                    err=True)
 
 
@@ -886,11 +889,11 @@ def _report_logs(logs: list[Path], as_json: bool, invalid: str,
         if as_json:
             rows.append(r.json)
             continue
-        file = r.json["file"]
+        file = shown_text(r.json["file"])  # the JSON keeps the name as given
         if r.error_text is None:
             typer.echo(f"{file}: {describe(SimpleNamespace(**r.json))}")
             continue
-        typer.echo(r.error_text + (f" [{r.rule}]" if r.rule else ""), err=True)
+        typer.echo(shown_lines(r.error_text) + (f" [{r.rule}]" if r.rule else ""), err=True)
         if r.exit_code != EXIT_USAGE:  # a missing or unreadable file: stderr only
             typer.echo(f"{file}: {invalid}")
         before = r.json.get("before")
@@ -971,12 +974,12 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
         try:
             report = scan_report(f, regenerate=regenerate)
         except CompanionError as exc:
-            typer.echo(f"companion: {exc}", err=True)
+            typer.echo(shown_lines(f"companion: {exc}"), err=True)
             rows.append({"file": str(f), "error": str(exc)})
             code = max(code, exc.exit_code)
             continue
         for warning in report.warnings:
-            typer.echo(f"companion: warning: {warning}", err=True)
+            typer.echo(shown_lines(f"companion: warning: {warning}"), err=True)
         results = report.results
         for r in results:
             game = _game_for_code(r.game)
@@ -999,10 +1002,10 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
             older = (f" (edition {row['edition']}; new sheets print edition {newest})"
                      if row["edition"] != newest else "")
             seed_text = f"seed {row['seed']}" if row["seed"] else "(no seed)"
-            typer.echo(f"{row['file']}: {row['game']} {seed_text} {params}".rstrip()
-                       + older)
+            typer.echo(f"{shown_text(row['file'])}: {row['game']} {seed_text} {params}"
+                       .rstrip() + older)
             if "regenerated" in row:
-                typer.echo(f"  rebuilt: {row['regenerated']}")
+                typer.echo(f"  rebuilt: {shown_text(row['regenerated'])}")
     raise typer.Exit(code)
 
 
@@ -1055,7 +1058,7 @@ def main() -> None:
     try:
         only_the_command(sys.argv[1:])()
     except CompanionError as exc:  # pragma: no cover - commands catch their own
-        typer.echo(f"companion: {exc}", err=True)
+        typer.echo(shown_lines(f"companion: {exc}"), err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         raise

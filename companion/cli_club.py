@@ -35,6 +35,7 @@ from companion.cli import (
 )
 from companion.errors import EXIT_OK, ParameterError
 from companion.games import get_game
+from companion.text import shown_text
 
 
 class DailyCommand(GameCommand):
@@ -213,8 +214,8 @@ def standings_cmd(
         write_atomic(target, render(standings, fmt, title, paper_name))
         # the file is the output: one line says what was written (on stderr when the
         # JSON takes standard output), not the whole table again
-        typer.echo(f"standings written to {target}: {summary_counts(standings)}",
-                   err=as_json)
+        typer.echo(f"standings written to {shown_text(str(target))}: "
+                   f"{summary_counts(standings)}", err=as_json)
     if as_json:
         typer.echo(_json(standings.to_json(), ensure_ascii=False, indent=1))
     elif target is None:

@@ -34,6 +34,7 @@ from typing import Any
 from companion.errors import ParameterError, UnreadableLogError
 from companion.rng import stream
 from companion.seeds import fresh_seed
+from companion.text import BIDI_CONTROLS, shown_text
 
 __all__ = [
     "BIDI_CONTROLS",
@@ -439,11 +440,6 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                          "\u2066\u2067\u2068\u2069")
-"""The characters that reorder text around them (embeddings, overrides, isolates,
-marks): in a name or a file name they could make one row read as another."""
-
 _IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
               (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
               (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
@@ -461,14 +457,6 @@ def invisible(ch: str) -> bool:
         return True
     code = ord(ch)
     return any(lo <= code <= hi for lo, hi in _IGNORABLE) if code >= 0xAD else False
-
-
-def shown_text(text: str) -> str:
-    """``text`` as the standings show it: control characters (a terminal's escape
-    sequences), bidi controls and undecodable bytes of a file name (surrogates) become
-    U+FFFD, so no output can be steered, reordered or broken by a name."""
-    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs")
-                   or ch in "\ufffe\uffff" or ch in BIDI_CONTROLS else ch for ch in text)
 
 
 def clean_name(text: str) -> str:
@@ -757,19 +745,30 @@ def entry_notes(e: Entry, deal: Deal | None = None) -> list[str]:
     notes: list[str] = []
     if e.logs_of_player > 1:
         if e.counted:
-            shown = e.other_scores[:OTHER_SCORES_SHOWN]
-            others = ", ".join("no score" if s is None else str(s) for s in shown)
-            if len(e.other_scores) > len(shown):
-                others += f" and {len(e.other_scores) - len(shown):,} more"
-            notes.append(f"{e.logs_of_player:,} logs of this deal: the best counts "
-                         f"(also {others})")
+            notes.append(f"{e.logs_of_player:,} logs of this deal: this best one counts; "
+                         + _other_scores(e.other_scores))
         else:
-            notes.append("second log of this player: not ranked")
+            notes.append("another log of this player: not ranked")
     if e.claim is not None and not e.claim_matches:
         notes.append(f"claimed {e.claim}, computed {'none' if e.score is None else e.score}")
     if e.named_by_file:
         notes.append("no Player tag: named by the file")
     return notes
+
+
+def _other_scores(scores: Sequence[int | None]) -> str:
+    """``the other scored 30``, ``the other has no score``, ``the others scored 30 and
+    12``, ``the others: 30 and no score``: a player's other logs of a deal, in words."""
+    if len(scores) == 1:
+        return ("the other has no score" if scores[0] is None
+                else f"the other scored {scores[0]}")
+    words = ["no score" if x is None else str(x) for x in scores[:OTHER_SCORES_SHOWN]]
+    if len(scores) > OTHER_SCORES_SHOWN:
+        words.append(f"{len(scores) - OTHER_SCORES_SHOWN:,} more")
+    listed = ", ".join(words[:-1]) + " and " + words[-1]
+    if all(x is None for x in scores):
+        return "the others have no score"
+    return ("the others scored " if None not in scores else "the others: ") + listed
 
 
 def deal_note(deal: Deal) -> str:

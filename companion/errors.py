@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.text import shown_text
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -139,7 +141,9 @@ class PluginFaultError(LogError):
 
 
 def format_position(file: str, line: int | None, column: int | None, message: str) -> str:
-    """``FILE:LINE:COLUMN: message``, leaving out the parts that are not known."""
-    parts = [p for p in (file, line, column) if p not in (None, "")]
+    """``FILE:LINE:COLUMN: message``, leaving out the parts that are not known; the
+    file name as the terminal may show it (:func:`companion.text.shown_text`)."""
+    parts = [p for p in (shown_text(file) if file else file, line, column)
+             if p not in (None, "")]
     prefix = ":".join(str(p) for p in parts)
     return f"{prefix}: {message}" if prefix else message

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from companion.text import shown
+
 Cell = tuple[int, int]
 """A cell as ``(column, row)``, 0-based; ``(0, 0)`` is ``a1``, the top-left cell."""
 
@@ -97,7 +99,7 @@ def parse_cell(text: str, width: int, height: int | None = None, *,
     rows = width if height is None else height
     m = _pattern(max_digits).fullmatch(text)
     if m is None:
-        raise MalformedCellError(f"{text!r} is not a cell name: a column letter then a "
+        raise MalformedCellError(f"{shown(text)} is not a cell name: a column letter then a "
                                  "row number, like a1", text, width, rows)
     cell = (ord(m.group(1).lower()) - ord("a"), int(m.group(2)) - 1)
     if not (0 <= cell[0] < width and 0 <= cell[1] < rows):

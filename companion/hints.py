@@ -19,8 +19,9 @@ from dataclasses import replace
 from typing import Any
 
 from companion.errors import EXIT_USAGE, LogError
-from companion.log import LogFile, Tag
+from companion.log import LogFile, Tag, is_number
 from companion.seeds import CROCKFORD, is_payload, normalize_seed
+from companion.text import shown
 
 __all__ = ["EARLY_ACTIONS", "HINT_ACTIONS", "HINT_REPLAYS", "with_hint"]
 
@@ -99,8 +100,8 @@ def _alternatives(log: LogFile, game: Any) -> Iterator[tuple[LogFile, str]]:
     """(the log with one header tag changed, what the hint says) in the order a
     player most likely slipped: edition, parameters, then the seed."""
     edition_tag = log.tag("edition")
-    current = int(edition_tag.value) if edition_tag is not None and \
-        edition_tag.value.strip().isdigit() else game.edition
+    text = edition_tag.value.strip() if edition_tag is not None else ""
+    current = int(text) if is_number(text) and len(text) <= 9 else game.edition
     for e in sorted(game.editions, reverse=True):
         if e != current:
             yield (_with_tag(log, "Edition", str(e)),
@@ -109,10 +110,12 @@ def _alternatives(log: LogFile, game: Any) -> Iterator[tuple[LogFile, str]]:
     for p in game.params:
         tag = log.tag(p.tag)
         now = tag.value.strip() if tag is not None else str(p.default)
+        digits = now[1:] if now[:1] in ("+", "-") else now
+        named = now if is_number(digits) and len(now) <= 12 else shown(now)
         for value in range(p.low, p.high + 1):
             if str(value) != now:
                 yield (_with_tag(log, p.tag, str(value)),
-                       f"{p.name} {value}, not {now}: check the [{p.tag}] tag")
+                       f"{p.name} {value}, not {named}: check the [{p.tag}] tag")
     seed_tag = log.tag("seed")
     if seed_tag is None or is_payload(seed_tag.value):
         return

@@ -31,7 +31,7 @@ from companion.record import (
     line_choices,
     terminal_board,
 )
-from companion.text import counted
+from companion.text import counted, shown_text
 
 SHOWN = 9
 """Legal lines listed on the screen (``list`` shows them all)..."""
@@ -272,7 +272,8 @@ class Screen:
         con.print(Panel(body, title=self.title(), title_align="left", expand=False))
         written = s.lines()
         last = " · ".join(written[-2:]) if written else "nothing yet"
-        con.print(Text(f"log {s.path} ({counted(len(written), 'line')}), last: {last}"),
+        con.print(Text(f"log {shown_text(str(s.path))} ({counted(len(written), 'line')}), "
+                       f"last: {last}"),
                   overflow="ellipsis", no_wrap=True)
         for line in self.next_lines() if listing else []:
             con.print(Text(line), overflow="fold")
@@ -323,7 +324,7 @@ class Screen:
         message and rule."""
         caret = " " * (max(1, why.column) - 1) + "^"
         if not self.interactive:
-            print(f"companion: refused: {_clip(typed.strip(), 80)}: {why}",
+            print(f"companion: refused: {shown_text(_clip(typed.strip(), 80))}: {why}",
                   file=sys.stderr, flush=True)
             return []
         return [f"  {typed}", f"  {caret}", f"refused: {why}; nothing written"]
@@ -473,9 +474,9 @@ def run(session: Session) -> int:
     screen = Screen(session)
     message: list[str] = []
     refusals = 0
-    if not screen.interactive:
-        print(f"{screen.title()}: log {session.path}", flush=True)
-    try:
+    try:  # a signal may come while the first line is written: the same clean stop
+        if not screen.interactive:
+            print(f"{screen.title()}: log {shown_text(str(session.path))}", flush=True)
         while True:
             if session.over() or session.finished:
                 if not session.finished:
@@ -507,11 +508,12 @@ def run(session: Session) -> int:
                 message = screen.refused(typed, why)
     except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C outside the prompt too: whole
         done = counted(len(session.lines()), "action line")
+        path = shown_text(str(session.path))
         with contextlib.suppress(OSError):  # a terminal hung up: nowhere to say it
             if isinstance(stop, Unreadable):
                 print(f"companion: {stop.message}", file=sys.stderr, flush=True)
-            print(f"\nstopped: the log {session.path} holds every action so far ({done}); "
-                  f"go on with: companion {session.mode} --resume {session.path}",
+            print(f"\nstopped: the log {path} holds every action so far ({done}); "
+                  f"go on with: companion {session.mode} --resume {path}",
                   file=sys.stdout if screen.interactive else sys.stderr, flush=True)
         if isinstance(stop, Unreadable):
             return 2

@@ -36,13 +36,12 @@ from companion.games import (
     plugin_of,
     run_plugin,
 )
-from companion.games.base import Game, Header, Result, read_header, shown
+from companion.games.base import Game, Header, Result, parse_claim, read_header, shown
 from companion.log import (
     ActionLine,
     LogFile,
     action_line,
     decode_log_bytes,
-    is_number,
     parse_log,
     read_log_file,
 )
@@ -338,9 +337,12 @@ def _claim_shown(log: LogFile) -> int | None:
     """The log's ``[Claim]`` as a number, shown even when the log turns out invalid
     (None when absent or not a whole number: the replay then says why)."""
     tag = log.tag("claim")
-    text = tag.value.strip() if tag is not None else ""
-    digits = text[1:] if text[:1] == "-" else text
-    return int(text) if 0 < len(digits) <= 12 and is_number(digits) else None
+    if tag is None:
+        return None
+    try:
+        return parse_claim(tag.value)
+    except ValueError:
+        return None
 
 
 def _verdict(file: str, load: Callable[[], LogFile], check: _EnvelopeFirst,

@@ -267,7 +267,7 @@ def scan_report(path: Path | str, known_games: tuple[str, ...] | None = None,
             game = _game_of_payload(text, payload.game, known_games is None)
             if game is not None:  # its keys and values as the game's sheets print
                 game.check_edition(payload.edition)
-                game.check_payload(payload.params)
+                game.check_payload(payload.params, payload.seed)
         except PayloadError as exc:
             raise PayloadError(f"{name}: {exc}") from None
         result = ScanResult(

@@ -106,6 +106,11 @@ def parse_payload(text: str, known_games: tuple[str, ...] | None = None) -> Payl
     rest = s[len(PAYLOAD_SCHEME) + 1 :]
     parts = rest.split("/")
     version_text = parts[0]
+    if (version_text.isascii() and version_text.isdigit() and len(version_text) > 9
+            and not version_text.startswith("0")):
+        shown = version_text[:12] + ("..." if len(version_text) > 12 else "")
+        raise PayloadError(f"payload {s[:40]!r} names edition {shown}: no game has an "
+                           f"edition that high")
     if (not (version_text.isascii() and version_text.isdigit()) or len(version_text) > 9
             or (version_text.startswith("0") and version_text != "0")):
         raise PayloadError(f"malformed payload {s[:40]!r}: no edition number after "

@@ -139,8 +139,10 @@ class SheetRequest:
         ``kind`` (default: the game's map), parameters, ``variant=a+b`` and sheet
         options, printed under ``edition`` (None or the newest: the newest).
 
-        Raises ParameterError or PayloadError as :meth:`build` does."""
+        Raises ParameterError or PayloadError as :meth:`build` does, and PayloadError
+        for a sheet printed for a seed without one."""
         game = get_game(game_name)
+        game.check_payload(items, seed)
         rest = dict(items)
         kind = rest.pop("kind", game.map_kind)
         names = {p.name for p in game.params}

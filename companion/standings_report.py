@@ -73,9 +73,12 @@ def _num(value: int | None) -> str:
 
 
 def _signed(value: int | None) -> str:
+    """A score against par or the best: ``+3``, ``0``, ``-12`` with the ASCII hyphen, as
+    the Score column and every other score the companion prints (found by grep, read
+    by a spreadsheet)."""
     if value is None:
         return "–"
-    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+    return f"{value:+d}" if value else "0"
 
 
 def claim_cell(e: Entry) -> str:
@@ -195,11 +198,11 @@ def per_deal(season: Season) -> bool:
 
 
 def _average(value: Fraction) -> str:
-    """``+1.5``, ``−3.0``, ``0.0`` (one decimal, the minus sign)."""
+    """``+1.5``, ``-3.0``, ``0.0`` (one decimal, the ASCII hyphen as :func:`_signed`)."""
     tenths = round(value * 10)
     if tenths == 0:
         return "0.0"
-    sign = "+" if tenths > 0 else "−"
+    sign = "+" if tenths > 0 else "-"
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 

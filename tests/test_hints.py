@@ -119,7 +119,7 @@ def test_explain_shows_the_state_before_the_offending_line(tmp_path):
     assert r.exit_code == 1
     assert "before line 8:" in r.stdout
     assert "health: " in r.stdout and "position: a1" in r.stdout
-    assert "in room 1: 6♥ potion" in r.stdout
+    assert "in the room at a1: 6♥ potion" in r.stdout
     r = CliRunner().invoke(app, ["validate", str(log), "--explain", "--json"])
     row = json.loads(r.stdout)[0]
     assert "position: a1" in row["before"]

@@ -238,7 +238,7 @@ def test_many_logs_of_one_player_are_summarised(tmp_path):
     assert len(pdfium.PdfDocument(out["pdf"])) == 1  # was a LayoutError: a cell taller than a page
     text = out["text"].decode("utf-8")
     assert len(text.splitlines()) < 12 and max(map(len, text.splitlines())) < 200
-    assert "800 logs of this deal: the best counts (also 32, 32, 32, 32, 32 and 794 more)" \
+    assert "800 logs of this deal: this best one counts; the others scored 32, 32, 32, 32, 32 and 794 more" \
         in text
     assert "796 more logs of this player, not ranked (score 32)" in text
     assert len(out["html"]) < 20_000

@@ -50,17 +50,7 @@ from companion.errors import (
 )
 from companion.log import ActionLine, LogFile, Tag, is_number
 from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
-
-MAX_SHOWN = 40
-
-
-def shown(value: object, limit: int = MAX_SHOWN) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages that quote what the
-    user typed (an absurd value of a million characters is not echoed back)."""
-    if isinstance(value, str) and len(value) > limit:
-        return repr(value[:limit]) + "..."
-    text = repr(value)
-    return text if len(text) <= limit + 2 else text[:limit] + "..."
+from companion.text import MAX_SHOWN, shown  # noqa: F401  (here since the first games)
 
 
 @dataclass(frozen=True)
@@ -86,7 +76,7 @@ class Param:
         except ValueError:
             n = None
         if n is None:
-            if is_number(text.lstrip("+-")):  # a whole number, only absurdly long
+            if is_number(digits):  # a whole number (one sign at most), only absurdly long
                 raise ParameterError(f"{self.name} {shown(text)} is out of range: "
                                      f"{self.low} to {self.high}")
             raise ParameterError(f"{self.name} must be a whole number, not {shown(value)}")
@@ -281,13 +271,15 @@ class Game(ABC):
         items.update({k: str(v) for k, v in extra.items()})
         return Payload(self.code, seed, items, edition or self.edition).encode()
 
-    def check_payload(self, items: Mapping[str, str]) -> tuple[dict[str, int],
-                                                             frozenset[str] | None]:
+    def check_payload(self, items: Mapping[str, str], seed: str | None = None
+                      ) -> tuple[dict[str, int], frozenset[str] | None]:
         """The game parameters and the variants (None: not named) of a payload's
         ``key=value`` items, as any of this game's sheets prints them: game parameters,
         ``variant=a+b``, ``kind=`` (a sheet kind, or ``pack``) and the sheet options
         (``floor=``, ``level=``). Raises PayloadError for anything else or a value out
-        of range: a payload is never misread."""
+        of range: a payload is never misread. ``seed``: the payload's seed, ``""`` for
+        a payload without one, which only a sheet that prints no seed (a plain deck, a
+        calibration sheet) may be; None: not checked."""
         params: dict[str, int] = {}
         variants: set[str] | None = None
         options = {p.name: p for k in self.sheet_kinds for p in k.params}
@@ -321,6 +313,11 @@ class Game(ABC):
                 if int(text) > limit:
                     raise PayloadError(f"payload {key}={shown(text)} of {bound}={limit}: "
                                        f"no such {key} in this run")
+        kind = items.get("kind", self.map_kind)
+        if seed == "" and (kind == "pack" or self.sheet_kind(kind).seeded):
+            raise PayloadError(f"the payload names no seed, but a {self.name} {kind} is "
+                               f"printed for a seed: its payload is "
+                               f"companion:N/{self.code}/SEED/...")
         return params, (frozenset(variants) if variants is not None else None)
 
     def sheet_variants(self, options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -646,6 +643,29 @@ class SolveReport:
                 "log": self.log}
 
 
+MAX_CLAIM_DIGITS = 12
+"""A claim of more digits is no score any game reaches (and ``int`` of thousands of
+digits is slow): it is refused as too long, not read."""
+_MINUS_SIGNS = "-\u2212"  # the hyphen-minus, and the minus sign U+2212 a player may copy
+
+
+def parse_claim(text: str) -> int:
+    """A ``[Claim]`` value as the score it claims: the digits 0-9 with one optional sign
+    (``-``, ``+`` or the minus sign U+2212), spaces around. Every command reads claims
+    here. Raises ValueError with a sentence for anything else (``--5``, ``1e5``, ``٣``,
+    ``²``, an empty value, 5,000 digits)."""
+    body = text.strip()
+    first = body[:1]
+    digits = body[1:] if first and first in _MINUS_SIGNS + "+" else body
+    if not is_number(digits):
+        what = shown(text) if body else "an empty value"
+        raise ValueError(f"the claim must be a whole number such as 12 or -3, not {what}")
+    if len(digits.lstrip("0")) > MAX_CLAIM_DIGITS:
+        raise ValueError(f"the claim {shown(text)} is too long for a score: a whole "
+                         f"number of at most {MAX_CLAIM_DIGITS} digits")
+    return -int(digits) if first and first in _MINUS_SIGNS else int(digits)
+
+
 def read_header(log: LogFile, game: Game) -> Header:
     """Read the common tags (Seed, parameters, Variant, Claim) of ``log`` for ``game``.
 
@@ -672,8 +692,8 @@ def read_header(log: LogFile, game: Game) -> Header:
                     raise err(seed_tag, f"the seed payload is for game {payload.game!r}, "
                               f"but this log is {game.name} ({game.code!r})", "seed")
                 if not payload.seed:
-                    raise err(seed_tag, "the seed payload names no seed (it is a sheet "
-                              "that does not depend on one): give the game's seed", "seed")
+                    raise err(seed_tag, "the seed payload names no seed: give the seed "
+                              "printed on the game's sheets", "seed")
                 seed = payload.seed
                 from_payload = dict(payload.params)
                 try:
@@ -743,11 +763,10 @@ def read_header(log: LogFile, game: Game) -> Header:
     claim: int | None = None
     ctag = log.tag("claim")
     if ctag is not None:
-        text = ctag.value.strip()
-        if not (is_number(text.lstrip("-")) and len(text) <= 12):
-            raise err(ctag, f"the claim must be a whole number, not {shown(ctag.value)}",
-                      "claim")
-        claim = int(text)
+        try:
+            claim = parse_claim(ctag.value)
+        except ValueError as exc:
+            raise err(ctag, str(exc), "claim") from None
 
     if game.seeded_only and seed is None:
         raise LogError(f"{game.name} logs need a [Seed \"...\"] tag before the first action: "

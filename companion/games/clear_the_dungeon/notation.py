@@ -14,6 +14,7 @@ from companion.games.clear_the_dungeon.rules import (
     State,
 )
 from companion.log import ActionLine, Token, is_number
+from companion.text import shown
 
 VERBS = ("monsters", "draw", "play", "discard", "reveal")
 
@@ -63,7 +64,8 @@ def parse_action(state: State, line: ActionLine) -> Action:
         if is_number(target.text):
             col = int(target.text)
             if not 1 <= col <= 4:
-                raise NotationError(f"column {target.text} does not exist: columns are 1-4",
+                named = target.text if len(target.text) <= 9 else shown(target.text)
+                raise NotationError(f"column {named} does not exist: columns are 1-4",
                                     "notation-target", t_index)
             return Play(card, col - 1)
         monster = _card(target, t_index)

@@ -19,6 +19,7 @@ from companion.games.dungeon_solitaire.rules import (
 )
 from companion.grid import Cell, cell_name
 from companion.log import ActionLine, Token, is_number
+from companion.text import shown
 
 VERBS = ("draft", "level", "draw", "play", "move", "path", "chest")
 _ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
@@ -27,7 +28,7 @@ _ID_RE = re.compile(r"[Rr]([0-9]{1,3})")
 def _rid(token: Token, index: int, state: State) -> str:
     m = _ID_RE.fullmatch(token.text)
     if not m:
-        raise NotationError(f"{token.text!r} is not a card id: ids are printed on the cards, "
+        raise NotationError(f"{shown(token.text)} is not a card id: ids are printed on the cards, "
                             "like R12", "notation-id", index)
     n = int(m.group(1))
     if not 1 <= n <= state.rules.reward_deck:

@@ -11,6 +11,7 @@ from companion.errors import IllegalAction, NotationError
 from companion.games.dungeon_upkeeper.floor import STEPS
 from companion.games.dungeon_upkeeper.rules import Action, FloorCheck, Path, State, Step
 from companion.log import ActionLine, Token, is_number
+from companion.text import shown
 
 VERBS = ("floor", "path")
 
@@ -29,7 +30,7 @@ def parse_action(state: State, line: ActionLine) -> Action:
                                 "notation-arguments", 1 if args else None)
         text = args[0].text.upper().removeprefix("B")
         if not is_number(text) or len(text) > 2 or not 1 <= int(text) <= 99:
-            raise NotationError(f"{args[0].text!r} is not a floor: write 3 or B3",
+            raise NotationError(f"{shown(args[0].text)} is not a floor: write 3 or B3",
                                 "notation-arguments", 0)
         return FloorCheck(int(text))
     if verb == "path":

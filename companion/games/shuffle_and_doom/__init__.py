@@ -179,14 +179,19 @@ class ShuffleAndDoom(Game):
 
     def explain(self, state: State) -> list[str]:
         """The summary, the stats still owed in setup, and the room the player is in:
-        each card with what it is and its value now."""
-        lines = super().explain(state)
+        each card with what it is and its value now. The map prints no room numbers,
+        so the count reads "rooms on the map" and the room is named by a square of it
+        (the player's), as the log names it."""
+        lines = ["rooms on the map: " + line.removeprefix("rooms: ")
+                 if line.startswith("rooms: ") else line for line in super().explain(state)]
         if state.in_setup:
             lines.append("setup: " + ("choose row or column" if state.choice is None
                                       else f"{state.bonus_owed} ♦ bonus still to assign"))
         if state.room is not None:
             cards = ", ".join(f"{e.card} {e.kind} {e.value}" for e in state.room.entities)
-            lines.append(f"in room {state.room.index + 1}: {cards or 'empty'}")
+            cells = state.dmap.rooms[state.room.index]
+            at = state.position if state.position in cells else min(cells)
+            lines.append(f"in the room at {cell_name(at)}: {cards or 'empty'}")
         else:
             lines.append("in no room")
         return lines

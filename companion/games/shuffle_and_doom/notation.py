@@ -29,6 +29,7 @@ from companion.games.shuffle_and_doom.rules import (
     Take,
 )
 from companion.log import ActionLine, Token
+from companion.text import shown
 
 _STAT_WORDS: dict[str, Stat] = {
     "health": "health", "hp": "health", "♥": "health", "♡": "health",
@@ -48,7 +49,7 @@ def parse_cell(token: Token, size: int, index: int) -> Cell:
     try:
         return grid.parse_cell(token.text, size, max_digits=3)
     except grid.MalformedCellError:
-        raise NotationError(f"{token.text!r} is not a cell: write column letter then row "
+        raise NotationError(f"{shown(token.text)} is not a cell: write column letter then row "
                             "number, like a1", "notation-cell", index) from None
     except grid.OffBoardCellError:
         last = grid.last_cell(size)
