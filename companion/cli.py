@@ -814,9 +814,14 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
         offset = _saved_back_offset(paper_name)
     seed_text = _seed_or_fresh(seed)
     steps = len(g.pack_parts) + 2
-    with typer.progressbar(length=steps, label=f"pack {g.name}", file=sys.stderr) as bar:
+    if not getattr(sys.stderr, "isatty", lambda: False)():  # no bar: no label line
         data = render_pack(g.name, seed_text, params, paper_name, variants,
-                           progress=lambda _label: bar.update(1), back_offset=offset)
+                           back_offset=offset)
+    else:
+        with typer.progressbar(length=steps, label=f"pack {g.name}",
+                               file=sys.stderr) as bar:
+            data = render_pack(g.name, seed_text, params, paper_name, variants,
+                               progress=lambda _label: bar.update(1), back_offset=offset)
     _save(out, _default_out(g.name, seed_text, params, "pack", paper_name,
                             {"variants": variants}), data)
 
