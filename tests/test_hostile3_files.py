@@ -62,3 +62,137 @@ def test_pack_with_variants_names_them_once(tmp_path, monkeypatch):
                             "reserve"])
     assert r.exit_code == 0, r.output
     assert r.stdout == f"output/clear-the-dungeon-{SEED}-reserve-pack-a4.pdf\n"
+
+
+# ------------------------------------------------------------ 1. printer.json, hostile
+
+
+MEMORY = 600_000_000  # bytes of address space for a child that must not read a file whole
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def settings(config: Path) -> Path:
+    """Where printer.json lives under the config folder ``config`` ($XDG_CONFIG_HOME)."""
+    folder = config / "companion"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "printer.json"
+
+
+def in_child(config: Path, *args: object, seconds: float = 20.0
+             ) -> subprocess.CompletedProcess[str]:
+    """The command line in a child whose printer settings are under ``config``, with
+    at most MEMORY bytes and ``seconds``; no traceback."""
+    argv = [sys.executable, "-m", "companion", *map(str, args)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(config)}
+    r = subprocess.run(argv, capture_output=True, timeout=seconds, cwd=config, env=env,
+                       check=False, preexec_fn=_limit_memory, stdin=subprocess.DEVNULL)
+    out = subprocess.CompletedProcess(r.args, r.returncode, r.stdout.decode(errors="replace"),
+                                      r.stderr.decode(errors="replace"))
+    assert "Traceback" not in out.stderr and "Error" not in out.stderr, out.stderr[-2000:]
+    return out
+
+
+TILES = ("sheets", "dungeon-solitaire", "--seed", SEED, "--kind", "tiles", "--out", "t.pdf")
+
+
+def _cleared(config: Path, path: Path) -> None:
+    r = in_child(config, "calibrate", "--clear")
+    assert r.returncode == 0, r.stderr
+    assert "forgot the back offset for a4" in r.stdout
+    assert not os.path.lexists(path)
+    assert in_child(config, "calibrate").stdout.startswith("a4: none saved\n")
+
+
+def test_deeply_nested_settings_are_refused_and_clear_works(tmp_path):
+    path = settings(tmp_path)
+    path.write_text("[" * 50_000)
+    for args in (TILES, ("calibrate",), ("calibrate", "--save", "1,1")):
+        r = in_child(tmp_path, *args)
+        assert r.returncode == 2
+        assert "nested too deeply" in r.stderr and "calibrate --clear" in r.stderr
+    _cleared(tmp_path, path)
+    assert in_child(tmp_path, *TILES).returncode == 0
+
+
+def test_settings_linked_to_dev_zero_are_not_read_and_clear_removes_the_link(tmp_path):
+    path = settings(tmp_path)
+    path.symlink_to("/dev/zero")
+    r = in_child(tmp_path, *TILES)
+    assert r.returncode == 2 and "not a regular file" in r.stderr
+    _cleared(tmp_path, path)
+    assert Path("/dev/zero").exists()
+
+
+def test_clear_removes_a_link_to_bad_settings_not_its_target(tmp_path):
+    target = tmp_path / "elsewhere.json"
+    target.write_text("{not json")
+    path = settings(tmp_path)
+    path.symlink_to(target)
+    assert in_child(tmp_path, "calibrate").returncode == 2
+    _cleared(tmp_path, path)
+    assert target.read_text() == "{not json"  # the user's other file is left alone
+
+
+def test_a_link_to_good_settings_is_written_through(tmp_path):
+    target = tmp_path / "dotfiles.json"
+    target.write_text('{"back_offset": {"a4": [1, 2], "letter": [3, 4]}}')
+    path = settings(tmp_path)
+    path.symlink_to(target)
+    r = in_child(tmp_path, "calibrate", "--clear")
+    assert r.returncode == 0 and path.is_symlink()
+    assert '"letter"' in target.read_text() and '"a4"' not in target.read_text()
+
+
+@pytest.mark.parametrize("command", [TILES, ("pack", "dungeon-solitaire", "--seed", SEED,
+                                             "--out", "p.pdf"),
+                                     ("daily", "dungeon-solitaire", "--date", "2026-11-21",
+                                      "--print", "--out", "d.pdf")])
+def test_settings_that_are_a_fifo_do_not_hang_any_duplex_sheet(tmp_path, command):
+    path = settings(tmp_path)
+    os.mkfifo(path)
+    r = in_child(tmp_path, *command)
+    assert r.returncode == 2 and "not a regular file" in r.stderr
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_clear_removes_settings_that_are_a_fifo(tmp_path):
+    path = settings(tmp_path)
+    os.mkfifo(path)
+    _cleared(tmp_path, path)
+
+
+def test_huge_settings_are_refused_unread(tmp_path):
+    path = settings(tmp_path)
+    with path.open("wb") as fh:  # 300 MB, sparse: nothing to write
+        fh.truncate(300_000_000)
+    r = in_child(tmp_path, "calibrate")
+    assert r.returncode == 2 and "over 64,000 bytes" in r.stderr
+    _cleared(tmp_path, path)
+
+
+def test_settings_that_are_a_folder_and_clear(tmp_path):
+    path = settings(tmp_path)
+    path.mkdir()
+    r = in_child(tmp_path, *TILES)
+    assert r.returncode == 2 and "are a folder" in r.stderr
+    (path / "mine.txt").write_text("keep me")
+    r = in_child(tmp_path, "calibrate", "--clear")  # a folder with files: never removed
+    assert r.returncode == 2 and "folder with files in it" in r.stderr
+    assert (path / "mine.txt").read_text() == "keep me"
+    (path / "mine.txt").unlink()
+    _cleared(tmp_path, path)  # an empty one is removed
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_settings_and_clear(tmp_path):
+    path = settings(tmp_path)
+    path.write_text('{"back_offset": {}}')
+    path.chmod(0)
+    r = in_child(tmp_path, "calibrate")
+    assert r.returncode == 2 and "calibrate --clear" in r.stderr
+    _cleared(tmp_path, path)
