@@ -7,6 +7,7 @@ zxing-cpp) are imported only inside the commands that need them.
 from __future__ import annotations
 
 import functools
+import io
 import os
 import re
 import sys
@@ -308,6 +309,19 @@ def handles_errors(fn: F) -> F:
 def _clip(text: str, limit: int = 40) -> str:
     """``text`` cut to about ``limit`` characters, for a message that repeats it."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def utf8_text(option: str, value: str | None) -> str | None:
+    """``value`` of a text option a file will hold (``--player``, ``--title``), as
+    given. Raises ParameterError if it holds bytes that are not UTF-8 (the command
+    line gives them as surrogate escapes, which no UTF-8 file can hold)."""
+    if value is not None:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ParameterError(f"{option} must be UTF-8 text: {shown(value)} holds "
+                                 "bytes that are not") from None
+    return value
 
 
 def resolve_paper(paper: str | None) -> str:
@@ -1007,11 +1021,77 @@ def only_the_command(argv: list[str]) -> Any:
     return lean
 
 
+class _StandardOutput(io.RawIOBase):
+    """Standard output as the commands write it (:func:`main`): a write that fails
+    (a full disk, ``> /dev/full``; a closed standard output) raises OutputError (exit
+    2, one sentence), a closed pipe BrokenPipeError as before; after either, further
+    writes are dropped, so nothing is reported again when Python exits."""
+
+    def __init__(self, fd: int | None) -> None:
+        super().__init__()
+        self._fd = fd
+        self._broken = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        if self._fd is None:
+            raise io.UnsupportedOperation("standard output is closed")
+        return self._fd
+
+    def isatty(self) -> bool:
+        return self._fd is not None and os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        from companion.fsutil import OutputError
+
+        size = len(memoryview(data).cast("B"))
+        if self._broken:
+            return size
+        if self._fd is None:
+            self._broken = True
+            raise OutputError("cannot write to standard output: it is closed", "-")
+        try:
+            return os.write(self._fd, data)
+        except BrokenPipeError:
+            self._broken = True
+            raise
+        except OSError as exc:
+            self._broken = True
+            raise OutputError("cannot write to standard output: "
+                              f"{exc.strerror or type(exc).__name__}", "-", exc) from None
+
+
+def _guard_standard_output() -> None:
+    """Standard output through :class:`_StandardOutput`, in its own encoding; where
+    that is strict, with ``backslashreplace`` for what it cannot encode (a file name
+    or option value that is not UTF-8 shows as ``\\udcff`` instead of raising), as
+    Python does for standard error. An error handler chosen on purpose
+    (``surrogateescape`` in UTF-8 mode, say) is kept."""
+    old = sys.stdout
+    fd: int | None = None
+    if old is not None:
+        try:
+            fd = old.fileno()
+        except (OSError, ValueError):
+            return  # not a file (an embedding, a test runner): left as it is
+        old.flush()
+    encoding = getattr(old, "encoding", None) or "utf-8"
+    errors = getattr(old, "errors", None) or "strict"
+    line_buffering = bool(getattr(old, "line_buffering", False))
+    raw = _StandardOutput(fd)
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(raw), encoding=encoding, line_buffering=line_buffering,
+        errors="backslashreplace" if errors == "strict" else errors)
+
+
 def main() -> None:
     """Console-script entry point."""
+    _guard_standard_output()
     try:
         only_the_command(sys.argv[1:])()
-    except CompanionError as exc:  # pragma: no cover - commands catch their own
+    except CompanionError as exc:  # e.g. standard output failing in Typer's own help
         typer.echo(f"companion: {exc}", err=True)
         sys.exit(exc.exit_code)
 

@@ -32,6 +32,7 @@ from companion.cli import (
     parse_back_offset,
     parse_game_options,
     resolve_paper,
+    utf8_text,
 )
 from companion.errors import EXIT_OK, ParameterError
 from companion.games import get_game
@@ -189,6 +190,7 @@ def standings_cmd(
     """
     from companion.club import build_standings, check_inputs
 
+    utf8_text("--title", title)
     logs = list(logs or [])
     check_inputs(logs)
     target: Path | None = None

@@ -80,6 +80,8 @@ def read_bounded(path: str | Path, limit: int) -> bytes:
     PermissionError...).
     """
     if str(path) == STDIN:
+        if sys.stdin is None:  # `companion validate - <&-`
+            raise OSError(errno_codes.EBADF, "standard input is closed")
         return _read_upto(sys.stdin.buffer.read, limit)
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
     fd = os.open(path, flags)

@@ -196,3 +196,76 @@ def test_unreadable_settings_and_clear(tmp_path):
     r = in_child(tmp_path, "calibrate")
     assert r.returncode == 2 and "calibrate --clear" in r.stderr
     _cleared(tmp_path, path)
+
+
+# ------------------------------------------- 4. bytes that are not UTF-8, broken streams
+
+BAD = b"A\xff\xfeB"  # a name that is not UTF-8: Python gives it as surrogate escapes
+LOG = ROOT / "tests" / "data" / "sd-room-order.log"
+
+
+def full_stdout(*args: object) -> subprocess.CompletedProcess[str]:
+    with open("/dev/full", "wb") as full:
+        return child(*args, stdout=full.fileno())
+
+
+@pytest.mark.parametrize("args", [("games",), ("validate", LOG), ("--help",),
+                                  ("validate", "--json", LOG)])
+def test_a_full_standard_output_is_one_message(args):
+    r = full_stdout(*args)
+    assert r.returncode == 2
+    assert r.stderr == "companion: cannot write to standard output: No space left on device\n"
+
+
+def test_a_full_standard_output_for_a_pdf_is_one_message():
+    r = full_stdout("sheets", "dungeon-solitaire", "--seed", SEED, "--kind", "log",
+                    "--out", "-")
+    assert r.returncode == 2 and "No space left on device" in r.stderr
+
+
+def test_a_closed_standard_output_is_one_message():
+    r = subprocess.run(["bash", "-c", f'exec "{sys.executable}" -m companion games >&-'],
+                       capture_output=True, text=True, timeout=30, cwd=ROOT,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    assert r.returncode == 2
+    assert r.stderr == "companion: cannot write to standard output: it is closed\n"
+
+
+def test_a_closed_standard_input_is_one_message():
+    r = subprocess.run(["bash", "-c",
+                        f'exec "{sys.executable}" -m companion validate - <&-'],
+                       capture_output=True, text=True, timeout=30, cwd=ROOT,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    assert r.returncode == 2
+    assert r.stderr == "-: cannot read: standard input is closed\n"
+
+
+STRICT = [{"PYTHONIOENCODING": "utf-8:strict"},
+          {"PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}]
+
+
+@pytest.mark.parametrize("env", STRICT)
+def test_a_file_name_that_is_not_utf8_is_echoed_escaped(env, tmp_path):
+    import json
+
+    r = child("validate", "--json", BAD + b".log", env=env, cwd=tmp_path)
+    assert r.returncode == 2
+    assert json.loads(r.stdout)[0]["file"] == os.fsdecode(BAD + b".log")
+    r = child("sheets", "dungeon-solitaire", "--seed", SEED, "--kind", "log", "--out",
+              BAD + b".pdf", env=env, cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout == "A\\udcff\\udcfeB.pdf\n"
+    assert (tmp_path / os.fsdecode(BAD + b".pdf")).is_file()  # the name as given
+
+
+@pytest.mark.parametrize("env", STRICT)
+def test_option_values_that_are_not_utf8_are_refused_where_a_file_holds_them(env,
+                                                                             tmp_path):
+    r = child("standings", "--title", BAD, "--out", "s.html", LOG, env=env, cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr == ("companion: --title must be UTF-8 text: 'A\\udcff\\udcfeB' holds "
+                        "bytes that are not\n")
+    assert not (tmp_path / "s.html").exists()
+    r = child("record", "shuffle-and-doom", "--seed", SEED, "--player", BAD, "--out",
+              "x.log", env=env, cwd=tmp_path, stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and "--player must be UTF-8 text" in r.stderr
+    assert not (tmp_path / "x.log").exists()
