@@ -11,7 +11,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -440,7 +440,9 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     if as_json:
         typer.echo(_json(request.describe(), ensure_ascii=False, indent=1))
         return
-    _save(out, request.default_path(), request.render())
+    _save(out, request.default_path(), request.render(),
+          inputs={"the layout": [request.layout] if request.layout else [],
+                  "one of the logs": request.from_logs})
 
 
 def out_target(out: str | None, default: Path) -> Path | str:
@@ -460,12 +462,17 @@ def out_target(out: str | None, default: Path) -> Path | str:
     return path
 
 
-def _save(out: str | None, default: Path, data: bytes, say: bool = True) -> None:
+def _save(out: str | None, default: Path, data: bytes, say: bool = True,
+          inputs: dict[str, Sequence[str | Path]] | None = None) -> None:
     """Write ``data`` where :func:`out_target` says (atomically; ``-``: standard
-    output) and, unless it went to standard output, print the file name."""
-    from companion.fsutil import write_atomic
+    output) and, unless it went to standard output, print the file name. Raises
+    OutputError if that is one of the ``inputs`` the command read, given as
+    ``{what they are: paths}`` (:func:`~companion.fsutil.check_not_an_input`)."""
+    from companion.fsutil import check_not_an_input, write_atomic
 
     target = out_target(out, default)
+    for what, paths in (inputs or {}).items():
+        check_not_an_input(target, paths, what)
     if target == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -804,7 +811,8 @@ def booklet_cmd(
     data = render_booklet(game, paper_name, imposition, layout)
     label = names[0] if len(names) == 1 else "all-games"
     suffix = "-saddle" if imposition else ""
-    _save(out, Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf", data)
+    _save(out, Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf", data,
+          inputs={"the layout": [layout] if layout else []})
 
 
 @app.command("pack", cls=GameCommand, context_settings=GAME_OPTIONS)
@@ -957,7 +965,7 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
             if regenerate:
                 row["regenerated"] = str(_regenerate(game.name, r.seed, dict(r.params),
                                                      paper, out, len(results) * len(files),
-                                                     r.edition))
+                                                     r.edition, files))
             rows.append(row)
     if as_json:
         typer.echo(_json(rows, ensure_ascii=False, indent=1))
@@ -984,8 +992,13 @@ def _game_for_code(code: str) -> Any:
 
 
 def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | None,
-                out: str | None, count: int, edition: int) -> Path | str:
-    from companion.fsutil import write_atomic
+                out: str | None, count: int, edition: int,
+                inputs: Sequence[Path] = ()) -> Path | str:
+    """Rebuild one scanned sheet and write it; returns where. Never over a scanned file
+    (``inputs``): a name of the companion's own (the default, or the default inside
+    the folder ``--out`` gives) that is one becomes ``NAME-rebuilt.pdf``; a file
+    ``--out`` names is refused (OutputError)."""
+    from companion.fsutil import OutputError, check_not_an_input, write_atomic
     from companion.sheet_request import SheetRequest
 
     request = SheetRequest.from_payload(game_name, seed, params, resolve_paper(paper),
@@ -1000,8 +1013,18 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     if target == "-":
         raise ParameterError("scan --regenerate writes files: --out - (standard output) "
                              "is for one sheet from map or sheets")
-    write_atomic(Path(target), data)
-    return target
+    path = Path(target)
+    if path.name == default.name:  # our name, not one the user chose: find a free one
+        for n in range(1, 100):
+            try:
+                check_not_an_input(path, inputs, "one of the files scanned")
+                break
+            except OutputError:
+                path = path.with_name(f"{default.stem}-rebuilt{n if n > 1 else ''}"
+                                      f"{default.suffix}")
+    check_not_an_input(path, inputs, "one of the files scanned")
+    write_atomic(path, data)
+    return path
 
 
 def only_the_command(argv: list[str]) -> Any:

@@ -269,3 +269,84 @@ def test_option_values_that_are_not_utf8_are_refused_where_a_file_holds_them(env
               "x.log", env=env, cwd=tmp_path, stdin=subprocess.DEVNULL)
     assert r.returncode == 2 and "--player must be UTF-8 text" in r.stderr
     assert not (tmp_path / "x.log").exists()
+
+
+# ------------------------------------------------ 2. --out naming one of the inputs
+
+PLAYTHROUGH = ROOT / "tests" / "examples" / "shuffle-and-doom" / "playthrough-1-4x4.log"
+
+
+def _refused(r, victim: Path, before: bytes, what: str) -> None:
+    assert r.exit_code == 2, r.output
+    assert f"it is {what}" in r.stderr and "would be replaced" in r.stderr
+    assert "Traceback" not in r.output
+    assert victim.read_bytes() == before
+
+
+@pytest.mark.parametrize("alias", ["same", "hard", "symlink", "dotted"])
+def test_sheets_from_a_log_never_writes_over_it(tmp_path, alias):
+    log = tmp_path / "a.log"
+    before = PLAYTHROUGH.read_bytes()
+    log.write_bytes(before)
+    out = {"same": log, "hard": tmp_path / "hard.pdf", "symlink": tmp_path / "link.pdf",
+           "dotted": tmp_path / "sub" / ".." / "a.log"}[alias]
+    if alias == "hard":
+        os.link(log, out)
+    elif alias == "symlink":
+        out.symlink_to(log)
+    elif alias == "dotted":
+        (tmp_path / "sub").mkdir()
+    r = runner.invoke(app, ["sheets", "shuffle-and-doom", "--seed", SEED, "--kind",
+                            "record", "--from", str(log), "--out", str(out)])
+    _refused(r, log, before, "one of the logs")
+
+
+def test_a_layout_is_never_replaced_by_the_sheet_it_lays_out(tmp_path):
+    layout = tmp_path / "my.toml"
+    before = (ROOT / "layouts" / "map.toml").read_bytes()
+    layout.write_bytes(before)
+    r = runner.invoke(app, ["map", "shuffle-and-doom", "--seed", SEED, "--layout",
+                            str(layout), "--out", str(layout)])
+    _refused(r, layout, before, "the layout")
+    booklet = tmp_path / "b.toml"
+    booklet.write_bytes((ROOT / "layouts" / "booklet-a5.toml").read_bytes())
+    r = runner.invoke(app, ["booklet", "scoundrel", "--layout", str(booklet), "--out",
+                            str(booklet)])
+    _refused(r, booklet, (ROOT / "layouts" / "booklet-a5.toml").read_bytes(), "the layout")
+
+
+def _photo(tmp_path: Path) -> Path:
+    import pypdfium2
+
+    pdf = tmp_path / "sheet.pdf"
+    r = runner.invoke(app, ["sheets", "shuffle-and-doom", "--seed", SEED, "--kind",
+                            "stack", "--size", "5", "--out", str(pdf)])
+    assert r.exit_code == 0, r.output
+    png = tmp_path / "photo.png"
+    pypdfium2.PdfDocument(pdf)[0].render(scale=150 / 72).to_pil().save(png)
+    return png
+
+
+def test_scan_regenerate_refuses_an_out_that_is_the_photo(tmp_path):
+    png = _photo(tmp_path)
+    before = png.read_bytes()
+    r = runner.invoke(app, ["scan", str(png), "--regenerate", "--out", str(png)])
+    _refused(r, png, before, "one of the files scanned")
+
+
+def test_scan_regenerate_of_a_file_with_its_default_name_writes_beside_it(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["sheets", "shuffle-and-doom", "--seed", SEED, "--kind",
+                            "stack", "--size", "5"])
+    assert r.exit_code == 0, r.output
+    scanned = Path(r.stdout.strip())
+    assert scanned.parent == Path("output")
+    before = os.stat(scanned)
+    r = runner.invoke(app, ["scan", str(scanned), "--regenerate"])
+    assert r.exit_code == 0, r.output
+    rebuilt = scanned.with_name(scanned.stem + "-rebuilt.pdf")
+    assert f"  rebuilt: {rebuilt}\n" in r.stdout
+    after = os.stat(scanned)
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert rebuilt.read_bytes() == scanned.read_bytes()  # the same sheet, rebuilt
