@@ -530,8 +530,11 @@ BacksOpt = Annotated[str | None, typer.Option("--backs", metavar="duplex|fold|no
                                               "(duplex, the default), beside the fronts "
                                               "about a fold line, or none")]
 InkOpt = Annotated[str | None, typer.Option("--ink", metavar="light|dark",
-                                            help="sheets with large dark areas: outlined "
-                                            "walls (light) or solid ones (dark)")]
+                                            help="sheets with large dark areas (Dungeon "
+                                            "Upkeeper maps, light by default; Dungeon "
+                                            "Solitaire tiles, cards and map, dark by "
+                                            "default): pale or outlined walls (light) "
+                                            "or solid ones (dark)")]
 
 
 @app.command("games", cls=Command)

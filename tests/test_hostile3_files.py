@@ -350,3 +350,48 @@ def test_scan_regenerate_of_a_file_with_its_default_name_writes_beside_it(tmp_pa
     after = os.stat(scanned)
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
     assert rebuilt.read_bytes() == scanned.read_bytes()  # the same sheet, rebuilt
+
+
+# ------------------------------------- 5. --ink light wherever a sheet prints large fills
+
+
+def _darkness(data: bytes, page: int = 0) -> float:
+    """Mean darkness of one page at 36 dpi: 0 white, 1 black (the share of toner)."""
+    import pypdfium2
+
+    image = pypdfium2.PdfDocument(data)[page].render(scale=0.5, grayscale=True).to_pil()
+    histogram = image.convert("L").histogram()
+    return 1 - sum(v * n for v, n in enumerate(histogram)) / (255 * sum(histogram))
+
+
+# measured (a4 / letter, page 1): tiles 13.6 % -> 6.8 % / 14.1 -> 7.0; cards 24.4 ->
+# 9.6 / 21.4 -> 8.6; answer key 15.4 -> 9.2 / 14.0 -> 8.8
+LIGHT_SHARE = {"tiles": 0.6, "cards": 0.5, "map": 0.7}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kind", ["tiles", "cards", "map"])
+def test_dungeon_solitaire_prints_light_ink_where_it_has_large_fills(kind, paper,
+                                                                     tmp_path):
+    from companion.sheet_request import SheetRequest
+
+    out = tmp_path / "light.pdf"
+    r = runner.invoke(app, ["sheets", "dungeon-solitaire", "--seed", SEED, "--kind", kind,
+                            "--paper", paper, "--ink", "light", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    default = SheetRequest.build("dungeon-solitaire", kind, SEED, paper).render()
+    dark = SheetRequest.build("dungeon-solitaire", kind, SEED, paper, ink="dark").render()
+    assert dark == default  # the default sheets are the solid ones, byte for byte
+    light, solid = _darkness(out.read_bytes()), _darkness(default)
+    assert light < LIGHT_SHARE[kind] * solid, (light, solid)
+
+
+def test_light_ink_names_the_file_and_goes_with_fold_backs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["sheets", "dungeon-solitaire", "--seed", SEED, "--kind",
+                            "cards", "--ink", "light", "--backs", "fold"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout == f"output/dungeon-solitaire-{SEED}-size5-fold-lightink-cards-a4.pdf\n"
+    r = runner.invoke(app, ["sheets", "dungeon-solitaire", "--seed", SEED, "--kind",
+                            "mat", "--ink", "light"])
+    assert r.exit_code == 2 and "no large dark areas" in r.stderr
