@@ -532,9 +532,9 @@ BacksOpt = Annotated[str | None, typer.Option("--backs", metavar="duplex|fold|no
 InkOpt = Annotated[str | None, typer.Option("--ink", metavar="light|dark",
                                             help="sheets with large dark areas (Dungeon "
                                             "Upkeeper maps, light by default; Dungeon "
-                                            "Solitaire tiles, cards and map, dark by "
-                                            "default): pale or outlined walls (light) "
-                                            "or solid ones (dark)")]
+                                            "Solitaire tiles, cards and map, Clear the "
+                                            "Dungeon's deck backs, dark by default): "
+                                            "pale or outlined (light) or solid (dark)")]
 
 
 @app.command("games", cls=Command)
