@@ -6,6 +6,7 @@ zxing-cpp) are imported only inside the commands that need them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import os
@@ -1112,9 +1113,21 @@ def _guard_standard_output() -> None:
         errors="backslashreplace" if errors == "strict" else errors)
 
 
+def _forgiving_standard_input() -> None:
+    """Lines typed to ``record`` and ``play`` in an encoding that is strict: bytes it
+    cannot decode become U+FFFD (the line is then refused as notation, or written as
+    such), never a UnicodeDecodeError. ``-`` (a log on standard input) reads bytes and
+    is not affected."""
+    stdin = sys.stdin
+    if stdin is not None and getattr(stdin, "errors", None) == "strict":
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+
 def main() -> None:
     """Console-script entry point."""
     _guard_standard_output()
+    _forgiving_standard_input()
     try:
         only_the_command(sys.argv[1:])()
     except CompanionError as exc:  # e.g. standard output failing in Typer's own help

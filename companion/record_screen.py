@@ -88,7 +88,7 @@ class Reader:
                 return str(self._session.prompt(prompt))
             if self.kind == "plain":
                 return input(prompt)
-            line = sys.stdin.readline()
+            line = sys.stdin.readline() if sys.stdin is not None else ""  # closed: the end
             if not line:
                 raise EOFError
             text = line.rstrip("\r\n")

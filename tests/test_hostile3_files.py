@@ -240,6 +240,29 @@ def test_a_closed_standard_input_is_one_message():
     assert r.stderr == "-: cannot read: standard input is closed\n"
 
 
+def test_record_with_standard_input_closed_stops_cleanly(tmp_path):
+    r = subprocess.run(["bash", "-c", f'exec "{sys.executable}" -m companion record '
+                        f'shuffle-and-doom --seed {SEED} --out x.log <&-'],
+                       capture_output=True, text=True, timeout=30, cwd=tmp_path,
+                       env={**os.environ, "PYTHONPATH": str(ROOT),
+                            "XDG_CONFIG_HOME": str(tmp_path)}, check=False)
+    assert "Traceback" not in r.stderr, r.stderr[-2000:]
+    assert r.returncode == 0 and "stopped: the log x.log holds every action so far" \
+        in r.stdout + r.stderr
+
+
+def test_record_refuses_a_typed_line_that_is_not_utf8(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "companion", "record", "shuffle-and-doom",
+                        "--seed", SEED, "--out", "x.log"], input=b"enter a1\xff\nquit\n",
+                       capture_output=True, timeout=30, cwd=tmp_path, check=False,
+                       env={**os.environ, "PYTHONPATH": str(ROOT),
+                            "PYTHONIOENCODING": "utf-8:strict"})
+    err = r.stderr.decode()
+    assert "Traceback" not in err, err[-2000:]
+    assert r.returncode == 1 and "is not a cell" in err  # a refused line: exit 1
+    assert "enter" not in (tmp_path / "x.log").read_text(encoding="utf-8")
+
+
 STRICT = [{"PYTHONIOENCODING": "utf-8:strict"},
           {"PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}]
 
