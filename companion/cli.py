@@ -6,11 +6,13 @@ zxing-cpp) are imported only inside the commands that need them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -323,6 +325,19 @@ def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def utf8_text(option: str, value: str | None) -> str | None:
+    """``value`` of a text option a file will hold (``--player``, ``--title``), as
+    given. Raises ParameterError if it holds bytes that are not UTF-8 (the command
+    line gives them as surrogate escapes, which no UTF-8 file can hold)."""
+    if value is not None:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ParameterError(f"{option} must be UTF-8 text: {shown(value)} holds "
+                                 "bytes that are not") from None
+    return value
+
+
 def resolve_paper(paper: str | None) -> str:
     """``--paper``, else ``COMPANION_PAPER``, else a4. Raises ParameterError."""
     if paper is not None and not paper.strip():
@@ -439,7 +454,9 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     if as_json:
         typer.echo(_json(request.describe(), ensure_ascii=False, indent=1))
         return
-    _save(out, request.default_path(), request.render())
+    _save(out, request.default_path(), request.render(),
+          inputs={"the layout": [request.layout] if request.layout else [],
+                  "one of the logs": request.from_logs})
 
 
 def out_target(out: str | None, default: Path) -> Path | str:
@@ -459,12 +476,17 @@ def out_target(out: str | None, default: Path) -> Path | str:
     return path
 
 
-def _save(out: str | None, default: Path, data: bytes, say: bool = True) -> None:
+def _save(out: str | None, default: Path, data: bytes, say: bool = True,
+          inputs: dict[str, Sequence[str | Path]] | None = None) -> None:
     """Write ``data`` where :func:`out_target` says (atomically; ``-``: standard
-    output) and, unless it went to standard output, print the file name."""
-    from companion.fsutil import write_atomic
+    output) and, unless it went to standard output, print the file name. Raises
+    OutputError if that is one of the ``inputs`` the command read, given as
+    ``{what they are: paths}`` (:func:`~companion.fsutil.check_not_an_input`)."""
+    from companion.fsutil import check_not_an_input, write_atomic
 
     target = out_target(out, default)
+    for what, paths in (inputs or {}).items():
+        check_not_an_input(target, paths, what)
     if target == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -522,8 +544,11 @@ BacksOpt = Annotated[str | None, typer.Option("--backs", metavar="duplex|fold|no
                                               "(duplex, the default), beside the fronts "
                                               "about a fold line, or none")]
 InkOpt = Annotated[str | None, typer.Option("--ink", metavar="light|dark",
-                                            help="sheets with large dark areas: outlined "
-                                            "walls (light) or solid ones (dark)")]
+                                            help="sheets with large dark areas (Dungeon "
+                                            "Upkeeper maps, light by default; Dungeon "
+                                            "Solitaire tiles, cards and map, Clear the "
+                                            "Dungeon's deck backs, dark by default): "
+                                            "pale or outlined (light) or solid (dark)")]
 
 
 @app.command("games", cls=Command)
@@ -841,7 +866,8 @@ def booklet_cmd(
     data = render_booklet(game, paper_name, imposition, layout)
     label = names[0] if len(names) == 1 else "all-games"
     suffix = "-saddle" if imposition else ""
-    _save(out, Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf", data)
+    _save(out, Path("output") / f"{label}-booklet-{paper_name}{suffix}.pdf", data,
+          inputs={"the layout": [layout] if layout else []})
 
 
 @app.command("pack", cls=GameCommand, context_settings=GAME_OPTIONS)
@@ -865,9 +891,14 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
         offset = _saved_back_offset(paper_name)
     seed_text = _seed_or_fresh(seed)
     steps = len(g.pack_parts) + 2
-    with typer.progressbar(length=steps, label=f"pack {g.name}", file=sys.stderr) as bar:
+    if not getattr(sys.stderr, "isatty", lambda: False)():  # no bar: no label line
         data = render_pack(g.name, seed_text, params, paper_name, variants,
-                           progress=lambda _label: bar.update(1), back_offset=offset)
+                           back_offset=offset)
+    else:
+        with typer.progressbar(length=steps, label=f"pack {g.name}",
+                               file=sys.stderr) as bar:
+            data = render_pack(g.name, seed_text, params, paper_name, variants,
+                               progress=lambda _label: bar.update(1), back_offset=offset)
     _save(out, _default_out(g.name, seed_text, params, "pack", paper_name,
                             {"variants": variants}), data)
 
@@ -989,7 +1020,7 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
             if regenerate:
                 row["regenerated"] = str(_regenerate(game.name, r.seed, dict(r.params),
                                                      paper, out, len(results) * len(files),
-                                                     r.edition))
+                                                     r.edition, files))
             rows.append(row)
     if as_json:
         typer.echo(_json(rows, ensure_ascii=False, indent=1))
@@ -1016,8 +1047,13 @@ def _game_for_code(code: str) -> Any:
 
 
 def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | None,
-                out: str | None, count: int, edition: int) -> Path | str:
-    from companion.fsutil import write_atomic
+                out: str | None, count: int, edition: int,
+                inputs: Sequence[Path] = ()) -> Path | str:
+    """Rebuild one scanned sheet and write it; returns where. Never over a scanned file
+    (``inputs``): a name of the companion's own (the default, or the default inside
+    the folder ``--out`` gives) that is one becomes ``NAME-rebuilt.pdf``; a file
+    ``--out`` names is refused (OutputError)."""
+    from companion.fsutil import OutputError, check_not_an_input, write_atomic
     from companion.sheet_request import SheetRequest
 
     request = SheetRequest.from_payload(game_name, seed, params, resolve_paper(paper),
@@ -1032,8 +1068,18 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     if target == "-":
         raise ParameterError("scan --regenerate writes files: --out - (standard output) "
                              "is for one sheet from map or sheets")
-    write_atomic(Path(target), data)
-    return target
+    path = Path(target)
+    if path.name == default.name:  # our name, not one the user chose: find a free one
+        for n in range(1, 100):
+            try:
+                check_not_an_input(path, inputs, "one of the files scanned")
+                break
+            except OutputError:
+                path = path.with_name(f"{default.stem}-rebuilt{n if n > 1 else ''}"
+                                      f"{default.suffix}")
+    check_not_an_input(path, inputs, "one of the files scanned")
+    write_atomic(path, data)
+    return path
 
 
 def only_the_command(argv: list[str]) -> Any:
@@ -1053,11 +1099,89 @@ def only_the_command(argv: list[str]) -> Any:
     return lean
 
 
+class _StandardOutput(io.RawIOBase):
+    """Standard output as the commands write it (:func:`main`): a write that fails
+    (a full disk, ``> /dev/full``; a closed standard output) raises OutputError (exit
+    2, one sentence), a closed pipe BrokenPipeError as before; after either, further
+    writes are dropped, so nothing is reported again when Python exits."""
+
+    def __init__(self, fd: int | None) -> None:
+        super().__init__()
+        self._fd = fd
+        self._broken = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        if self._fd is None:
+            raise io.UnsupportedOperation("standard output is closed")
+        return self._fd
+
+    def isatty(self) -> bool:
+        return self._fd is not None and os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        from companion.fsutil import OutputError
+
+        size = len(memoryview(data).cast("B"))
+        if self._broken:
+            return size
+        if self._fd is None:
+            self._broken = True
+            raise OutputError("cannot write to standard output: it is closed", "-")
+        try:
+            return os.write(self._fd, data)
+        except BrokenPipeError:
+            self._broken = True
+            raise
+        except OSError as exc:
+            self._broken = True
+            raise OutputError("cannot write to standard output: "
+                              f"{exc.strerror or type(exc).__name__}", "-", exc) from None
+
+
+def _guard_standard_output() -> None:
+    """Standard output through :class:`_StandardOutput`, in its own encoding; where
+    that is strict, with ``backslashreplace`` for what it cannot encode (a file name
+    or option value that is not UTF-8 shows as ``\\udcff`` instead of raising), as
+    Python does for standard error. An error handler chosen on purpose
+    (``surrogateescape`` in UTF-8 mode, say) is kept."""
+    old = sys.stdout
+    fd: int | None = None
+    if old is not None:
+        try:
+            fd = old.fileno()
+        except (OSError, ValueError):
+            return  # not a file (an embedding, a test runner): left as it is
+        old.flush()
+    encoding = getattr(old, "encoding", None) or "utf-8"
+    errors = getattr(old, "errors", None) or "strict"
+    line_buffering = bool(getattr(old, "line_buffering", False))
+    raw = _StandardOutput(fd)
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(raw), encoding=encoding, line_buffering=line_buffering,
+        errors="backslashreplace" if errors == "strict" else errors)
+
+
+def _forgiving_standard_input() -> None:
+    """Lines typed to ``record`` and ``play`` in an encoding that is strict: bytes it
+    cannot decode become U+FFFD (the line is then refused as notation, or written as
+    such), never a UnicodeDecodeError. ``-`` (a log on standard input) reads bytes and
+    is not affected."""
+    stdin = sys.stdin
+    if stdin is not None and getattr(stdin, "errors", None) == "strict":
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+
 def main() -> None:
     """Console-script entry point."""
+    _guard_standard_output()
+    _forgiving_standard_input()
     try:
         only_the_command(sys.argv[1:])()
-    except CompanionError as exc:  # pragma: no cover - commands catch their own
+    except CompanionError as exc:  # e.g. standard output failing in Typer's own help
         typer.echo(shown_lines(f"companion: {exc}"), err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:

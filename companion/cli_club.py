@@ -32,8 +32,10 @@ from companion.cli import (
     parse_back_offset,
     parse_game_options,
     resolve_paper,
+    utf8_text,
 )
 from companion.errors import EXIT_OK, ParameterError
+from companion.fsutil import check_not_an_input
 from companion.games import get_game
 from companion.text import shown_text
 
@@ -148,19 +150,6 @@ def _out_format(out: str) -> tuple[Path, str]:
     return target, fmt
 
 
-def _not_an_input(target: Path, logs: list[Path]) -> None:
-    """Refuse an output that is one of the logs read (ParameterError)."""
-    if not target.exists():
-        return
-    for log in logs:
-        if str(log) == "-":
-            continue
-        with contextlib.suppress(OSError):
-            if target.samefile(log):
-                raise ParameterError(f"--out {target} is one of the logs given: it would "
-                                     "be replaced")
-
-
 @app.command("standings", cls=Command)
 @handles_errors
 def standings_cmd(
@@ -193,13 +182,14 @@ def standings_cmd(
     """
     from companion.club import build_standings, check_inputs
 
+    utf8_text("--title", title)
     logs = list(logs or [])
     check_inputs(logs)
     target: Path | None = None
     fmt = ""
     if out is not None:
         target, fmt = _out_format(out)
-        _not_an_input(target, logs)
+        check_not_an_input(target, logs, "one of the logs")
     if paper is not None and fmt != "pdf":
         raise ParameterError("--paper is for --out FILE.pdf (the page size of the PDF)")
     paper_name = resolve_paper(paper) if fmt == "pdf" else "a4"

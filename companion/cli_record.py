@@ -23,6 +23,7 @@ from companion.cli import (
     handles_errors,
     out_target,
     parse_game_options,
+    utf8_text,
 )
 from companion.errors import ParameterError
 from companion.games import GAME_NAMES, get_game
@@ -80,6 +81,7 @@ def _session(ctx: typer.Context, mode: str, game: str | None, seed: str | None,
     from companion.seeds import normalize_seed
 
     extra = list(ctx.args)
+    utf8_text("--player", player)
     if resume is not None:
         if seed is not None or extra or variant:
             given = ("--seed" if seed is not None else "--variant" if variant else extra[0])

@@ -8,7 +8,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from companion.errors import EXIT_USAGE, CompanionError
@@ -82,6 +82,8 @@ def read_bounded(path: str | Path, limit: int) -> bytes:
     PermissionError...).
     """
     if str(path) == STDIN:
+        if sys.stdin is None:  # `companion validate - <&-`
+            raise OSError(errno_codes.EBADF, "standard input is closed")
         return _read_upto(sys.stdin.buffer.read, limit)
     flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
     fd = os.open(path, flags)
@@ -108,6 +110,39 @@ def _read_upto(read: object, limit: int) -> bytes:
     if got > limit:
         raise TooLargeError(limit)
     return b"".join(chunks)
+
+
+def check_not_an_input(target: Path | str, inputs: Iterable[str | Path],
+                       what: str = "one of the files read", option: str = "--out") -> None:
+    """Refuse to write ``target`` over one of the ``inputs`` a command reads (a
+    layout, a log, a scanned file): the same path once resolved (links, ``..``), or
+    the same file under another name (a hard link; ``os.path.samefile``). ``-`` on
+    either side is a stream, never a file. The one check every command that reads
+    files and writes one makes before it writes; ``what`` says what the inputs are in
+    the message ("the layout", "one of the logs").
+
+    Raises :class:`OutputError` (exit 2) naming both."""
+    if str(target) == STDIN:
+        return
+    try:
+        if not os.path.exists(target):
+            return  # nothing there: no input can be replaced
+        resolved = os.path.realpath(target)
+    except (OSError, ValueError):
+        return  # write_atomic reports a target that cannot be looked at
+    for given in inputs:
+        if str(given) == STDIN:
+            continue
+        try:
+            same = (os.path.realpath(given) == resolved
+                    or os.path.samefile(given, target))
+        except (OSError, ValueError):
+            continue  # an input that is not there is reported by its reader
+        if same:
+            shown_input = "" if str(given) == str(target) else f" ({_shown(Path(given))})"
+            raise OutputError(f"will not write {option} {_shown(Path(target))}: it is "
+                              f"{what}{shown_input} and would be replaced; give another "
+                              "file name", target)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

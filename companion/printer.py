@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -29,19 +31,45 @@ def settings_path() -> Path:
     return Path(typer.get_app_dir("companion")) / FILE_NAME
 
 
+MAX_BYTES = 64_000
+"""A settings file longer than this is refused unread (it holds a few numbers)."""
+
+_FIX = "delete it or run 'companion calibrate --clear'"
+
+
 def _load() -> dict[str, Any]:
+    """The saved settings (``{}`` when there are none). Reads at most
+    :data:`MAX_BYTES` + 1 bytes, and only a regular file: a FIFO, a device (a link to
+    /dev/zero), a folder is refused unread, so no command hangs or runs out of memory
+    on it. Raises ParameterError (its message names ``calibrate --clear``)."""
+    from companion.fsutil import TooLargeError, read_bounded
+
     path = settings_path()
-    if not path.exists():
-        return {}
     try:
-        data = json.loads(path.read_text("utf-8")[:100_000])
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        st = path.stat()
+    except FileNotFoundError:
+        return {}  # none saved (a dangling link included)
+    except OSError as exc:
         raise ParameterError(f"cannot read the saved printer settings {path}: "
-                             f"{str(exc)[:80]} (delete the file or run "
-                             "'companion calibrate --clear')") from None
+                             f"{exc.strerror or exc} ({_FIX})") from None
+    if not stat.S_ISREG(st.st_mode):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise ParameterError(f"the saved printer settings {path} are {what} ({_FIX})")
+    try:
+        data = json.loads(read_bounded(path, MAX_BYTES).decode("utf-8"))
+    except TooLargeError:
+        raise ParameterError(f"the saved printer settings {path} are over "
+                             f"{MAX_BYTES:,} bytes: not a settings file ({_FIX})") from None
+    except RecursionError:
+        raise ParameterError(f"the saved printer settings {path} are nested too deeply: "
+                             f"not a settings file ({_FIX})") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ParameterError(f"cannot read the saved printer settings {path}: "
+                             f"{why[:80]} ({_FIX})") from None
     if not isinstance(data, dict):
         raise ParameterError(f"the saved printer settings {path} are not a JSON object "
-                             "(delete the file or run 'companion calibrate --clear')")
+                             f"({_FIX})")
     return data
 
 
@@ -69,15 +97,21 @@ def saved_offset(paper: str) -> Offset | None:
 
 def save_offset(paper: str, offset: Offset | None) -> Path:
     """Save (or, with None, forget) the back offset of ``paper``; returns the file.
-    Raises OutputError if the file cannot be written."""
+    Forgetting always works: settings that cannot be read (a FIFO, a device, a link
+    to one, an unreadable or broken file, an empty folder) are removed, a link itself
+    and never what it points to, and nothing is written in their place. Raises
+    OutputError if the file cannot be written or removed (a folder with files in it
+    is never removed)."""
     from companion.fsutil import write_atomic
 
+    path = settings_path()
     try:
         data = _load()
     except ParameterError:
         if offset is not None:
             raise
-        data = {}  # --clear on an unreadable file starts afresh, as its message says
+        _remove(path)  # --clear on unreadable settings starts afresh, as its message says
+        return path
     offsets = data.get("back_offset")
     offsets = dict(offsets) if isinstance(offsets, dict) else {}
     if offset is None:
@@ -85,6 +119,25 @@ def save_offset(paper: str, offset: Offset | None) -> Path:
     else:
         offsets[paper] = [round(offset[0], 2), round(offset[1], 2)]
     data["back_offset"] = offsets
-    path = settings_path()
     write_atomic(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     return path
+
+
+def _remove(path: Path) -> None:
+    """Remove the settings entry ``path``: a file, FIFO, device node or link (the link,
+    not its target) is unlinked, an empty folder removed. Raises OutputError for a
+    folder that holds files, or when the entry cannot be removed."""
+    from companion.fsutil import OutputError
+
+    try:
+        if path.is_dir() and not path.is_symlink():
+            os.rmdir(path)
+        else:
+            os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        why = ("it is a folder with files in it: look inside, then remove it yourself"
+               if path.is_dir() else exc.strerror or str(exc))
+        raise OutputError(f"cannot remove the saved printer settings {path}: {why}",
+                          path, exc) from None

@@ -33,8 +33,10 @@ def default_out(game: str, seed: str, params: Mapping[str, Any], kind: str, pape
     parts = [game, *([seed] if seed else []), *(f"{k}{v}" for k, v in params.items())]
     for key, value in (options or {}).items():
         if key in ("variants", "variant"):
-            names = value.split("+") if isinstance(value, str) else list(value)
-            parts.append("+".join(names))
+            names = [n for n in (value.split("+") if isinstance(value, str)
+                                 else list(value)) if n]
+            if names:  # no variants: no empty part (no double dash)
+                parts.append("+".join(names))
         elif key == "layout" and value:
             parts.append(Path(str(value)).stem)
         elif key == "par" and value is True:

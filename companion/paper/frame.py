@@ -16,6 +16,24 @@ SUB_FONT = ("Helvetica", 8.0)
 LABEL_FONT = ("Helvetica", 7.0)
 INK = (0.0, 0.0, 0.0)
 GUIDE = (0.55, 0.55, 0.55)
+INKS = ("light", "dark")
+"""How a sheet with large fills prints them (``--ink``, ``options["ink"]``; the sheet
+kinds with ``SheetKind.inks``): ``light`` (pale or outlined) or ``dark`` (solid)."""
+
+
+def check_ink(value: Any, default: str, what: str) -> str:
+    """The ink of ``options["ink"]``: "light" or "dark" (any case, spaces around
+    allowed), ``None`` or "" for the sheet's ``default``.
+
+    Raises ParameterError for anything else: "ink: ``what``, not 'grey'"."""
+    if value is None or value == "":
+        return default
+    ink = str(value).strip().lower()
+    if ink not in INKS:
+        from companion.errors import ParameterError
+
+        raise ParameterError(f"ink: {what}, not {value!r}")
+    return ink
 
 
 def draw_title(c: Any, area: Rect, title: str, subtitle: str = "") -> Rect:

@@ -31,7 +31,8 @@ class ClearTheDungeon(Game):
         SheetKind("stack", "stacking list: monster columns and power deck order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
         SheetKind("deck", "a printable 54-card deck on poker cards (the same for every "
-                  "seed), with backs", seeded=False, backs=True, scale_check=True),
+                  "seed), with backs", seeded=False, backs=True, inks=True,
+                  scale_check=True),
         SheetKind("record", "hand record: the deal, par and the solver's best line, turn "
                   "by turn (--from LOGS: the table's players of the deal too)",
                   from_logs=True),

@@ -41,6 +41,7 @@ from companion.paper.frame import (
     identity_lines,
     wrap_text,
 )
+from companion.paper.frame import check_ink as check_sheet_ink
 from companion.paper.icons import draw_icon
 from companion.paper.identity import identity_size
 from companion.paper.layout import Layout, Rect, content_rect, sheet_layout
@@ -63,7 +64,6 @@ measured along the square's edge)."""
 WALL_EDGE = 1.3
 """The black line between a wall and a floor square with ``--ink light`` (points): the
 corridor's sides, so the path to trace stands out by its outline alone."""
-INKS = ("light", "dark")
 DEFAULT_INK = "light"
 """Light walls by default: they read as well as solid ones at 100 and 300 dpi and in
 black and white, with a fraction of the toner (``--ink dark`` for the solid walls)."""
@@ -139,13 +139,8 @@ def check_ink(value: Any) -> str:
 
     Raises ParameterError for anything else, naming the two inks.
     """
-    if value is None or value == "":
-        return DEFAULT_INK
-    ink = str(value).strip().lower()
-    if ink not in INKS:
-        raise ParameterError(f"ink: the walls print light (hatched) or dark (solid), "
-                             f"not {value!r}")
-    return ink
+    return check_sheet_ink(value, DEFAULT_INK, "the walls print light (hatched) or dark "
+                           "(solid)")
 
 
 def map_payload(game: DungeonUpkeeper, seed: str, number: int,

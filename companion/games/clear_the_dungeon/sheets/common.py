@@ -28,6 +28,18 @@ CARD_MM = (63.0, 88.0)
 PAR_BUDGET = 200_000
 BACK_INK = (0.16, 0.26, 0.5)
 BACK_TINT = (0.9, 0.92, 0.97)
+DEFAULT_INK = "dark"
+"""The deck's backs print a tinted frame with a close lattice unless ``--ink light``
+(``options["ink"]``) asks for a white one with a pale, wider lattice."""
+
+
+def check_ink(value: Any) -> str:
+    """The ink of ``options["ink"]`` (default :data:`DEFAULT_INK`). Raises
+    ParameterError for anything but light or dark."""
+    from companion.paper.frame import check_ink as check_sheet_ink
+
+    return check_sheet_ink(value, DEFAULT_INK, "the card backs print light (a pale "
+                           "lattice) or dark (a close one on a tint)")
 FACE_TINT_RED = (0.99, 0.93, 0.93)
 FACE_TINT_BLACK = (0.93, 0.93, 0.93)
 SLOT_GREY = (0.45, 0.45, 0.45)
@@ -66,6 +78,12 @@ class Sheet:
     backs: str = "none"
     """The deck: ``duplex``, ``fold`` or ``none`` (:func:`~.deck.backs_mode`); ``none``
     for the kinds without backs."""
+
+    @property
+    def ink(self) -> str:
+        """``options["ink"]``: how the deck's backs print, ``light`` or ``dark`` (the
+        default). Raises ParameterError for anything else."""
+        return check_ink(self.options.get("ink"))
 
     @property
     def back_offset(self) -> tuple[float, float]:

@@ -9,7 +9,12 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import LayoutError
-from companion.games.clear_the_dungeon.sheets.common import CARD_MM, DECK_CARDS, Sheet
+from companion.games.clear_the_dungeon.sheets.common import (
+    CARD_MM,
+    DECK_CARDS,
+    DEFAULT_INK,
+    Sheet,
+)
 from companion.games.clear_the_dungeon.sheets.faces import draw_card_back, draw_card_front
 from companion.games.clear_the_dungeon.sheets.margins import (
     _mark_boxes,
@@ -188,8 +193,9 @@ def deck_pages(paper: str, layout: Layout | None = None,
 
 def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon,
               variants: tuple[str, ...], payload: str, back_offset: tuple[float, float],
-              backs: str = "duplex") -> list[DeckPage]:
-    """Every page of the printable deck (see :func:`deck_pages`); returns the plan.
+              backs: str = "duplex", ink: str = DEFAULT_INK) -> list[DeckPage]:
+    """Every page of the printable deck (see :func:`deck_pages`), the backs in ``ink``
+    (:func:`~.faces.draw_card_back`); returns the plan.
 
     Raises LayoutError as :func:`deck_pages` does, or if a back page has no margin for
     the back-offset note.
@@ -204,13 +210,13 @@ def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon,
         n = i + 1
         if page.side == "about":
             sample = _draw_deck_about(doc, game, variants, payload, layout, plan, mode,
-                                      back_offset)
+                                      back_offset, ink)
             continue
         if page.side == "about-back":
-            _draw_about_back(doc, game, sample, back_offset, n, total)
+            _draw_about_back(doc, game, sample, back_offset, n, total, ink)
             continue
         if page.side == "fold":
-            _draw_fold_page(doc, game, page, payload, bleed, n, total)
+            _draw_fold_page(doc, game, page, payload, bleed, n, total, ink)
             continue
         assert page.trim is not None
         doc.set_trim(page.trim)
@@ -230,7 +236,7 @@ def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon,
             _name_card_page(doc, blocked, payload, _page_name(game, n, total), bottom=False)
         else:
             for slot in page.slots:
-                draw_card_back(c, slot, game.title)
+                draw_card_back(c, slot, game.title, ink)
             note = draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             _name_card_page(doc, [*blocked, note], None,
                             _page_name(game, n, total, f"the backs of page {n - 1}"),
@@ -239,7 +245,7 @@ def draw_deck(doc: SheetDocument, layout: Layout, game: ClearTheDungeon,
 
 
 def _draw_fold_page(doc: SheetDocument, game: ClearTheDungeon, page: DeckPage, payload: str,
-                    bleed: float, n: int, total: int) -> None:
+                    bleed: float, n: int, total: int, ink: str = DEFAULT_INK) -> None:
     """A fold-over page: fronts, their backs mirrored about the fold, the fold line, the
     fronts' crop marks and the page's name, QR code and scale bar below the cards."""
     c = doc.canvas
@@ -250,7 +256,7 @@ def _draw_fold_page(doc: SheetDocument, game: ClearTheDungeon, page: DeckPage, p
     draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
     for back in page.backs:
         with back_turned(c, back, fold.turn):
-            draw_card_back(c, back, game.title)
+            draw_card_back(c, back, game.title, ink)
     draw_fold_line(c, fold)
     draw_fold_crop_marks(c, fold)
     x0, y0, x1, y1 = fold.fold
@@ -271,7 +277,7 @@ def _plural(n: int, word: str) -> str:
 
 def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[str, ...],
                      payload: str, layout: Layout, plan: list[DeckPage], mode: str,
-                     back_offset: tuple[float, float]) -> Rect | None:
+                     back_offset: tuple[float, float], ink: str = DEFAULT_INK) -> Rect | None:
     """The instruction page (the deck's first page): what the deck is, how to print,
     check, cut and use it, its QR code and a full-size sample card. Returns the sample
     front's rectangle (None if the page had no room for it)."""
@@ -358,7 +364,7 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
               "a front (full size): its back is on the other side")]
     if pair:
         back = Rect(x0 + sample_w + mm(12), y - sample_h, sample_w, sample_h)
-        draw_card_back(c, back, game.title)
+        draw_card_back(c, back, game.title, ink)
         shown.append((back, "the back, the same on every card"))
     c.saveState()
     c.setStrokeColorRGB(*GUIDE)
@@ -373,7 +379,8 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
 
 
 def _draw_about_back(doc: SheetDocument, game: ClearTheDungeon, sample: Rect | None,
-                     back_offset: tuple[float, float], n: int, total: int) -> None:
+                     back_offset: tuple[float, float], n: int, total: int,
+                     ink: str = DEFAULT_INK) -> None:
     """The back of the instruction page (duplex): a card back where the sample front's
     back lands, outlined, so the first sheet shows how the printer lines up its two
     sides; the offset used and the page's name.
@@ -398,7 +405,7 @@ def _draw_about_back(doc: SheetDocument, game: ClearTheDungeon, sample: Rect | N
     blocked = [Rect(x, y, width, area.y1 - y)]
     backs: list[Rect] = []
     if back is not None:
-        draw_card_back(c, back, game.title)
+        draw_card_back(c, back, game.title, ink)
         c.saveState()
         c.setStrokeColorRGB(*GUIDE)
         c.setLineWidth(0.4)
@@ -421,4 +428,4 @@ def draw_deck_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     for its offset note.
     """
     draw_deck(doc, sheet.layout, sheet.game, sheet.variants, sheet.payload,
-              sheet.back_offset, sheet.backs)
+              sheet.back_offset, sheet.backs, sheet.ink)

@@ -8,6 +8,7 @@ from companion.cards import Card
 from companion.games.clear_the_dungeon.sheets.common import (
     BACK_INK,
     BACK_TINT,
+    DEFAULT_INK,
     FACE_TINT_BLACK,
     FACE_TINT_RED,
 )
@@ -128,12 +129,14 @@ def _joker_centre(c: Any, r: Rect) -> None:
             lambda cc: cc.drawCentredString(r.cx, r.cy + mm(22) - 13 * CAP_HEIGHT, "JOKER"))
 
 
-def draw_card_back(c: Any, r: Rect, title: str) -> None:
+def draw_card_back(c: Any, r: Rect, title: str, ink: str = DEFAULT_INK) -> None:
     """The shared back in the card rectangle ``r``: a white margin (it hides a few mm
-    of duplex drift), a tinted frame with a diagonal lattice and the game name."""
+    of duplex drift), a tinted frame with a diagonal lattice and the game name; ``ink``
+    light: a white frame, the lattice pale and twice as wide apart."""
+    light = ink == "light"
     c.saveState()
     outer = r.inset(mm(3.5))
-    c.setFillColorRGB(*BACK_TINT)
+    c.setFillColorRGB(*((1.0, 1.0, 1.0) if light else BACK_TINT))
     c.setStrokeColorRGB(*BACK_INK)
     c.setLineWidth(1.2)
     c.roundRect(outer.x, outer.y, outer.w, outer.h, mm(3), stroke=1, fill=1)
@@ -144,7 +147,11 @@ def draw_card_back(c: Any, r: Rect, title: str) -> None:
     clip = c.beginPath()
     clip.roundRect(inner.x, inner.y, inner.w, inner.h, mm(2))
     c.clipPath(clip, stroke=0, fill=0)
-    draw_lattice(c, inner, mm(4), 0.5, BACK_INK)
+    if light:
+        draw_lattice(c, inner, mm(8), 0.4,
+                     tuple(0.45 * a + 0.55 for a in BACK_INK))
+    else:
+        draw_lattice(c, inner, mm(4), 0.5, BACK_INK)
     c.restoreState()
     plate = Rect(r.cx - mm(21), r.cy - mm(8), mm(42), mm(16))
     c.setFillColorRGB(1, 1, 1)

@@ -30,6 +30,22 @@ REWARD_TINT = (0.9, 0.92, 0.97)
 SPECIAL_INK = (0.16, 0.26, 0.5)
 EMPTY_INK = (0.62, 0.62, 0.62)
 SPOILER = (0.55, 0.05, 0.05)
+WALL_LIGHT = (0.93, 0.925, 0.92)
+"""With ``--ink light``: pale stone, its joints a light grey, the floor white inside the
+same dark outline, and the arrow and label in black."""
+WALL_JOINT_LIGHT = (0.76, 0.75, 0.74)
+DEFAULT_INK = "dark"
+"""The tiles, reward cards and answer key print solid stone walls unless ``--ink
+light`` (``options["ink"]``) asks for pale ones: the default sheets stay as they were."""
+
+
+def check_ink(value: Any) -> str:
+    """The ink of ``options["ink"]`` (default :data:`DEFAULT_INK`). Raises
+    ParameterError for anything but light or dark."""
+    from companion.paper.frame import check_ink as check_sheet_ink
+
+    return check_sheet_ink(value, DEFAULT_INK, "the stone walls print light (pale) or "
+                           "dark (solid)")
 
 _NON_ZERO = 1
 """reportlab's FILL_NON_ZERO: overlapping parts of one path fill as one shape."""
@@ -83,11 +99,12 @@ def _arrow_both(c: Any, cx: float, cy: float, w: float) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
-def _stone(c: Any, r: Rect, side: float) -> None:
+def _stone(c: Any, r: Rect, side: float, joint: tuple[float, float, float] = WALL_JOINT
+           ) -> None:
     """Mortar joints of a stone wall over ``r`` (the floor is painted over them)."""
     course = side / 7
     block = side / 3.5
-    c.setStrokeColorRGB(*WALL_JOINT)
+    c.setStrokeColorRGB(*joint)
     c.setLineWidth(max(0.3, side * 0.006))
     p = c.beginPath()
     rows = int(r.h / course) + 2
@@ -134,23 +151,26 @@ def _corner_text(c: Any, r: Rect, text: str, colour: tuple[float, float, float])
 
 
 def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: str = "",
-              bleed: float = 0.0) -> None:
+              bleed: float = 0.0, ink: str = DEFAULT_INK) -> None:
     """A room card's face in the square ``r`` (points): stone walls, a light room with
     a corridor opening through the wall on each open side, the object as a big icon
     (or ``marker``: ``player``, ``stairs`` or ``crown``), a small up arrow in the
     top-left corner and ``label`` (an id or a square) in the top-right one. With
-    ``bleed`` the walls and corridors run that far past the cut edge.
+    ``bleed`` the walls and corridors run that far past the cut edge. ``ink``
+    ``dark``: solid grey stone, white arrow and label; ``light``: pale stone
+    (:data:`WALL_LIGHT`), a white floor in the same dark outline, black arrow and label.
     """
     s = r.w
+    light = ink == "light"
     outer = r.inset(-bleed)
     edge = max(0.8, s * 0.016)
     c.saveState()
     clip = c.beginPath()
     clip.rect(outer.x, outer.y, outer.w, outer.h)
     c.clipPath(clip, stroke=0, fill=0)
-    c.setFillColorRGB(*WALL)
+    c.setFillColorRGB(*(WALL_LIGHT if light else WALL))
     c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
-    _stone(c, outer, s)
+    _stone(c, outer, s, WALL_JOINT_LIGHT if light else WALL_JOINT)
     floors = _floor_rects(r, room.exits, bleed + 2 * edge)
     # a dark rim round the floor: stroke every part wide, then fill them all on top
     c.setStrokeColorRGB(*WALL_EDGE)
@@ -160,7 +180,7 @@ def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: 
     for f in floors:
         p.rect(f.x, f.y, f.w, f.h)
     c.drawPath(p, stroke=1, fill=0)
-    c.setFillColorRGB(*FLOOR)
+    c.setFillColorRGB(*((1.0, 1.0, 1.0) if light else FLOOR))
     p = c.beginPath()
     for f in floors:
         p.rect(f.x, f.y, f.w, f.h)
@@ -181,10 +201,11 @@ def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: 
             _centred(c, word, r.cx, r.cy - s * 0.185, "Helvetica-Bold", size)
         else:
             draw_icon(c, name, r.cx, r.cy, icon, colour)
-    c.setFillColorRGB(*WALL_TEXT)
+    text = INK if light else WALL_TEXT
+    c.setFillColorRGB(*text)
     _arrow_up(c, r.x + s * 0.1, r.y1 - s * 0.11, s * 0.12)
     if label:
-        _corner_text(c, r, label, WALL_TEXT)
+        _corner_text(c, r, label, text)
     c.restoreState()
 
 
@@ -282,18 +303,27 @@ def _leap_arrow(c: Any, cx: float, cy: float, size: float) -> None:
     c.restoreState()
 
 
-def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0) -> None:
-    """A special card's face in the square ``r``: a coloured frame, the big word, an
-    icon, the effect in one or two short lines, ``label`` (the id) top-right."""
+def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0,
+                 ink: str = DEFAULT_INK) -> None:
+    """A special card's face in the square ``r``: a coloured frame (``ink`` light: a
+    coloured line round a white card), the big word, an icon, the effect in one or two
+    short lines, ``label`` (the id) top-right."""
     s = r.w
     word, effect = SPECIAL_TEXT[kind]
+    light = ink == "light"
+    background = (1.0, 1.0, 1.0) if light else FLOOR
     outer = r.inset(-bleed)
     c.saveState()
-    c.setFillColorRGB(*SPECIAL_INK)
-    c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
     inner = r.inset(s * 0.07)
-    c.setFillColorRGB(*FLOOR)
-    c.roundRect(inner.x, inner.y, inner.w, inner.h, s * 0.05, stroke=0, fill=1)
+    if light:
+        c.setStrokeColorRGB(*SPECIAL_INK)
+        c.setLineWidth(max(1.0, s * 0.025))
+        c.roundRect(inner.x, inner.y, inner.w, inner.h, s * 0.05, stroke=1, fill=0)
+    else:
+        c.setFillColorRGB(*SPECIAL_INK)
+        c.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
+        c.setFillColorRGB(*FLOOR)
+        c.roundRect(inner.x, inner.y, inner.w, inner.h, s * 0.05, stroke=0, fill=1)
     c.setFillColorRGB(*SPECIAL_INK)
     size = fit_font_size(word, "Helvetica-Bold", s * 0.15, inner.w * 0.62)
     c.setFont("Helvetica-Bold", size)
@@ -311,7 +341,7 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
     elif kind == "slay":
         draw_icon(c, "monster", r.cx - icon * 0.27, icon_cy - icon * 0.12, icon * 0.66)
         c.setFillColorRGB(*SPECIAL_INK)
-        _sword(c, r.cx + icon * 0.2, icon_cy + icon * 0.02, icon * 0.95)
+        _sword(c, r.cx + icon * 0.2, icon_cy + icon * 0.02, icon * 0.95, halo=background)
     elif kind == "turn":
         c.setFillColorRGB(*SPECIAL_INK)
         c.setStrokeColorRGB(*SPECIAL_INK)
@@ -331,19 +361,23 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
     c.restoreState()
 
 
-def draw_reward_front(c: Any, card: RewardCard, r: Rect, bleed: float = 0.0) -> None:
-    """The face of reward card ``card`` (a room or a special) in the square ``r``."""
+def draw_reward_front(c: Any, card: RewardCard, r: Rect, bleed: float = 0.0,
+                      ink: str = DEFAULT_INK) -> None:
+    """The face of reward card ``card`` (a room or a special) in the square ``r``, in
+    ``ink`` (:func:`draw_room`, :func:`draw_special`)."""
     if isinstance(card.card, Special):
-        draw_special(c, r, card.card.kind, card.id, bleed)
+        draw_special(c, r, card.card.kind, card.id, bleed, ink)
     else:
-        draw_room(c, r, card.card, label=card.id, bleed=bleed)
+        draw_room(c, r, card.card, label=card.id, bleed=bleed, ink=ink)
 
 
 def _back_frame(c: Any, r: Rect, ink: tuple[float, float, float],
-                tint: tuple[float, float, float]) -> Rect:
-    """The shared look of a back: a white border, a tinted panel with a light lattice;
-    returns the panel."""
+                tint: tuple[float, float, float], light: bool = False) -> Rect:
+    """The shared look of a back: a white border, a tinted panel with a light lattice
+    (``light``: a white panel, the lattice fainter); returns the panel."""
     s = r.w
+    if light:
+        tint = (1.0, 1.0, 1.0)
     panel = r.inset(mm(WHITE_BORDER_MM))
     c.setFillColorRGB(*tint)
     c.setStrokeColorRGB(*ink)
@@ -353,18 +387,21 @@ def _back_frame(c: Any, r: Rect, ink: tuple[float, float, float],
     clip = c.beginPath()
     clip.roundRect(panel.x, panel.y, panel.w, panel.h, s * 0.06)
     c.clipPath(clip, stroke=0, fill=0)
+    share = 0.3 if light else 0.55  # of the ink in the lattice's colour
     draw_lattice(c, panel, s / 9, 0.35,
-                 tuple(0.55 * a + 0.45 * b for a, b in zip(ink, tint, strict=True)))
+                 tuple(share * a + (1 - share) * b for a, b in zip(ink, tint, strict=True)))
     c.restoreState()
     return panel
 
 
-def draw_level_back(c: Any, r: Rect, level: int, cell: Cell) -> None:
+def draw_level_back(c: Any, r: Rect, level: int, cell: Cell,
+                    ink: str = DEFAULT_INK) -> None:
     """The back of a level tile in the square ``r``: its level and, big, its square,
-    and a reminder to turn it over sideways (so that it comes up the right way)."""
+    and a reminder to turn it over sideways (so that it comes up the right way);
+    ``ink`` light: on a white panel."""
     s = r.w
     c.saveState()
-    panel = _back_frame(c, r, LEVEL_INK, LEVEL_TINT)
+    panel = _back_frame(c, r, LEVEL_INK, LEVEL_TINT, ink == "light")
     plate = Rect(panel.x + s * 0.12, panel.cy - s * 0.2, panel.w - s * 0.24, s * 0.4)
     c.setFillColorRGB(1, 1, 1)
     c.setStrokeColorRGB(*LEVEL_INK)
@@ -396,13 +433,13 @@ def draw_level_back(c: Any, r: Rect, level: int, cell: Cell) -> None:
     c.restoreState()
 
 
-def draw_reward_back(c: Any, r: Rect) -> None:
+def draw_reward_back(c: Any, r: Rect, ink: str = DEFAULT_INK) -> None:
     """The back of a reward card in the square ``r``: the same for every card of the
     deck (a chest, REWARD, the game's name), so a face-down deck gives nothing away;
-    the id is on the front."""
+    the id is on the front. ``ink`` light: on a white panel."""
     s = r.w
     c.saveState()
-    panel = _back_frame(c, r, REWARD_INK, REWARD_TINT)
+    panel = _back_frame(c, r, REWARD_INK, REWARD_TINT, ink == "light")
     plate = Rect(panel.x + s * 0.1, panel.cy - s * 0.19, panel.w - s * 0.2, s * 0.38)
     c.setFillColorRGB(1, 1, 1)
     c.setStrokeColorRGB(*REWARD_INK)

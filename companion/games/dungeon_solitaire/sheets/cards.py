@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import LayoutError
 from companion.games.dungeon_solitaire.cards import RewardCard
 from companion.games.dungeon_solitaire.generation import reward_deck
-from companion.games.dungeon_solitaire.sheets.art import draw_reward_back, draw_reward_front
+from companion.games.dungeon_solitaire.sheets.art import (
+    DEFAULT_INK,
+    draw_reward_back,
+    draw_reward_front,
+)
 from companion.games.dungeon_solitaire.sheets.common import (
     BAND_GAP_MM,
     EDGE_MM,
@@ -152,12 +156,12 @@ def card_fold_pages(seed: str, size: int, paper: str, layout: Layout | None = No
 def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                params: Mapping[str, int], payload: str,
                back_offset: Offset, edition: int | None = None,
-               backs: str = "duplex") -> list[CardPage]:
+               backs: str = "duplex", ink: str = DEFAULT_INK) -> list[CardPage]:
     """Every page of the reward deck of rules ``edition`` (default: the newest; see
     :func:`card_pages`), ``backs`` duplex or none; returns the plan. Each front names
     itself in its bottom margin (and carries the deck's QR code and the scale check
     there); the backs are all alike, and each back page says the offset it was
-    shifted by.
+    shifted by. Rooms' stone walls and the backs print in ``ink``.
 
     Raises LayoutError if a back page has no margin for its offset note.
     """
@@ -177,11 +181,11 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
             doc.set_bleed(page.trim.inset(-bleed))
         if page.side == "back":
             for slot in page.slots:
-                draw_reward_back(c, slot)
+                draw_reward_back(c, slot, ink)
             draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
         for card, slot in zip(page.cards, page.slots, strict=True):
-            draw_reward_front(c, card, slot, bleed)
+            draw_reward_front(c, card, slot, bleed, ink)
         draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
         if layout.crop_marks:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
@@ -195,7 +199,8 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
 
 def draw_card_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                     params: Mapping[str, int], payload: str,
-                    edition: int | None = None) -> list[FoldPage[RewardCard]]:
+                    edition: int | None = None,
+                    ink: str = DEFAULT_INK) -> list[FoldPage[RewardCard]]:
     """The fold-over pages of the reward deck (:func:`card_fold_pages`); returns them."""
     size = params["size"]
     pages = card_fold_pages(seed, size, doc.paper, layout, game.rules_table(edition))
@@ -207,10 +212,10 @@ def draw_card_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, 
              *_fold_notes(), "The backs are all alike; keep the deck in number order."]
 
     def front(c: Any, card: RewardCard, r: Rect) -> None:
-        draw_reward_front(c, card, r, bleed)
+        draw_reward_front(c, card, r, bleed, ink)
 
     def back(c: Any, card: RewardCard, r: Rect) -> None:
-        draw_reward_back(c, r)
+        draw_reward_back(c, r, ink)
 
     for k, page in enumerate(pages):
         ids = f"reward cards {page.items[0].id}-{page.items[-1].id}"
@@ -245,7 +250,8 @@ def draw_cards_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     """
     if sheet.backs == "fold":
         draw_card_folds(doc, sheet.layout, sheet.game, sheet.seed, sheet.params,
-                        sheet.payloads[0], sheet.edition)
+                        sheet.payloads[0], sheet.edition, sheet.ink)
     else:
         draw_cards(doc, sheet.layout, sheet.game, sheet.seed, sheet.params,
-                   sheet.payloads[0], sheet.back_offset, sheet.edition, sheet.backs)
+                   sheet.payloads[0], sheet.back_offset, sheet.edition, sheet.backs,
+                   sheet.ink)

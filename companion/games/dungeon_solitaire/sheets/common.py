@@ -186,6 +186,14 @@ class Sheet:
         """``options["back_offset"]`` in mm, ``(0, 0)`` when not given."""
         return _offset(self.options)
 
+    @property
+    def ink(self) -> str:
+        """``options["ink"]``: how the stone walls print, ``light`` or ``dark`` (the
+        default). Raises ParameterError for anything else."""
+        from companion.games.dungeon_solitaire.sheets.art import check_ink
+
+        return check_ink(self.options.get("ink"))
+
 
 def _centred(c: Any, text: str, cx: float, cy: float, font: str, size: float) -> None:
     """``text`` centred on ``(cx, cy)`` by its cap height."""

@@ -6,7 +6,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level
-from companion.games.dungeon_solitaire.sheets.art import SPOILER, _empty_cell, _marker, draw_room
+from companion.games.dungeon_solitaire.sheets.art import (
+    DEFAULT_INK,
+    SPOILER,
+    _empty_cell,
+    _marker,
+    draw_room,
+)
 from companion.games.dungeon_solitaire.sheets.common import (
     BoardGrid,
     Sheet,
@@ -31,10 +37,10 @@ if TYPE_CHECKING:
 
 def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                   size: int, number: int, payload: str,
-                  edition: int | None = None) -> BoardGrid:
+                  edition: int | None = None, ink: str = DEFAULT_INK) -> BoardGrid:
     """The answer key of one level: a spoiler banner, every card face up at its square
-    with the coordinates round the board, a summary and the level's QR code. Returns
-    where the board was drawn."""
+    (stone walls in ``ink``) with the coordinates round the board, a summary and the
+    level's QR code. Returns where the board was drawn."""
     c = doc.canvas
     lvl = generate_level(seed, number, size, game.rules_table(edition))
     area = content_rect(layout, doc.paper)
@@ -101,7 +107,8 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
             r = grid.cell_rect((col, row))
             if (col, row) in lvl.board:
                 draw_room(c, r.inset(gap), lvl.board[(col, row)],
-                          marker=_marker(lvl, (col, row)), label=cell_name((col, row)))
+                          marker=_marker(lvl, (col, row)), label=cell_name((col, row)),
+                          ink=ink)
             else:
                 _empty_cell(c, r, cell_name((col, row)))
     return grid
@@ -124,4 +131,5 @@ def map_label(sheet: Sheet) -> str:
 def draw_map_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     """The ``map`` sheet: the answer key of ``options["level"]`` (default 1)."""
     draw_map_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.size,
-                  wanted_levels(sheet.options, [1])[0], sheet.payloads[0], sheet.edition)
+                  wanted_levels(sheet.options, [1])[0], sheet.payloads[0], sheet.edition,
+                  sheet.ink)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.dungeon_solitaire.generation import Cell, Level, cell_name, generate_level
 from companion.games.dungeon_solitaire.sheets.art import (
+    DEFAULT_INK,
     _empty_cell,
     _marker,
     draw_level_back,
@@ -115,10 +116,10 @@ def tile_fold_pages(seed: str, size: int, paper: str, layout: Layout | None = No
 def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                params: Mapping[str, int], levels: Sequence[int],
                back_offset: Offset, edition: int | None = None,
-               backs: str = "duplex") -> list[TilePage]:
+               backs: str = "duplex", ink: str = DEFAULT_INK) -> list[TilePage]:
     """Every page of the level tiles of rules ``edition`` (default: the newest; see
     :func:`tile_pages`), ``backs`` duplex (each back page says the offset it was
-    shifted by) or none; returns the plan.
+    shifted by) or none, the stone walls in ``ink``; returns the plan.
 
     Raises LayoutError if a back page has no margin for its offset note.
     """
@@ -135,7 +136,7 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         lvl = generate_level(seed, page.level, size, rules)
         if page.side == "back":
             for cell, slot in zip(page.cells, page.slots, strict=True):
-                draw_level_back(c, slot, page.level, cell)
+                draw_level_back(c, slot, page.level, cell, ink)
             draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
         grid = board_grid(layout, doc.paper, size)
@@ -145,7 +146,7 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
                     _empty_cell(c, grid.cell_rect((col, row)), cell_name((col, row)))
         for cell, slot in zip(page.cells, page.slots, strict=True):
             draw_room(c, slot, lvl.board[cell], marker=_marker(lvl, cell),
-                      label=f"{cell_name(cell)} L{page.level}", bleed=bleed)
+                      label=f"{cell_name(cell)} L{page.level}", bleed=bleed, ink=ink)
         draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
         if layout.crop_marks:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
@@ -201,7 +202,7 @@ def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed
 
 def draw_tile_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
                     params: Mapping[str, int], pages: Sequence[FoldPage[tuple[int, Cell]]],
-                    edition: int | None = None) -> None:
+                    edition: int | None = None, ink: str = DEFAULT_INK) -> None:
     """The fold-over pages of the level tiles (:func:`tile_fold_pages`): fronts, their
     backs about the fold line (each naming its level and square), and in the strip
     the page's name and QR code (that level's payload when the page holds one level
@@ -220,10 +221,10 @@ def draw_tile_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, 
     def front(c: Any, item: tuple[int, Cell], r: Rect) -> None:
         lvl = boards[item[0]]
         draw_room(c, r, lvl.board[item[1]], marker=_marker(lvl, item[1]),
-                  label=f"{cell_name(item[1])} L{item[0]}", bleed=bleed)
+                  label=f"{cell_name(item[1])} L{item[0]}", bleed=bleed, ink=ink)
 
     def back(c: Any, item: tuple[int, Cell], r: Rect) -> None:
-        draw_level_back(c, r, item[0], item[1])
+        draw_level_back(c, r, item[0], item[1], ink)
 
     for k, page in enumerate(pages):
         shown = sorted({lv for lv, _ in page.items})
@@ -267,7 +268,7 @@ def draw_tiles_sheet(doc: SheetDocument, sheet: Sheet) -> None:
         folds = tile_fold_pages(sheet.seed, sheet.size, sheet.paper, sheet.layout, levels,
                                 sheet.game.rules_table(sheet.edition))
         draw_tile_folds(doc, sheet.layout, sheet.game, sheet.seed, sheet.params, folds,
-                        sheet.edition)
+                        sheet.edition, sheet.ink)
     else:
         draw_tiles(doc, sheet.layout, sheet.game, sheet.seed, sheet.params, levels,
-                   sheet.back_offset, sheet.edition, sheet.backs)
+                   sheet.back_offset, sheet.edition, sheet.backs, sheet.ink)
