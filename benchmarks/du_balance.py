@@ -1,5 +1,5 @@
 """Dungeon Upkeeper balance: how the simulated players fare under an edition's numbers
-(``rules-dungeon-upkeeper.md``, balance targets; results in
+(``docs/rules/dungeon-upkeeper.md``, balance targets; results in
 ``docs/balance-dungeon-upkeeper.md``).
 
     python benchmarks/du_balance.py --games 10000 --jobs 1 --edition 2

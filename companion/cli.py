@@ -1,4 +1,4 @@
-"""The ``companion`` command line (``cli.md``). Thin: it parses options, calls the
+"""The ``companion`` command line (``docs/command-line.md``). Thin: it parses options, calls the
 library, prints, and turns every :class:`~companion.errors.CompanionError` into one clear
 message and the documented exit code. Heavy modules (reportlab, qrcode, pypdfium2,
 zxing-cpp) are imported only inside the commands that need them.

@@ -2,7 +2,7 @@
 (itself a :class:`ValueError`), so the command line can turn any of them into one clear
 message and the documented exit code, never a traceback.
 
-Exit codes (``cli.md``): 1 for an invalid log or a claim that does not match,
+Exit codes (``docs/command-line.md``): 1 for an invalid log or a claim that does not match,
 2 for usage errors and unreadable input.
 """
 
@@ -119,7 +119,7 @@ class LogError(CompanionError):
 
 class BadSeedInLogError(LogError):
     """A log's ``[Seed]`` tag holds a bad seed or payload: reported at the tag like any
-    log error, but a usage error (exit 2), as cli.md lists "bad seed, bad payload"."""
+    log error, but a usage error (exit 2), as docs/command-line.md (Exit codes) says."""
 
     exit_code = EXIT_USAGE
 

@@ -1,4 +1,4 @@
-"""The player's printer settings, remembered between runs (``print.md``, Duplex): the
+"""The player's printer settings, remembered between runs (``docs/printing.md``, Backs): the
 back offset measured on the calibration sheet, per paper, saved by ``companion
 calibrate --save X,Y`` in the user's config folder (Typer's ``get_app_dir``:
 ``~/.config/companion`` on Linux, or under ``$XDG_CONFIG_HOME``) and used by every

@@ -50,7 +50,7 @@ from companion.seeds import is_payload, normalize_seed, parse_payload
 
 @dataclass
 class Verdict:
-    """The validator's answer for one log (the JSON object of ``cli.md``)."""
+    """The validator's answer for one log (the JSON object of ``docs/command-line.md``)."""
 
     file: str
     game: str | None = None

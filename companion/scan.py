@@ -109,7 +109,7 @@ Emit = Callable[[Event], None]
 
 class InconsistentScanError(ScanError):
     """A PDF whose metadata names payloads other than the QR code its first page
-    prints: the file was altered, and neither is trusted. Exit code 1 (``cli.md``:
+    prints: the file was altered, and neither is trusted. Exit code 1 (``docs/command-line.md``:
     inconsistent), unlike other scan errors (2)."""
 
     exit_code = EXIT_INVALID

@@ -1,4 +1,4 @@
-"""Seeds and QR payloads (``cli.md``).
+"""Seeds and QR payloads (``docs/command-line.md``).
 
 A seed is 1 to 32 letters, digits and dashes, case-insensitive: it is kept in upper
 case, so ``k7q2-9xma`` and ``K7Q2-9XMA`` are the same seed. Fresh seeds are 8

@@ -313,7 +313,7 @@ def test_cli_booklet_and_pack(tmp_path):
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_pack_payloads_stay_within_qr_version_3(game):
-    """cli.md: at most ~42 bytes keeps the code small (QR version 3): a pack's cover
+    """docs/command-line.md: at most ~42 bytes keeps the code small (QR version 3): a pack's cover
     leaves default parameters out."""
     from companion.games import get_game
     from companion.pack import pack_payload
@@ -361,7 +361,7 @@ def test_paragraph_styles_forbid_widows_and_orphans():
 
 
 def test_the_booklet_margin_is_layout_data(tmp_path):
-    """print.md: layouts are data. The booklet's page margin comes from
+    """docs/printing.md: layouts are data. The booklet's page margin comes from
     layouts/booklet-a5.toml; a user's booklet layout moves the text, a layout of
     another kind is refused."""
     from typer.testing import CliRunner

@@ -1,4 +1,4 @@
-"""Printer settings remembered (print.md, Duplex): ``companion calibrate --save X,Y``
+"""Printer settings remembered (docs/printing.md, Backs): ``companion calibrate --save X,Y``
 stores the back offset per paper in the config folder; two-sided sheets and packs use
 it unless ``--back-offset`` says otherwise."""
 

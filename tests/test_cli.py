@@ -1,4 +1,4 @@
-"""The command line: exit codes, messages, JSON (cli.md). Never a traceback."""
+"""The command line: exit codes, messages, JSON (docs/command-line.md). Never a traceback."""
 
 import json
 import subprocess
@@ -125,7 +125,7 @@ def test_python_dash_m_and_help_import_no_heavy_modules():
 
 
 def test_every_help_has_an_example():
-    """cli.md: every command has --help with an example (the top level too)."""
+    """docs/command-line.md: every command has --help with an example (the top level too)."""
     runner = CliRunner()
     commands = ["games", "map", "sheets", "booklet", "pack", "validate", "score", "scan",
                 "solve"]

@@ -1,4 +1,4 @@
-"""Clear the Dungeon rulings, case by case (rules-clear-the-dungeon.md)."""
+"""Clear the Dungeon rulings, case by case (docs/rules/clear-the-dungeon.md)."""
 
 from dataclasses import replace
 

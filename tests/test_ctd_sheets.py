@@ -314,7 +314,7 @@ def test_cli_scan_regenerates_a_variant_sheet(tmp_path):
 
 @pytest.mark.parametrize("layout", ["poker", "poker-bleed"])
 def test_crop_marks_start_3mm_off_the_trim(layout):
-    """print.md: crop marks 3 mm off the trim, with or without bleed (with 3 mm of
+    """docs/printing.md: crop marks 3 mm off the trim, with or without bleed (with 3 mm of
     bleed they start at the bleed edge). Measured on the rendered first front page: the
     darkest ink left of the grid along its top cut, and above the grid along its left
     cut, is the marks' (the page's name, QR code and scale bar keep off those lines)."""

@@ -1,4 +1,4 @@
-"""Dungeon Solitaire sheets at a real printer (print.md, issue 12): level tiles and reward
+"""Dungeon Solitaire sheets at a real printer (docs/printing.md, issue 12): level tiles and reward
 cards print duplex (backs on the next page, each back page saying the offset used),
 fold-over (fronts and backs on one page, mirrored about a fold line) or fronts only;
 fold-over backs land behind their fronts within 0.1 mm; every tile and card appears

@@ -297,7 +297,7 @@ def test_calibration_scales_sit_behind_their_crosshairs(paper, offset):
         assert mm(20) < fx < page_w - mm(20) and mm(60) < fy < page_h - mm(30)
 
 
-# ------------------------------------------------- backs alike, pages named (print.md)
+# ------------------------------------------------- backs alike, pages named (docs/printing.md)
 def _slot_contents(page, slots, outside=None):
     """What is drawn in each of ``slots`` on ``page``: every page object (type, bounds
     relative to its slot, text), given to the slot holding its centre; the text of

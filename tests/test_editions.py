@@ -1,4 +1,4 @@
-"""Editions (cli.md): every edition ever printed stays readable. A sheet of edition 1
+"""Editions (docs/command-line.md): every edition ever printed stays readable. A sheet of edition 1
 rebuilds with edition 1's data and payload; a log naming edition 1 (``[Edition "1"]``
 or a ``companion:1/...`` payload in ``[Seed]``) validates under edition 1's numbers,
 while a log of the same seed under edition 2 validates under edition 2's."""

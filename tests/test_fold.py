@@ -1,4 +1,4 @@
-"""Fold-over backs (print.md, Duplex): each back is its front mirrored about the fold,
+"""Fold-over backs (docs/printing.md, Backs): each back is its front mirrored about the fold,
 to 0.1 mm; everything stays 5 mm inside the paper; the back-offset note is printed."""
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def test_absurd_tags_are_refused_at_the_tag(tmp_path, tag, needle):
     p.write_text('[Game "shuffle-and-doom"]\n' + tag + '\n[Row "Q♦ A♥ K♥ 10♥"]\n'
                  '[Column "2♥ Q♠ K♦ 7♠"]\nchoose row\n', "utf-8")
     r = invoke("validate", p)
-    code = 2 if tag.startswith("[Seed") else 1  # a bad seed is exit 2 (cli.md)
+    code = 2 if tag.startswith("[Seed") else 1  # a bad seed is exit 2 (docs/command-line.md)
     assert r.exit_code == code and f"{p}:2:" in r.stderr and needle in r.stderr
     assert len(r.stderr) < 400
 

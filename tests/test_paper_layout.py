@@ -1,4 +1,4 @@
-"""Paper sizes and layouts (print.md): geometry checked by numbers."""
+"""Paper sizes and layouts (docs/printing.md): geometry checked by numbers."""
 
 from __future__ import annotations
 
@@ -371,7 +371,7 @@ def test_random_text_is_a_layout_or_a_layout_error(text):
     (["sheets", "clear-the-dungeon", "--kind", "deck", "--layout", "map"], "grid layout"),
 ])
 def test_a_layout_of_the_wrong_kind_is_refused(tmp_path, args, needle):
-    """print.md: layouts are data; a card grid's margin (7.5 mm, with a safe strip in
+    """docs/printing.md: layouts are data; a card grid's margin (7.5 mm, with a safe strip in
     each card) is not a page's 8 mm, and tiles are square: such a layout is refused,
     not reinterpreted."""
     from typer.testing import CliRunner

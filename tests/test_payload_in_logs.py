@@ -1,4 +1,4 @@
-"""cli.md: a sheet's QR payload "can stand in a log header" and sets the game's
+"""docs/command-line.md: a sheet's QR payload "can stand in a log header" and sets the game's
 parameters. Every payload any sheet prints must be accepted in a log's Seed tag."""
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def test_other_payload_keys_are_still_refused(payload):
     "companion:1/ctd/ABC/colour=red",
 ])
 def test_a_bad_seed_or_payload_in_a_log_exits_2(tmp_path, seed):
-    """cli.md: exit 2 for 'bad seed, bad payload'; the verdict still names the place."""
+    """docs/command-line.md: exit 2 for a bad seed or payload; the verdict names the place."""
     from typer.testing import CliRunner
 
     from companion.cli import app

@@ -1,4 +1,4 @@
-"""The printable area (print.md): home printers do not print the outer ~5 mm of the
+"""The printable area (docs/printing.md): home printers do not print the outer ~5 mm of the
 sheet, so no ink of any sheet kind, crop marks included, lies that near the paper edge,
 on A4 and on US Letter. Crop marks are cut short there (never under 2 mm) or left out,
 and never enter a card or its bleed.

@@ -1,4 +1,4 @@
-"""Print at 100 % (print.md): every sheet and booklet asks viewers not to scale it
+"""Print at 100 % (docs/printing.md): every sheet and booklet asks viewers not to scale it
 (``/PrintScaling /None``), and documents printed two-sided name their flip."""
 
 from __future__ import annotations

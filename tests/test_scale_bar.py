@@ -1,4 +1,4 @@
-"""The print-size check (print.md): a bar of stated length a player can measure. The
+"""The print-size check (docs/printing.md): a bar of stated length a player can measure. The
 bar is measured in the PDF itself, as a ruler would measure it on paper."""
 
 from __future__ import annotations

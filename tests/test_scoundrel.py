@@ -1,4 +1,4 @@
-"""Scoundrel: the rulings case by case (rules-scoundrel.md), seeded and free deals, the
+"""Scoundrel: the rulings case by case (docs/rules/scoundrel.md), seeded and free deals, the
 notation, errors at the right rule and column, random-play round trips through the
 validator, the players, and the exact solver (its lines validate; it agrees with a
 brute force over every legal action on small deals).

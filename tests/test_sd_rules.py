@@ -1,4 +1,4 @@
-"""Shuffle and Doom rulings, case by case (rules-shuffle-and-doom.md)."""
+"""Shuffle and Doom rulings, case by case (docs/rules/shuffle-and-doom.md)."""
 
 from dataclasses import replace
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Seeds and QR payloads (cli.md)."""
+"""Seeds and QR payloads (docs/command-line.md)."""
 
 import contextlib
 import re

@@ -1,4 +1,4 @@
-"""What every sheet kind of every game promises (print.md), walked over the registry so
+"""What every sheet kind of every game promises (docs/printing.md), walked over the registry so
 a new game is checked by itself: card, tile and map sheets carry a 50 mm scale bar;
 sheets with backs print duplex (naming the flip), fold-over or fronts only; sheets that
 do not depend on a seed print none."""

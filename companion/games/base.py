@@ -97,9 +97,9 @@ class SheetKind:
     params: tuple[Param, ...] = ()
     seeded: bool = True
     """False for a sheet that does not depend on a seed (a plain deck, a calibration
-    sheet): it is printed, named and scanned without one (print.md, QR codes)."""
+    sheet): it is printed, named and scanned without one (docs/printing.md, QR codes)."""
     backs: bool = False
-    """Cards or tiles with backs: ``--backs duplex|fold|none`` (print.md, Duplex)."""
+    """Cards or tiles with backs: ``--backs duplex|fold|none`` (docs/printing.md, Backs)."""
     inks: bool = False
     """Large dark areas: ``--ink light|dark`` (issue 12)."""
     scale_check: bool = False
@@ -126,7 +126,7 @@ class PackPart:
 
 @dataclass(frozen=True)
 class Target:
-    """A balance target a game's numbers must meet (``rules-*.md``, Balance targets),
+    """A balance target a game's numbers must meet (``docs/rules/GAME.md``, Balance targets),
     checked by ``companion stats``: the share of ``player``'s games that ``measure``
     (``win``; ``reach``: end at stage ``stage`` or later, or win; ``end_by``: end, not
     won, at stage ``stage`` or earlier) lies within ``low`` to ``high``."""
@@ -212,8 +212,8 @@ class Game(ABC):
     """The rules whose errors say the log and the seeded deal (map, draw, floor,
     board) part: early in a log they point at the header (``companion/hints.py``)."""
     editions: tuple[int, ...] = (1,)
-    """The rules editions this build knows (``cli.md``, Editions); new sheets print the
-    newest. A game whose numbers or generator change adds an edition."""
+    """The rules editions this build knows (``docs/command-line.md``, Editions); new sheets
+    print the newest. A game whose numbers or generator change adds an edition."""
     won_outcomes: tuple[str, ...] = ("won",)
     """The outcomes that count as a win in ``companion stats``."""
     stage_name: str = "actions"

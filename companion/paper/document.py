@@ -6,7 +6,7 @@ variable ``SOURCE_DATE_EPOCH`` overrides the invariant date, as reportlab intend
 
 Every document asks viewers to print at 100 % (viewer preference ``PrintScaling
 /None``) and, when it is printed two-sided, for the right flip (``Duplex``), so a
-"fit to page" default does not shrink cards and tiles (print.md).
+"fit to page" default does not shrink cards and tiles (docs/printing.md).
 
 The QR payloads of a document go into its metadata (Subject: the first payload,
 Keywords: every payload, separated by spaces), so ``companion scan`` can read a PDF

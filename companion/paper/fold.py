@@ -1,4 +1,4 @@
-"""Fold-over backs, single-sided printing and the back-offset note (print.md, Duplex).
+"""Fold-over backs, single-sided printing and the back-offset note (docs/printing.md, Backs).
 
 Not every player has a duplex printer. With ``--backs fold`` the fronts of cards or
 tiles fill one half of a page and their backs the other half, each back the mirror

@@ -177,7 +177,7 @@ SCALE_BAR_HEIGHT = mm(4.2)
 
 
 def draw_scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) -> Rect:
-    """A print-size check (print.md): a black bar exactly ``length_mm`` long with its
+    """A print-size check (docs/printing.md): a black bar exactly ``length_mm`` long with its
     left edge at ``x`` and its bottom at ``y`` (points), ticks at every 10 mm and the
     words "this bar is 50 mm: print at 100 %". Returns the rectangle of the bar itself
     (0.8 mm high), whose width a test can measure."""

@@ -6,7 +6,7 @@ block, for each distinct y of a top or bottom edge a short horizontal mark left 
 right of it. They start ``offset`` (3 mm) off the trim and are ``length`` (~5 mm)
 long, so they never enter a card (nor a 3 mm bleed).
 
-Home printers do not print the outer ~5 mm of the sheet (print.md): drawn on a page,
+Home printers do not print the outer ~5 mm of the sheet (docs/printing.md): drawn on a page,
 a mark is cut short where it would come nearer the paper edge than that, and left out
 when less than 2 mm of it would remain (shorter marks do not read). A grid that comes
 nearer than 10 mm to an edge (3 mm offset + 2 mm mark + 5 mm) therefore has no marks

@@ -171,7 +171,7 @@ def _normalise(data: bytes, title: str, author: str, creator: str,
     body = b"".join(b"/" + k + b" " + _pdf_string(v) + b"\n" for k, v in info.items())
     if not data.endswith(b"\n"):
         data += b"\n"
-    # the catalog again, asking viewers to print at 100 % (print.md)
+    # the catalog again, asking viewers to print at 100 % (docs/printing.md)
     root_num = int(roots[-1][0])
     catalog = re.search(rb"(?:^|\n)%d 0 obj\s*<<(.*?)>>\s*endobj" % root_num, data, re.S)
     if catalog is None or b"<<" in catalog.group(1):

@@ -3,7 +3,7 @@ one rectangle, all in one path filled once. Never a bitmap.
 
 Error correction M, no boost of the level (the qrcode library keeps the level asked
 for), a white quiet zone of 4 modules, and a symbol at least 30 mm wide: measured to
-scan from paper and from phone photos (``toolchain-notes.md``).
+scan from paper and from phone photos (``docs/printing.md``, The toolchain, measured).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def margin_qr_side(payload: str, width: float) -> float:
 
 
 def draw_margin_qr(c: Any, x: float, y: float, payload: str, width: float) -> float:
-    """A small QR code (print.md: at least 12 mm, for card and tile page margins that
+    """A small QR code (docs/printing.md: at least 12 mm, for card and tile page margins that
     cannot hold a 30 mm one), drawn as :func:`draw_qr` draws. Returns its side.
 
     Raises ValueError if ``width`` is under 12 mm, or the payload is empty or too long.

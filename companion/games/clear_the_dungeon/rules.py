@@ -1,4 +1,4 @@
-"""Clear the Dungeon rules engine (``rules-clear-the-dungeon.md``): pure state and actions.
+"""Clear the Dungeon rules engine (``docs/rules/clear-the-dungeon.md``): pure state and actions.
 
 Game by Mark S. Ball. ``apply(state, action)`` returns a new :class:`State`; an action
 the rulings forbid raises :class:`~companion.errors.IllegalAction` with the rule's name.

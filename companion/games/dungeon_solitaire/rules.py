@@ -1,4 +1,4 @@
-"""Dungeon Solitaire rules for the paper edition (``rules-dungeon-solitaire.md``): pure
+"""Dungeon Solitaire rules for the paper edition (``docs/rules/dungeon-solitaire.md``): pure
 state and actions. The player's own deck is shuffled by hand, so every draw is logged;
 the validator checks each drawn card is in the deck and not yet drawn this round."""
 

@@ -1,4 +1,4 @@
-"""The numbers of Dungeon Solitaire in one rules table (``rules-dungeon-solitaire.md``):
+"""The numbers of Dungeon Solitaire in one rules table (``docs/rules/dungeon-solitaire.md``):
 the source names few of them, so most are the project's defaults."""
 
 from __future__ import annotations

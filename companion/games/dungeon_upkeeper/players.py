@@ -1,4 +1,4 @@
-"""Simulated players for Dungeon Upkeeper (``rules-dungeon-upkeeper.md``, balance
+"""Simulated players for Dungeon Upkeeper (``docs/rules/dungeon-upkeeper.md``, balance
 targets): ``random``, ``greedy``, ``expert``, ``padded`` and ``straight``.
 
 Every player is a :data:`companion.simulate.Player`: ``(game, state, legal, rng) ->

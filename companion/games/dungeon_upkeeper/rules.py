@@ -1,4 +1,4 @@
-"""Dungeon Upkeeper rules for paper play (``rules-dungeon-upkeeper.md``): pure state
+"""Dungeon Upkeeper rules for paper play (``docs/rules/dungeon-upkeeper.md``): pure state
 and actions. A run walks floors B1…Bn of a seed; each step costs a move; traps are
 reset, chests refilled, the exit ends the floor."""
 

@@ -1,5 +1,5 @@
-"""The numbers of Dungeon Upkeeper in one place (``rules-dungeon-upkeeper.md``): the
-jam game hides its own, so these are the project's defaults. A variant would be another
+"""The numbers of Dungeon Upkeeper in one place (``docs/rules/dungeon-upkeeper.md``):
+the jam game hides its own, so these are the project's defaults. A variant would be another
 :class:`RulesTable`; :data:`EDITIONS` holds the printed editions."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seeded deals for Scoundrel (``rules-scoundrel.md``).
+"""Seeded deals for Scoundrel (``docs/rules/scoundrel.md``).
 
 * The deck: the 52 cards of ``standard_deck`` order (♠ ♥ ♦ ♣, A to K each) without the
   red J, Q, K and the red aces: 44 cards, in that order (:data:`DECK`).

@@ -1,4 +1,4 @@
-"""Scoundrel rules engine (``rules-scoundrel.md``): pure state and actions.
+"""Scoundrel rules engine (``docs/rules/scoundrel.md``): pure state and actions.
 
 Game by Zach Gage and Kurt Bieg. ``apply(state, action)`` returns a new :class:`State`;
 an action the rulings forbid raises :class:`~companion.errors.IllegalAction` with the

@@ -1,4 +1,4 @@
-"""Shuffle and Doom! rules engine (``rules-shuffle-and-doom.md``): pure state and actions.
+"""Shuffle and Doom! rules engine (``docs/rules/shuffle-and-doom.md``): pure state and actions.
 
 ``apply(state, action)`` returns a new :class:`State` and never changes the old one;
 an action the rulings forbid raises :class:`~companion.errors.IllegalAction` naming

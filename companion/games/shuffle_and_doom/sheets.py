@@ -581,7 +581,8 @@ DECK = 52
 def reachable_passes(dmap: DungeonMap) -> int:
     """The highest deck pass any legal game on ``dmap`` can reach (1 = pass 1 only).
 
-    Why it is sound (rules-shuffle-and-doom.md, *Deck passes*, and ``rules._draw_seeded``):
+    Why it is sound (docs/rules/shuffle-and-doom.md, *The deck and its passes*, and
+    ``rules._draw_seeded``):
     cards are drawn only on first entering a filled room, S cards for a room of S cells,
     and every room is entered at most once (it is emptied before the player may enter
     another), so a game draws at most the map's filled cells in all. A pass ends only

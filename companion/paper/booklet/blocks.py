@@ -1,4 +1,4 @@
-"""Rule booklets: the block model (``print.md``, Booklets).
+"""Rule booklets: the block model (``docs/printing.md``, Booklets).
 
 A game's booklet is data: a :class:`Booklet` of blocks (headings, paragraphs, lists,
 tables, logs, engine-drawn figures, example steps) written in the game's package

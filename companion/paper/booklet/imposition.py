@@ -1,5 +1,5 @@
-"""Rule booklets: the page sizes and the saddle-stitch imposition (``print.md``,
-Booklets).
+"""Rule booklets: the page sizes and the saddle-stitch imposition
+(``docs/printing.md``, Booklets).
 
 Pages are A5 (148 x 210 mm) from A4 paper, half-letter (139.7 x 215.9 mm) from Letter.
 ``imposition="saddle"``: the pages are padded with blanks to a multiple of 4 and placed

@@ -1,4 +1,4 @@
-"""Rule booklets: text markup (``print.md``, Booklets).
+"""Rule booklets: text markup (``docs/printing.md``, Booklets).
 
 Card suits and game icons are inline in the text as vector drawings: a suit character
 (♠♥♦♣) or ``[icon:chest]`` in a block's text becomes a small placed picture that the

@@ -1,4 +1,4 @@
-"""Rule booklets: the layout (``print.md``, Booklets).
+"""Rule booklets: the layout (``docs/printing.md``, Booklets).
 
 :func:`render_booklets` lays out the blocks of one or more :class:`Booklet` once for
 every game, with reportlab's platypus (built twice so page numbers settle): running

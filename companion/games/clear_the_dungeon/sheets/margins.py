@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 SMALL_QR_MM = 12.5
-"""The symbol width (mm) of the small QR code on card pages (print.md: at least 12 mm,
+"""The symbol width (mm) of the small QR code on card pages (docs/printing.md: at least 12 mm,
 decoding from a flat 300 dpi scan); its white quiet zone of 4 modules comes on top."""
 
 
@@ -25,7 +25,7 @@ NAME_SIZE = 7.5
 """Type size (pt) of the page name in a card page's margin."""
 _CLEAR = mm(UNPRINTABLE_MM)
 _EDGES = (mm(8), _CLEAR)
-"""How far inside the paper edge margin notes go: 8 mm where there is room (print.md),
+"""How far inside the paper edge margin notes go: 8 mm where there is room (docs/printing.md),
 else 5 mm (what a home printer still prints)."""
 _PAD = mm(1)
 

@@ -32,7 +32,7 @@ about a marked fold line (:func:`fold_sheet_plan`), the tiles at their duplex si
 level after level over as many pages as they need (15 to a page at 5x5 on A4 and
 Letter), each page naming itself in a strip under the cards with a small QR code (a
 tiles page of one level: that level's payload; of two: ``.../kind=tiles``); ``none``
-prints the fronts only. Every front page carries a 50 mm scale check (print.md), so do
+prints the fronts only. Every front page carries a 50 mm scale check (docs/printing.md), so do
 the map and the mat.
 
 Map (``map``): one level (``options["level"]``, default 1) face up, labelled ANSWER KEY /
