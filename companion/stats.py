@@ -5,8 +5,10 @@ game length, the game's balance targets).
 One game is one call of :func:`play_seed` on a :class:`Job` (a picklable value): the
 seed, the player and everything else that fixes the game. Batches of jobs run in this
 process, in a pool of processes (``jobs``), or on a Dask cluster (``scheduler``, the
-optional ``[cluster]`` extra); the records are put back in job order before they are
-summed up, so the figures are the same whichever way they were played.
+optional ``[cluster]`` extra). Jobs are made as they are sent, a few batches at a time
+per process; the records are taken back in job order and summed up as they come
+(:class:`Tally`: counts only), so the figures are the same whichever way they were
+played and memory does not grow with the number of games.
 
 Seeds are ``S0``, ``S1``, ... (``first_seed`` moves the window); each player draws its
 own random choices from the project's generator, seeded by the seed and its name.
@@ -14,10 +16,11 @@ own random choices from the project's generator, seeded by the seed and its name
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import math
-import statistics
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -101,15 +104,6 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (low, 1.0 if wins == n else min(1.0, centre + half))
 
 
-def _quartiles(values: list[int]) -> tuple[float, float, float]:
-    if not values:
-        return (0.0, 0.0, 0.0)
-    if len(values) == 1:
-        return (float(values[0]),) * 3
-    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return (q1, q2, q3)
-
-
 @dataclass(frozen=True)
 class PlayerSummary:
     """The figures of one player class."""
@@ -155,32 +149,101 @@ class PlayerSummary:
         return out
 
 
-def summarize(player: str, records: Sequence[GameRecord]) -> PlayerSummary:
-    """The figures of ``records`` (one player's games)."""
-    n = len(records)
-    wins = sum(r.won for r in records)
-    low, high = wilson(wins, n)
-    scores = [r.score for r in records if r.score is not None]
-    lengths = [r.length for r in records]
-    return PlayerSummary(
-        player=player, games=n, wins=wins, win_rate=wins / n if n else 0.0,
-        win_low=low, win_high=high,
-        score_mean=statistics.fmean(scores) if scores else None,
-        score_quartiles=_quartiles(scores) if scores else None,
-        scores=dict(sorted(Counter(scores).items())),
-        outcomes=dict(sorted(Counter(r.outcome for r in records).items())),
-        stages=dict(sorted(Counter(r.stage for r in records if not r.won).items())),
-        reasons=dict(sorted(Counter(r.reason for r in records).items())),
-        length_mean=statistics.fmean(lengths) if lengths else 0.0,
-        length_median=float(statistics.median(lengths)) if lengths else 0.0,
-        rare=_rare(records, wins),
-    )
+def _nth(counts: Sequence[tuple[int, int]], k: int) -> int:
+    """The ``k``-th smallest value (from 0) of the values counted in ``counts``
+    (value, count) in increasing order of value."""
+    for value, count in counts:
+        if k < count:
+            return value
+        k -= count
+    raise IndexError(k)
 
 
-def _rare(records: Sequence[GameRecord], wins: int) -> tuple[str, ...]:
-    usual = 2 * wins >= len(records)
-    odd = tuple(r.seed for r in records if r.won != usual)
-    return odd if len(odd) <= RARE else ()
+def _quartiles_of(counts: Sequence[tuple[int, int]], n: int) -> tuple[float, float, float]:
+    """The inclusive quartiles of ``n`` values given as sorted (value, count) pairs:
+    the arithmetic of ``statistics.quantiles(values, n=4, method="inclusive")``, so
+    the same floats, without the list of values."""
+    if n == 1:
+        return (float(counts[0][0]),) * 3
+    m = n - 1
+    out = []
+    for i in range(1, 4):
+        j, delta = divmod(i * m, 4)
+        out.append((_nth(counts, j) * (4 - delta) + _nth(counts, j + 1) * delta) / 4)
+    return (out[0], out[1], out[2])
+
+
+def _median_of(counts: Sequence[tuple[int, int]], n: int) -> int | float:
+    """``statistics.median`` of ``n`` values given as sorted (value, count) pairs (the
+    middle value itself for an odd ``n``, the mean of the middle two for an even)."""
+    if n % 2 == 1:
+        return _nth(counts, n // 2)
+    return (_nth(counts, n // 2 - 1) + _nth(counts, n // 2)) / 2
+
+
+class Tally:
+    """One player's games summed up as they come, in job order: counts only, so its
+    memory does not grow with the number of games (the seeds of rare results are kept
+    up to one more than :data:`RARE`)."""
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.games = 0
+        self.wins = 0
+        self.scores: Counter[int] = Counter()
+        self.outcomes: Counter[str] = Counter()
+        self.stages: Counter[int] = Counter()
+        self.reasons: Counter[str] = Counter()
+        self.lengths: Counter[int] = Counter()
+        self.won_seeds: list[str] = []
+        self.lost_seeds: list[str] = []
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
+        self.wins += record.won
+        if record.score is not None:
+            self.scores[record.score] += 1
+        self.outcomes[record.outcome] += 1
+        if not record.won:
+            self.stages[record.stage] += 1
+        self.reasons[record.reason] += 1
+        self.lengths[record.length] += 1
+        seeds = self.won_seeds if record.won else self.lost_seeds
+        if len(seeds) <= RARE:
+            seeds.append(record.seed)
+
+    def summary(self) -> PlayerSummary:
+        n, wins = self.games, self.wins
+        low, high = wilson(wins, n)
+        scores = sorted(self.scores.items())
+        scored = sum(self.scores.values())
+        lengths = sorted(self.lengths.items())
+        # statistics.fmean of integers is the float of their exact sum over their count
+        mean = (float(sum(v * c for v, c in scores)) / scored) if scored else None
+        # the games that went against the player's usual result (lost by one who
+        # mostly wins, won by one who mostly loses), when there are at most RARE
+        odd = self.lost_seeds if 2 * wins >= n else self.won_seeds
+        return PlayerSummary(
+            player=self.player, games=n, wins=wins, win_rate=wins / n if n else 0.0,
+            win_low=low, win_high=high,
+            score_mean=mean,
+            score_quartiles=_quartiles_of(scores, scored) if scored else None,
+            scores=dict(scores),
+            outcomes=dict(sorted(self.outcomes.items())),
+            stages=dict(sorted(self.stages.items())),
+            reasons=dict(sorted(self.reasons.items())),
+            length_mean=float(sum(v * c for v, c in lengths)) / n if n else 0.0,
+            length_median=float(_median_of(lengths, n)) if n else 0.0,
+            rare=tuple(odd) if len(odd) <= RARE else (),
+        )
+
+
+def summarize(player: str, records: Iterable[GameRecord]) -> PlayerSummary:
+    """The figures of ``records`` (one player's games, in seed order)."""
+    tally = Tally(player)
+    for record in records:
+        tally.add(record)
+    return tally.summary()
 
 
 @dataclass(frozen=True)
@@ -246,40 +309,78 @@ def check_players(game: Game, names: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def make_jobs(game: Game, players: Sequence[str], games: int, params: Mapping[str, int],
+IN_FLIGHT = 4
+"""Batches sent ahead per process (``--jobs``) or worker thread (a cluster): enough to
+keep each busy while results come back, few enough that memory does not grow with
+``--games`` (jobs are made as they are sent, records summed up as they come)."""
+MIN_IN_FLIGHT = 8
+"""Batches sent ahead on a cluster at least (one that has no worker yet, say)."""
+
+
+def iter_jobs(game: Game, players: Sequence[str], games: int, params: Mapping[str, int],
               variants: Sequence[str], edition: int | None, first_seed: int = 0,
-              max_actions: int = 20_000) -> list[Job]:
-    """Every game to play: ``games`` seeds for each player, seed by seed (the players
-    of one seed go in the same batch, so its maps are generated once there)."""
+              max_actions: int = 20_000) -> Iterator[Job]:
+    """Every game to play, made as it is asked for: ``games`` seeds for each player,
+    seed by seed (the players of one seed go in the same batch, so its maps are
+    generated once there)."""
     frozen = tuple(sorted(params.items()))
-    return [Job(game.name, f"S{first_seed + i}", p, frozen, tuple(variants), edition,
-                max_actions)
-            for i in range(games) for p in players]
+    chosen = tuple(variants)
+    for i in range(games):
+        seed = f"S{first_seed + i}"
+        for player in players:
+            yield Job(game.name, seed, player, frozen, chosen, edition, max_actions)
 
 
-def _batches(jobs: Sequence[Job], size: int = BATCH) -> list[list[Job]]:
-    return [list(jobs[i:i + size]) for i in range(0, len(jobs), size)]
+def iter_batches(jobs: Iterable[Job], size: int = BATCH) -> Iterator[list[Job]]:
+    """``jobs`` in batches of ``size`` (the last one shorter), made as they are asked
+    for."""
+    source = iter(jobs)
+    while batch := list(itertools.islice(source, size)):
+        yield batch
 
 
-def _run_local(batches: list[list[Job]], workers: int) -> Iterator[tuple[int, list[GameRecord]]]:
+def _in_order(batches: Iterator[list[Job]], submit: Callable[[list[Job]], Any],
+              take: Callable[[Any, Sequence[Any]], list[GameRecord]],
+              window: int) -> Iterator[list[GameRecord]]:
+    """The records of each batch, in batch order, with at most ``window`` batches sent
+    and not yet taken back: ``submit(batch)`` sends one and gives its future,
+    ``take(future, others)`` waits for its records (``others``: the futures behind
+    it)."""
+    pending: deque[Any] = deque()
+    for batch in batches:
+        pending.append(submit(batch))
+        if len(pending) >= window:
+            yield take(pending.popleft(), pending)
+    while pending:
+        yield take(pending.popleft(), pending)
+
+
+def _run_local(batches: Iterator[list[Job]],
+               workers: int) -> Generator[list[GameRecord], None, None]:
     if workers <= 1:
-        for i, batch in enumerate(batches):
-            yield i, play_batch(batch)
+        for batch in batches:
+            yield play_batch(batch)
         return
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    def take(future: Future[list[GameRecord]], _: Sequence[Any]) -> list[GameRecord]:
+        return future.result()
 
     # spawn: workers start clean (no copy of a parent mid-way through anything)
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        futures = {pool.submit(play_batch, b): i for i, b in enumerate(batches)}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-
-
-def _run_dask(batches: list[list[Job]], scheduler: Any) -> Iterator[tuple[int, list[GameRecord]]]:
+    pool = ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context("spawn"))
     try:
-        from distributed import Client, as_completed
+        yield from _in_order(batches, lambda batch: pool.submit(play_batch, batch), take,
+                             IN_FLIGHT * workers)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _run_dask(batches: Iterator[list[Job]],
+              scheduler: Any) -> Generator[list[GameRecord], None, None]:
+    try:
+        from distributed import Client
     except ImportError:
         raise ParameterError("--scheduler needs Dask: pip install 'companion[cluster]'") \
             from None
@@ -290,10 +391,10 @@ def _run_dask(batches: list[list[Job]], scheduler: Any) -> Iterator[tuple[int, l
         raise ParameterError(f"cannot reach the Dask scheduler {str(scheduler)[:60]!r}: "
                              f"{str(exc)[:120]}") from None
     try:
-        futures = client.map(play_batch, batches, pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
-        for future in as_completed(futures):
-            yield index[future.key], future.result()
+        threads = sum(client.nthreads().values())
+        yield from _in_order(
+            batches, lambda batch: client.submit(play_batch, batch, pure=False),
+            lambda head, _: head.result(), max(MIN_IN_FLIGHT, IN_FLIGHT * threads))
     finally:
         if own:
             client.close()
@@ -308,9 +409,13 @@ def run(game_name: str, players: Sequence[str] = DEFAULT_PLAYERS, games: int = 1
 
     ``jobs`` > 1 spreads the games over that many processes; ``scheduler`` (a Dask
     scheduler address, or a ``distributed.Client``) over a cluster instead. The figures
-    do not depend on either. ``progress(n)`` is called as each batch of ``n`` games
-    ends. Raises ParameterError for an unknown game, player, parameter, variant or
-    edition, a number of games out of range, or a scheduler that cannot be reached.
+    do not depend on either. Jobs are made as they are sent and at most a few batches
+    per process or worker thread are out at a time (:data:`IN_FLIGHT`); the records
+    are summed up as they come back, in seed order, so memory does not grow with
+    ``games``. ``progress(n)`` is called as each batch of ``n`` games ends.
+
+    Raises ParameterError for an unknown game, player, parameter, variant or edition,
+    a number of games out of range, or a scheduler that cannot be reached.
     """
     game = get_game(game_name)
     if not 1 <= games <= MAX_GAMES:
@@ -321,18 +426,19 @@ def run(game_name: str, players: Sequence[str] = DEFAULT_PLAYERS, games: int = 1
     checked = game.check_params(dict(params or {}))
     chosen = game.check_variants(list(variants))
     ed = game.check_edition(edition) if edition is not None else game.edition
-    todo = make_jobs(game, names, games, checked, chosen,
-                     None if ed == game.edition else ed, first_seed, max_actions)
-    batches = _batches(todo)
-    results: list[list[GameRecord] | None] = [None] * len(batches)
+    batches = iter_batches(iter_jobs(game, names, games, checked, chosen,
+                                     None if ed == game.edition else ed, first_seed,
+                                     max_actions))
+    tallies = {name: Tally(name) for name in names}
     stream = (_run_dask(batches, scheduler) if scheduler is not None
               else _run_local(batches, jobs))
-    for i, records in stream:
-        results[i] = records
-        if progress is not None:
-            progress(len(records))
-    records = [r for batch in results if batch is not None for r in batch]
-    summaries = tuple(summarize(p, [r for r in records if r.player == p]) for p in names)
+    with contextlib.closing(stream):
+        for records in stream:
+            for record in records:
+                tallies[record.player].add(record)
+            if progress is not None:
+                progress(len(records))
+    summaries = tuple(tallies[name].summary() for name in names)
     by_player = {s.player: s for s in summaries}
     targets: tuple[TargetCheck, ...] = ()
     if ed == game.edition and not chosen and checked == game.check_params({}):
@@ -354,11 +460,12 @@ def pct(x: float) -> str:
 
 def _stage_text(p: PlayerSummary) -> str:
     """Where the games not won ended: the median stage and the range."""
-    stages = [s for s, n in p.stages.items() for _ in range(n)]
+    stages = sorted((s, n) for s, n in p.stages.items() if n)
     if not stages:
         return "-"
-    mid = statistics.median(stages)
-    return f"{mid:g} ({stages[0]}-{stages[-1]})" if stages[0] != stages[-1] else str(mid)
+    mid = _median_of(stages, sum(n for _, n in stages))
+    low, high = stages[0][0], stages[-1][0]
+    return f"{mid:g} ({low}-{high})" if low != high else str(mid)
 
 
 def table_rows(report: StatsReport) -> list[list[str]]:
