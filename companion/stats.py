@@ -19,12 +19,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from companion.errors import ParameterError
+from companion.errors import ClusterError, ParameterError
 from companion.games import get_game
 from companion.games.base import Game, Target
 
@@ -314,7 +315,20 @@ IN_FLIGHT = 4
 keep each busy while results come back, few enough that memory does not grow with
 ``--games`` (jobs are made as they are sent, records summed up as they come)."""
 MIN_IN_FLIGHT = 8
-"""Batches sent ahead on a cluster at least (one that has no worker yet, say)."""
+"""Batches sent ahead on a cluster at least (one that has no worker yet, say); a
+cluster's worker threads are counted again every few seconds (one that scales up
+gets more batches)."""
+CLUSTER_TIMEOUT = 60.0
+"""Seconds ``--scheduler`` waits by default: to connect, for an answer from the
+scheduler, and for the next batch of games to finish; then it gives up (exit 2)."""
+MAX_CLUSTER_TIMEOUT = 86_400.0
+HANDSHAKE_BYTES = 65_536
+"""A Dask scheduler's first message (its handshake) is about 60 bytes: a server that
+announces more is not one."""
+_POLL = 1.0
+"""Seconds between looks at the other batches while one is awaited on a cluster."""
+_RECOUNT = 5.0
+"""Seconds between two counts of a cluster's worker threads."""
 
 
 def iter_jobs(game: Game, players: Sequence[str], games: int, params: Mapping[str, int],
@@ -341,15 +355,15 @@ def iter_batches(jobs: Iterable[Job], size: int = BATCH) -> Iterator[list[Job]]:
 
 def _in_order(batches: Iterator[list[Job]], submit: Callable[[list[Job]], Any],
               take: Callable[[Any, Sequence[Any]], list[GameRecord]],
-              window: int) -> Iterator[list[GameRecord]]:
-    """The records of each batch, in batch order, with at most ``window`` batches sent
-    and not yet taken back: ``submit(batch)`` sends one and gives its future,
+              window: Callable[[], int]) -> Iterator[list[GameRecord]]:
+    """The records of each batch, in batch order, with at most ``window()`` batches
+    sent and not yet taken back: ``submit(batch)`` sends one and gives its future,
     ``take(future, others)`` waits for its records (``others``: the futures behind
     it)."""
     pending: deque[Any] = deque()
     for batch in batches:
         pending.append(submit(batch))
-        if len(pending) >= window:
+        while len(pending) >= window():
             yield take(pending.popleft(), pending)
     while pending:
         yield take(pending.popleft(), pending)
@@ -363,48 +377,222 @@ def _run_local(batches: Iterator[list[Job]],
         return
     import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    broken = "a process of --jobs ended abruptly (killed, or out of memory?); nothing " \
+        "was written"
+
+    def submit(batch: list[Job]) -> Future[list[GameRecord]]:
+        try:
+            return pool.submit(play_batch, batch)
+        except BrokenProcessPool:
+            raise ClusterError(broken) from None
 
     def take(future: Future[list[GameRecord]], _: Sequence[Any]) -> list[GameRecord]:
-        return future.result()
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise ClusterError(broken) from None
 
     # spawn: workers start clean (no copy of a parent mid-way through anything)
     pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"))
     try:
-        yield from _in_order(batches, lambda batch: pool.submit(play_batch, batch), take,
-                             IN_FLIGHT * workers)
+        yield from _in_order(batches, submit, take, lambda: IN_FLIGHT * workers)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _run_dask(batches: Iterator[list[Job]],
-              scheduler: Any) -> Generator[list[GameRecord], None, None]:
+def _recv(sock: Any, size: int, deadline: float) -> bytes:
+    """Exactly ``size`` bytes from ``sock`` by ``deadline`` (time.monotonic); raises
+    TimeoutError, or EOFError if the other end closes first."""
+    data = bytearray()
+    while len(data) < size:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        chunk = sock.recv(min(size - len(data), 65_536))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return bytes(data)
+
+
+def _is_handshake(body: bytes) -> bool:
+    """Whether ``body`` is one message in Dask's framing (a count of frames, their
+    lengths, the frames) whose first frame is a msgpack map, as a Dask handshake is."""
+    import struct
+
+    try:
+        (count,) = struct.unpack_from("Q", body)
+        if not 1 <= count <= 16:
+            return False
+        lengths = struct.unpack_from(f"{count}Q", body, 8)
+        start = 8 * (1 + count)
+        if start + sum(lengths) != len(body):
+            return False
+        import msgpack
+
+        message = msgpack.loads(body[start:start + lengths[0]], use_list=False)
+    except Exception:  # any garbage: struct, msgpack or value errors alike
+        return False
+    return isinstance(message, dict)
+
+
+def _probe(host: str, port: int, timeout: float, shown: str) -> None:
+    """Check that a Dask scheduler answers at ``host:port`` within ``timeout`` seconds,
+    reading at most :data:`HANDSHAKE_BYTES`. Dask's own connection waits for the
+    scheduler's first message without a time limit and believes the length it
+    announces (another kind of server hangs it or makes it ask for gigabytes).
+    Raises ClusterError."""
+    import socket
+    import struct
+
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            (size,) = struct.unpack("Q", _recv(sock, 8, deadline))
+            body = _recv(sock, size, deadline) if 16 <= size <= HANDSHAKE_BYTES else b""
+    except TimeoutError:
+        raise ClusterError(f"no Dask scheduler answered at {shown!r} within "
+                           f"{timeout:g} s (--cluster-timeout)") from None
+    except EOFError:
+        raise ClusterError(f"{shown!r} closed the connection without a word: not a Dask "
+                           f"scheduler, or it is shutting down") from None
+    except OSError as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler {shown!r}: "
+                           f"{(exc.strerror or str(exc))[:120]}") from None
+    if not _is_handshake(body):
+        raise ClusterError(f"{shown!r} is not a Dask scheduler (it answered in another "
+                           f"protocol)")
+
+
+def _connect(address: str, timeout: float) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``address``; a ``tcp://`` one (the
+    default) is probed first (:func:`_probe`). Raises ClusterError."""
+    from distributed import Client
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    shown = address[:60]
+    try:
+        scheme, where = parse_address(address)
+        if scheme == "tcp":
+            host, port = parse_host_port(where)
+            _probe(host, port, timeout, shown)
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, ValueError, TypeError) as exc:
+        if isinstance(exc, ClusterError):
+            raise
+        raise ClusterError(f"cannot reach the Dask scheduler {shown!r}: "
+                           f"{str(exc)[:120]}") from None
+
+
+def _stalled(client: Any, timeout: float, shown: str) -> str:
+    """Why no batch finished on the cluster for ``timeout`` seconds, as far as the
+    scheduler says within a few seconds more."""
+    waited = f"no batch of games finished on the Dask cluster {shown!r} in {timeout:g} s"
+    ask = min(timeout, 10.0)
+    try:
+        every = client.nthreads(callback_timeout=ask)
+        running = client.sync(client.scheduler.ncores_running, callback_timeout=ask)
+    except Exception:  # whatever went wrong, the scheduler did not answer
+        return f"{waited}, and its scheduler does not answer"
+    if not every:
+        return f"{waited}: the cluster has no workers"
+    if not running:
+        which = "its only worker is not" if len(every) == 1 else \
+            f"none of its {len(every)} workers is"
+        return f"{waited}: {which} running (paused, out of memory?)"
+    return (f"{waited} ({len(running)} workers running: busy with other work? "
+            f"--cluster-timeout waits longer)")
+
+
+def _lost(shown: str) -> str:
+    return f"lost the Dask scheduler {shown!r} mid-run (stopped, or the network?); " \
+        "nothing was written"
+
+
+def _take_dask(head: Any, others: Sequence[Any], timeout: float, client: Any,
+               shown: str) -> list[GameRecord]:
+    """The records of ``head``, waiting while some batch finishes at least every
+    ``timeout`` seconds. Raises ClusterError."""
+    from distributed import CancelledError, KilledWorker
+
+    last = time.monotonic()
+    seen = {f.key for f in others if f.done()}
+    while True:
+        left = timeout - (time.monotonic() - last)
+        try:
+            records: list[GameRecord] = head.result(timeout=max(0.01, min(_POLL, left)))
+            return records
+        except TimeoutError:
+            done = {f.key for f in others if f.done()}
+            if done - seen:
+                seen |= done
+                last = time.monotonic()
+            elif time.monotonic() - last >= timeout:
+                raise ClusterError(_stalled(client, timeout, shown)) from None
+        except (CancelledError, OSError):  # OSError: Dask's CommClosedError among them
+            raise ClusterError(_lost(shown)) from None
+        except KilledWorker:
+            raise ClusterError(f"a batch of games was lost with the workers that ran it "
+                               f"on the Dask cluster {shown!r} (killed, or out of "
+                               f"memory?); nothing was written") from None
+        except ImportError as exc:
+            raise ClusterError(f"the workers of the Dask cluster {shown!r} cannot play: "
+                               f"{str(exc)[:80]} (install companion on every worker)") \
+                from None
+
+
+def _run_dask(batches: Iterator[list[Job]], scheduler: Any,
+              timeout: float) -> Generator[list[GameRecord], None, None]:
     try:
         from distributed import Client
+        from distributed.client import ClosedClientError
     except ImportError:
         raise ParameterError("--scheduler needs Dask: pip install 'companion[cluster]'") \
             from None
     own = not isinstance(scheduler, Client)
+    client = _connect(str(scheduler), timeout) if own else scheduler
+    shown = str(scheduler)[:60] if own else str(client.scheduler.address)[:60]
     try:
-        client = Client(scheduler) if own else scheduler
-    except (OSError, ValueError, TypeError) as exc:
-        raise ParameterError(f"cannot reach the Dask scheduler {str(scheduler)[:60]!r}: "
-                             f"{str(exc)[:120]}") from None
-    try:
-        threads = sum(client.nthreads().values())
+        try:
+            threads = [sum(client.nthreads(callback_timeout=timeout).values())]
+        except Exception:  # whatever went wrong, the scheduler did not answer
+            raise ClusterError(f"the Dask scheduler {shown!r} did not answer within "
+                               f"{timeout:g} s (--cluster-timeout)") from None
+        asked = [time.monotonic()]
+
+        def window() -> int:
+            """Batches out at a time: for the worker threads of the moment (a cluster
+            that scales up gets more), counted again every :data:`_RECOUNT` seconds."""
+            if time.monotonic() - asked[0] >= _RECOUNT:
+                asked[0] = time.monotonic()
+                with contextlib.suppress(Exception):  # a fault shows when taking a batch
+                    threads[0] = sum(client.nthreads(callback_timeout=timeout).values())
+            return max(MIN_IN_FLIGHT, IN_FLIGHT * threads[0])
+
+        def submit(batch: list[Job]) -> Any:
+            try:
+                return client.submit(play_batch, batch, pure=False)
+            except (ClosedClientError, OSError):  # the client gave the scheduler up
+                raise ClusterError(_lost(shown)) from None
+
         yield from _in_order(
-            batches, lambda batch: client.submit(play_batch, batch, pure=False),
-            lambda head, _: head.result(), max(MIN_IN_FLIGHT, IN_FLIGHT * threads))
+            batches, submit,
+            lambda head, others: _take_dask(head, others, timeout, client, shown), window)
     finally:
         if own:
-            client.close()
+            with contextlib.suppress(Exception):
+                client.close(timeout=min(timeout, 10.0))
 
 
 def run(game_name: str, players: Sequence[str] = DEFAULT_PLAYERS, games: int = 1000,
         params: Mapping[str, int] | None = None, variants: Sequence[str] = (),
         edition: int | None = None, jobs: int = 1, scheduler: Any = None,
         first_seed: int = 0, progress: Callable[[int], None] | None = None,
-        max_actions: int = 20_000) -> StatsReport:
+        max_actions: int = 20_000, timeout: float = CLUSTER_TIMEOUT) -> StatsReport:
     """Play ``games`` seeds for each of ``players`` and sum them up.
 
     ``jobs`` > 1 spreads the games over that many processes; ``scheduler`` (a Dask
@@ -414,14 +602,22 @@ def run(game_name: str, players: Sequence[str] = DEFAULT_PLAYERS, games: int = 1
     are summed up as they come back, in seed order, so memory does not grow with
     ``games``. ``progress(n)`` is called as each batch of ``n`` games ends.
 
+    On a cluster every wait ends after ``timeout`` seconds: connecting, an answer from
+    the scheduler, the next batch of games to finish (see :data:`CLUSTER_TIMEOUT`).
+
     Raises ParameterError for an unknown game, player, parameter, variant or edition,
-    a number of games out of range, or a scheduler that cannot be reached.
+    a number of games or a timeout out of range; ClusterError for a scheduler that
+    cannot be reached, is no Dask scheduler, or fails mid-run, and for a process of
+    ``jobs`` that dies.
     """
     game = get_game(game_name)
     if not 1 <= games <= MAX_GAMES:
         raise ParameterError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
     if not 1 <= jobs <= 256:
         raise ParameterError(f"--jobs must be from 1 to 256, not {jobs}")
+    if not (math.isfinite(timeout) and 0 < timeout <= MAX_CLUSTER_TIMEOUT):
+        raise ParameterError(f"--cluster-timeout must be more than 0 and at most "
+                             f"{MAX_CLUSTER_TIMEOUT:,.0f} seconds, not {timeout:g}")
     names = check_players(game, players)
     checked = game.check_params(dict(params or {}))
     chosen = game.check_variants(list(variants))
@@ -430,7 +626,7 @@ def run(game_name: str, players: Sequence[str] = DEFAULT_PLAYERS, games: int = 1
                                      None if ed == game.edition else ed, first_seed,
                                      max_actions))
     tallies = {name: Tally(name) for name in names}
-    stream = (_run_dask(batches, scheduler) if scheduler is not None
+    stream = (_run_dask(batches, scheduler, timeout) if scheduler is not None
               else _run_local(batches, jobs))
     with contextlib.closing(stream):
         for records in stream:
