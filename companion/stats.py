@@ -468,9 +468,28 @@ def _probe(host: str, port: int, timeout: float, shown: str) -> None:
                            f"protocol)")
 
 
+def _identity(address: str, timeout: float) -> str:
+    """What the Dask server at ``address`` says it is (``Scheduler``, ``Worker``,
+    ``Nanny``), asked within ``timeout`` seconds. In a thread of its own: the caller
+    may be running an event loop already (a notebook)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.core import rpc
+
+    async def ask() -> Any:
+        async with rpc(address, timeout=timeout) as remote:
+            return await remote.identity()
+
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(asyncio.run, asyncio.wait_for(ask(), timeout)).result()
+    return str(answer.get("type", "")) if isinstance(answer, dict) else ""
+
+
 def _connect(address: str, timeout: float) -> Any:
     """A ``distributed.Client`` of the scheduler at ``address``; a ``tcp://`` one (the
-    default) is probed first (:func:`_probe`). Raises ClusterError."""
+    default) is probed first (:func:`_probe`) and asked what it is (a worker's address
+    given for the scheduler's leaves Dask's client half made). Raises ClusterError."""
     from distributed import Client
     from distributed.comm.addressing import parse_address, parse_host_port
 
@@ -480,6 +499,21 @@ def _connect(address: str, timeout: float) -> Any:
         if scheme == "tcp":
             host, port = parse_host_port(where)
             _probe(host, port, timeout, shown)
+            try:
+                kind = _identity(address, timeout)
+            except TimeoutError:
+                raise ClusterError(f"no Dask scheduler answered at {shown!r} within "
+                                   f"{timeout:g} s (--cluster-timeout)") from None
+            except OSError:
+                raise
+            except Exception:  # it answered, but not as a Dask server does
+                kind = ""
+            if not kind:
+                raise ClusterError(f"{shown!r} is not a Dask scheduler (it does not say "
+                                   f"what it is)")
+            if kind != "Scheduler":
+                raise ClusterError(f"{shown!r} is a Dask {kind.lower()}, not a scheduler: "
+                                   f"give the scheduler's address")
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, ValueError, TypeError) as exc:
         if isinstance(exc, ClusterError):

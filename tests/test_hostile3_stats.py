@@ -323,6 +323,19 @@ def test_a_process_of_jobs_killed_mid_run_is_one_message():
         run("scoundrel", ["random"], 2000, jobs=2, progress=once(kill))
 
 
+def test_a_workers_address_for_the_schedulers_is_one_message(in_process_cluster):
+    """Today: Dask's TypeError as the reason, then its half-made client blocks 6 s
+    and prints "Exception ignored ... Traceback" as it is collected."""
+    c = in_process_cluster(1)
+    with deadline(60):
+        r = runner.invoke(app, ["stats", "scoundrel", "--games", "2", "--scheduler",
+                                c.workers[0].address, "--cluster-timeout", "3"])
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output and "Exception ignored" not in r.output
+    assert r.stderr.strip() == (f"companion: '{c.workers[0].address}' is a Dask worker, "
+                                f"not a scheduler: give the scheduler's address")
+
+
 @pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "100000"])
 def test_the_cluster_timeout_is_checked(value):
     r = runner.invoke(app, ["stats", "scoundrel", "--games", "2",
