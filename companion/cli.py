@@ -12,7 +12,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -725,6 +725,23 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
                    else "no line to write", err=where == "-")
 
 
+@contextlib.contextmanager
+def _quiet(scheduler: str | None) -> Iterator[None]:
+    """With a Dask ``scheduler``: no log records while the block runs. Dask logs each
+    fault it meets on stderr, tracebacks included; ``stats`` says what went wrong in
+    one message of its own."""
+    if scheduler is None:
+        yield
+        return
+    import logging
+
+    logging.disable(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logging.disable(logging.NOTSET)
+
+
 @app.command("stats", cls=GameCommand, context_settings=GAME_OPTIONS)
 @handles_errors
 def stats_cmd(
@@ -743,6 +760,10 @@ def stats_cmd(
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", help="play on a Dask cluster instead (needs "
         "the [cluster] extra), e.g. tcp://scheduler:8786")] = None,
+    cluster_timeout: Annotated[float, typer.Option(
+        "--cluster-timeout", metavar="SECONDS", help="with --scheduler: give up (exit 2) "
+        "when connecting, an answer from the scheduler or the next batch of games takes "
+        "longer than this")] = 60.0,
     first_seed: Annotated[int, typer.Option("--first-seed", metavar="K", min=0,
                                             help="start at seed S<K>")] = 0,
     as_json: JsonOpt = False,
@@ -752,6 +773,10 @@ def stats_cmd(
 ) -> None:
     """Play many seeded games per player class and report win rates (95 % interval),
     scores, where and why games end, and the game's balance targets.
+
+    On a Dask cluster (--scheduler) every wait ends within --cluster-timeout (60 s by
+    default), with one message: a scheduler that does not answer or is not one, a
+    scheduler lost mid-run, no worker running.
 
     Example: companion stats dungeon-upkeeper --games 500 --jobs 2 --out report.pdf
     """
@@ -768,10 +793,11 @@ def stats_cmd(
     err = Console(stderr=True)
     with Progress("[progress.description]{task.description}", BarColumn(),
                   MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                  transient=True, disable=not err.is_terminal) as bar:
+                  transient=True, disable=not err.is_terminal) as bar, _quiet(scheduler):
         task = bar.add_task(f"stats {g.name}", total=total)
         report = run(g.name, names, games, params, tuple(variant or ()), edition, jobs,
-                     scheduler, first_seed, progress=lambda n: bar.advance(task, n))
+                     scheduler, first_seed, progress=lambda n: bar.advance(task, n),
+                     timeout=cluster_timeout)
     if out is not None:
         from companion.stats_report import render_report
 

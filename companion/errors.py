@@ -35,6 +35,12 @@ class ParameterError(CompanionError):
     """A game parameter out of range or of the wrong kind (e.g. ``--size 40``)."""
 
 
+class ClusterError(CompanionError):
+    """A Dask cluster (``stats --scheduler``) that cannot be reached, is not a Dask
+    scheduler, or fails mid-run: no answer in time, the scheduler gone, no worker
+    left running. Exit code 2."""
+
+
 class CardError(CompanionError):
     """A card token that names no card (``1♠``, ``ZZ``)."""
 
