@@ -73,6 +73,13 @@ def cases_of(package: str) -> list[Case]:
     return cases
 
 
+def unreachable_of(package: str) -> dict[str, str]:
+    """The data module's ``UNREACHABLE``: rule ids of the code that no log can produce
+    (a guard the rules before it make redundant), each with the reason."""
+    module = load_cases(package)
+    return dict(getattr(module, "UNREACHABLE", {})) if module is not None else {}
+
+
 def _params() -> list[object]:
     out: list[object] = []
     for package in [package_of(n) for n in REGISTRY] + ["_shared"]:
@@ -333,10 +340,13 @@ def rule_ids(package: str) -> tuple[set[str], list[str]]:
     return found, [u for u in ids.unread if u.split(":")[0] in relative(files)]
 
 
-def coverage_gaps(code: set[str], cases: list[Case]) -> tuple[set[str], set[str]]:
-    """(rule ids of the code without a case, rule ids of cases the code lacks)."""
+def coverage_gaps(code: set[str], cases: list[Case],
+                  unreachable: dict[str, str] | None = None) -> tuple[set[str], set[str]]:
+    """(rule ids of the code without a case, rule ids of cases the code lacks); a rule
+    id declared unreachable needs no case, and must be in the code and have none."""
     named = {c[0] for c in cases}
-    return code - named, named - code
+    spared = set(unreachable or ())
+    return code - named - spared, (named - code) | (spared - code) | (spared & named)
 
 
 PACKAGES = [package_of(n) for n in REGISTRY] + ["_shared"]
@@ -347,7 +357,7 @@ def test_every_rule_id_has_a_refusal_case(package: str) -> None:
     code, unread = rule_ids(package)
     assert not unread, f"rule ids this test cannot follow: {unread}"
     assert code, f"no rule ids found in {package}: the reading of the code broke"
-    missing, unknown = coverage_gaps(code, cases_of(package))
+    missing, unknown = coverage_gaps(code, cases_of(package), unreachable_of(package))
     assert not missing, f"rule ids without a refusal case: {sorted(missing)}"
     assert not unknown, f"cases name rule ids the code does not have: {sorted(unknown)}"
 
@@ -358,10 +368,11 @@ def test_a_removed_case_is_noticed(package: str) -> None:
     of a made-up rule id fails it too."""
     code, _ = rule_ids(package)
     cases = cases_of(package)
-    for rule in sorted(code):
-        missing, _ = coverage_gaps(code, [c for c in cases if c[0] != rule])
+    spared = unreachable_of(package)
+    for rule in sorted(code - set(spared)):
+        missing, _ = coverage_gaps(code, [c for c in cases if c[0] != rule], spared)
         assert missing == {rule}
-    _, unknown = coverage_gaps(code, [*cases, ("no-such-rule", "", 1, 1)])
+    _, unknown = coverage_gaps(code, [*cases, ("no-such-rule", "", 1, 1)], spared)
     assert unknown == {"no-such-rule"}
 
 
@@ -412,3 +423,30 @@ def read(tag):
         "drink-target", "read-target", "custom-kw", "notation-x", "kind-forwarded",
         "first", "second", "why-tuple", "tag-rule", "notation"}, sorted(ids.found)
     assert not ids.unread
+
+
+# ------------------------------------------------------------- what the refusals say
+SAID: list[tuple[str, str, str]] = [
+    # (data module, "rule line:column" of one of its cases, words its message holds)
+    ("clear_the_dungeon", "deal-seed 3:1", "the seed's draw is 9♦ 2♠ 8♦"),
+    ("clear_the_dungeon", "deal-seed 7:8", "turns up K♦ in column 3, not Q♠"),
+    ("clear_the_dungeon", "draw-empty 66:1", "the power deck is empty"),
+    ("clear_the_dungeon", "play-target 66:12", "column 1: it is empty"),
+    ("scoundrel", "room-card 6:15", "5♠ is one card too many"),
+    ("scoundrel", "room-count 6:1", "the card that stayed, Q♣"),
+    ("shuffle_and_doom", "room-cards 7:12", "8♠ is written twice"),
+]
+"""Refusals whose words matter as much as their place: the first case of that rule id
+and place in the data module, and what its message must say."""
+
+
+@pytest.mark.parametrize(("package", "which", "words"), SAID)
+def test_refusal_message(package: str, which: str, words: str) -> None:
+    rule, place = which.split(" ")
+    line, column = map(int, place.split(":"))
+    case = next((c for c in cases_of(package) if c[0] == rule and c[2:] == (line, column)),
+                None)
+    assert case is not None, f"no case {which} in {package}"
+    verdict = validate_text(case[1], "case.log")
+    assert verdict.error is not None and words in verdict.error.message, (
+        verdict.error and verdict.error.message)
