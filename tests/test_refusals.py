@@ -42,7 +42,7 @@ the log's reading, the header's tags, the replay loop."""
 SHARED_EXEMPT = {
     "internal": "replay._judged's guard for an engine raising a plain CompanionError "
                 "(no built-in engine does: pragma no cover)",
-    "plugin": "the fault of an installed game's code: tests/test_entry_points.py "
+    "plugin": "the fault of an installed game's code: tests/test_hostile3_plugins.py "
               "installs failing games to show it",
 }
 """Shared rule ids no log of a built-in game can produce, and why."""
