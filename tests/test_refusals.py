@@ -18,6 +18,7 @@ and the validator share the rules. These logs are written by hand from the rules
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import itertools
 from dataclasses import dataclass, field
@@ -54,8 +55,10 @@ def package_of(name: str) -> str:
     return REGISTRY[name].rsplit(".", 1)[1]
 
 
+@functools.cache
 def load_cases(package: str) -> ModuleType | None:
-    """The data module ``refusal_cases/<package>.py`` (None when there is none)."""
+    """The data module ``refusal_cases/<package>.py`` (None when there is none), read
+    once."""
     path = CASES_DIR / f"{package}.py"
     if not path.is_file():
         return None
