@@ -50,6 +50,55 @@ play R16 at e2
 draw R5 R24 R8
 """
 
+# seed W played at random to level 2 (its last line is 44); from there 'move WSW'
+# loses the last health on its third step
+NEAR_THE_END = """\
+[Game "dungeon-solitaire"]
+[Seed "W"]
+draft R2 R4 R7 R10 R14 R18 R20 R22 R26
+draw R20 R10 R26
+play R10 at d5
+move W
+chest R30
+move W
+chest R33
+move E
+draw R33 R2 R18
+play R18 at e5
+draw R7 R30 R14
+draw R4 R22
+move W
+move W
+move E
+move E
+move W
+move E
+move W
+move W
+move W
+level 2
+draw R14 R33 R22
+play R14 at d2
+move N
+chest R36
+move S
+move W
+move E
+move W
+move E
+draw R20 R30 R2
+play R20 at e3
+move W
+move E
+draw R7 R26 R36
+move W
+draw R4
+play R4 at d1
+move E
+move N
+move W
+"""
+
 CASES: list[tuple[str, str, int, int]] = [
     # notation
     ("notation-verb", seeded("jump"), 3, 1),
@@ -105,4 +154,7 @@ CASES: list[tuple[str, str, int, int]] = [
     # the end
     ("game-over", LOST + "move N\n", 9, 1),
     ("game-over", LOST + "level 1\n", 9, 1),
+    ("game-over", NEAR_THE_END + "move WSWN\n", 45, 9),  # a step after the loss
+    ("game-over", NEAR_THE_END + "move WSWX\n", 45, 9),  # a letter after the loss
+    ("game-over", NEAR_THE_END + "move WSW\nmove N\n", 46, 1),
 ]
