@@ -109,6 +109,8 @@ def test_refusal(package: str, case: Case | None) -> None:
         f"{rule}: not a log: {error}")
     got = (getattr(error, "rule", None), error.line, error.column)
     assert got == (rule, line, column), f"{error} [{got[0]}]"
+    if package != "_shared":  # a game's table holds logs of that game
+        assert verdict.game is not None and package_of(verdict.game) == package
 
 
 # ----------------------------------------------------------- rule ids in the code
