@@ -714,7 +714,8 @@ def _room_cards(s: State, a: RoomCards) -> State:
         return _state(d)
     for i, c in enumerate(a.cards):
         if c not in expected or c in a.cards[:i]:
-            raise _fail(f"{c} is not in this room: the seed's deal gives "
+            why = "is written twice" if c in a.cards[:i] else "is not in this room"
+            raise _fail(f"{c} {why}: the seed's deal gives "
                         f"{' '.join(str(x) for x in expected)}", "room-cards", i)
     if len(a.cards) != len(expected):
         raise _fail(f"the room holds {counted(len(expected), 'card')} "
