@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import difflib
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +28,7 @@ from companion.games.base import Playthrough
 from companion.replay import validate_text
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+ROOT = GOLDEN.parent.parent
 
 
 def _load_playthrough():
@@ -165,3 +169,27 @@ def test_recording_writes_the_texts_and_removes_stale_ones(monkeypatch, tmp_path
         assert ((tmp_path / f"{name}.txt").read_bytes()
                 == (GOLDEN / "playthroughs" / f"{name}.txt").read_bytes())
     assert "scoundrel-OLD: removed" in capsys.readouterr().out
+
+
+def test_another_hash_seed_plays_the_same_texts():
+    """No text depends on set or dict order: the recorder's check passes in a fresh
+    process under another ``PYTHONHASHSEED``."""
+    env = dict(os.environ)
+    env["PYTHONHASHSEED"] = "4242" if os.environ.get("PYTHONHASHSEED") != "4242" else "7"
+    out = subprocess.run([sys.executable, "-m", "tests.golden.playthrough", "--check"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:] + out.stdout[-2000:]
+    assert f"{len(CASES)} playthroughs, all as recorded" in out.stdout
+
+
+def test_the_check_names_a_text_that_differs(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(pt, "FOLDER", tmp_path)
+    pt.main(["scoundrel"])
+    (tmp_path / "scoundrel-PLAY-11.txt").write_text("changed\n", "utf-8")
+    (tmp_path / "scoundrel-GONE.txt").write_text("old\n", "utf-8")
+    with pytest.raises(SystemExit) as exc:
+        pt.main(["--check", "scoundrel"])
+    assert "scoundrel-PLAY-11" in str(exc.value) and "scoundrel-GONE (no such case)" in str(
+        exc.value)
+    assert (tmp_path / "scoundrel-PLAY-11.txt").read_text("utf-8") == "changed\n"
+    assert (tmp_path / "scoundrel-GONE.txt").exists()  # --check writes nothing

@@ -15,6 +15,7 @@ player), from the repository's root, and read the diff before committing it::
 
     python -m tests.golden.playthrough            # every game
     python -m tests.golden.playthrough scoundrel  # one game's files only
+    python -m tests.golden.playthrough --check    # write nothing: exit 1 if one differs
 
 Files of cases no longer named are removed. A change to a seeded deal itself is a new
 edition of the game (``python -m tests.golden.update``), not only a new playthrough.
@@ -187,14 +188,20 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="re-record only these games' files")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing: exit 1 naming each text that differs")
     args = parser.parse_args(argv)
     wanted: set[Path] = set()
+    differ: list[str] = []
     for game, case in cases(args.games):
         name = case_name(game, case)
         path = text_path(name)
         wanted.add(path)
         text = render(game, case)
-        if not path.exists() or path.read_text("utf-8") != text:
+        if path.exists() and path.read_text("utf-8") == text:
+            continue
+        differ.append(name)
+        if not args.check:
             FOLDER.mkdir(parents=True, exist_ok=True)
             path.write_bytes(text.encode("utf-8"))  # "\n" line ends on every system
             print(f"playthrough {name}: written ({len(text.encode('utf-8')):,} bytes)")
@@ -202,8 +209,14 @@ def main(argv: list[str] | None = None) -> None:
     for path in sorted(FOLDER.glob("*.txt")) if FOLDER.is_dir() else []:
         owner = next((n for n in names if path.stem.startswith(f"{n}-")), None)
         if path not in wanted and (owner is not None or not args.games):
-            path.unlink()
-            print(f"playthrough {path.stem}: removed")
+            differ.append(f"{path.stem} (no such case)")
+            if not args.check:
+                path.unlink()
+                print(f"playthrough {path.stem}: removed")
+    if args.check and differ:
+        raise SystemExit(f"playthroughs that differ: {', '.join(differ)}")
+    if not differ:
+        print(f"{len(wanted)} playthroughs, all as recorded")
 
 
 if __name__ == "__main__":
