@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.chance import Outcomes
-from companion.games import REGISTRY, all_games, get_game
+from companion.games import REGISTRY, get_game
 from companion.games.base import Game, Playthrough
 from companion.simulate import play
 
@@ -55,9 +55,9 @@ def case_name(game: Game, case: Playthrough) -> str:
 
 
 def cases(names: Sequence[str] = ()) -> Iterator[tuple[Game, Playthrough]]:
-    """Every (game, case): the registered games (``names``: only these), each case it
-    names."""
-    games = [get_game(n) for n in names] if names else all_games()
+    """Every (game, case): the games of the registry (``names``: only these; games
+    other packages install are not pinned here), each case it names."""
+    games = [get_game(n) for n in (names or REGISTRY)]
     for game in games:
         for case in game.playthrough_cases():
             yield game, case
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
             FOLDER.mkdir(parents=True, exist_ok=True)
             path.write_bytes(text.encode("utf-8"))  # "\n" line ends on every system
             print(f"playthrough {name}: written ({len(text.encode('utf-8')):,} bytes)")
-    names = set(args.games) or set(REGISTRY) | {g.name for g in all_games()}
+    names = set(args.games) or set(REGISTRY)
     for path in sorted(FOLDER.glob("*.txt")) if FOLDER.is_dir() else []:
         owner = next((n for n in names if path.stem.startswith(f"{n}-")), None)
         if path not in wanted and (owner is not None or not args.games):
