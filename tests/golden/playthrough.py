@@ -93,8 +93,8 @@ def _fraction(p: Fraction) -> str:
 
 def _chance_lines(game: Game, outcomes: Sequence[tuple[Any, float]]) -> list[str]:
     """The chance outcomes: their count, the probability of each (exact where the
-    outcomes carry whole-number weights: "each 1/N" when they are equally likely), all
-    of them or the first :data:`FIRST`."""
+    outcomes carry whole-number weights: "each 1/N" when they are equally likely, else
+    how many come at each probability), all of them or the first :data:`FIRST`."""
     n = len(outcomes)
     weights: list[tuple[int, Fraction]] = []  # (outcomes, probability of each) per block
     if isinstance(outcomes, Outcomes):
@@ -110,7 +110,16 @@ def _chance_lines(game: Game, outcomes: Sequence[tuple[Any, float]]) -> list[str
 
     uniform = len({each for _, each in weights}) == 1
     head = f"chance outcomes ({_count(n)}"
-    head += f", each {_fraction(weights[0][1])}):" if uniform else "):"
+    if uniform:
+        head += f", each {_fraction(weights[0][1])}):"
+    elif weights:  # how many come at each probability, in their order
+        groups: dict[Fraction, int] = {}
+        for count, each in weights:
+            groups[each] = groups.get(each, 0) + count
+        head += ": " + ", ".join(f"{_count(k)} at {_fraction(each)}"
+                                 for each, k in groups.items()) + "):"
+    else:
+        head += "):"
     lines = [head]
     shown = n if n <= MAX_LISTED else FIRST
     for i in range(shown):
