@@ -179,6 +179,23 @@ class Header:
         return LogError(message, self.log.file, self.log.header_end, 1, rule)
 
 
+@dataclass(frozen=True)
+class Playthrough:
+    """A whole game pinned step by step as readable text (``tests/golden/playthroughs``,
+    OpenSpiel's playthroughs): the seeded deal of ``seed`` (a free deal, dealt by the
+    table at its chance nodes, with ``free``) under ``params`` (missing ones take their
+    defaults), played to its end by the simulated player ``player``
+    (:func:`companion.simulate.play`, player seed ``"0"``)."""
+
+    seed: str
+    player: str = "random"
+    params: Mapping[str, int] = field(default_factory=dict)
+    free: bool = False
+    why: str = ""
+    """What the game shows (``a short loss``, ``a win over two floors``), for the
+    text's heading."""
+
+
 class PayloadExtra(TypedDict, total=False):
     """The ``key=value`` items a sheet's payload may add to the game's parameters (see
     :meth:`Game.check_payload`), for building them up before ``payload(..., **extra)``."""
@@ -591,6 +608,15 @@ class Game(ABC):
             seed = ""
         sheets = importlib.import_module(f"{type(self).__module__}.sheets")
         return sheets.render(self, kind, seed, dict(params), paper, dict(options or {}))
+
+    # -- playthroughs -------------------------------------------------------------------
+    def playthrough_cases(self) -> list[Playthrough]:
+        """The whole games ``tests/test_playthroughs.py`` pins step by step (the state as
+        ``validate --explain`` shows it, the legal actions or chance outcomes, the action
+        taken), each in ``tests/golden/playthroughs/GAME-SEED.txt``: by default one
+        seeded game played at random. A game names short ones, ideally one won and one
+        lost (and a free deal, whose chance nodes show, where it has one)."""
+        return [Playthrough("PLAY-1", "random")]
 
     # -- golden vectors -----------------------------------------------------------------
     golden_seeds: int = 4

@@ -9,7 +9,15 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.cards import Card, standard_deck
-from companion.games.base import Game, PackPart, Param, Result, SheetKind, SolveReport
+from companion.games.base import (
+    Game,
+    PackPart,
+    Param,
+    Playthrough,
+    Result,
+    SheetKind,
+    SolveReport,
+)
 from companion.games.clear_the_dungeon import notation, rules
 from companion.games.clear_the_dungeon.notation import format_action
 from companion.games.clear_the_dungeon.rules import Action, State
@@ -65,6 +73,12 @@ class ClearTheDungeon(Game):
         if edition is not None and not (type(edition) is int and edition in self.editions):
             self.check_edition(edition)  # (raises: an edition this build knows passes)
         return rules.new_state(seed, self.variant_set(variants))
+
+    def playthrough_cases(self) -> list[Playthrough]:
+        """A game won and one lost (and a free deal, dealt at its chance nodes), short."""
+        return [Playthrough("PLAY-13", "expert", why="every monster defeated"),
+                Playthrough("PLAY-22", "greedy", why="a short loss"),
+                Playthrough("PLAY-9", "greedy", free=True, why="a loss")]
 
     def stage(self, state: State) -> int:
         return len(state.defeated)

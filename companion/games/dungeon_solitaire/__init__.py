@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from companion.errors import ParameterError
-from companion.games.base import Game, PackPart, Param, Result, SheetKind, Target
+from companion.games.base import Game, PackPart, Param, Playthrough, Result, SheetKind, Target
 from companion.games.dungeon_solitaire import notation, rules
 from companion.games.dungeon_solitaire.cards import Room
 from companion.games.dungeon_solitaire.generation import cell_name, generate_level, reward_deck
@@ -94,6 +94,11 @@ class DungeonSolitaire(Game):
         if after.outcome is None and after.level != before.level and before.phase != "draft":
             lines.append(f"level {after.level}")
         return lines
+
+    def playthrough_cases(self) -> list[Playthrough]:
+        """A game won and one lost, short (seeded only: no free deal to play)."""
+        return [Playthrough("PLAY-39", "expert", {"size": 4}, why="nine levels won"),
+                Playthrough("PLAY-24", "greedy", {"size": 4}, why="a short loss")]
 
     def stage(self, state: State) -> int:
         return state.level

@@ -14,6 +14,7 @@ from companion.games.base import (
     Game,
     PackPart,
     Param,
+    Playthrough,
     Result,
     SheetKind,
     SolveReport,
@@ -108,6 +109,11 @@ class DungeonUpkeeper(Game):
                 f"{state.steps_here} steps taken here",
                 f"traps reset: {squares(state.reset)}; chests refilled: "
                 f"{squares(state.refilled)}"]
+
+    def playthrough_cases(self) -> list[Playthrough]:
+        """A game won and one lost, short (seeded only: no free deal to play)."""
+        return [Playthrough("PLAY-31", "expert", {"floors": 2}, why="a run of two floors won"),
+                Playthrough("PLAY-4", "random", {"floors": 2}, why="out of health on B1")]
 
     def stage(self, state: State) -> int:
         return state.floor

@@ -14,6 +14,7 @@ from companion.games.base import (
     Game,
     PackPart,
     Param,
+    Playthrough,
     Result,
     SheetKind,
     SolveReport,
@@ -73,6 +74,12 @@ class Scoundrel(Game):
         lines = [f"scoundrel {seed}"]
         lines += [" ".join(str(c) for c in order[i:i + 4]) for i in range(0, len(order), 4)]
         return "\n".join(lines) + "\n"
+
+    def playthrough_cases(self) -> list[Playthrough]:
+        """A game won and one lost (and a free deal, dealt at its chance nodes), short."""
+        return [Playthrough("PLAY-26", "expert", why="through the dungeon"),
+                Playthrough("PLAY-11", "greedy", why="a short loss"),
+                Playthrough("PLAY-27", "greedy", free=True, why="a short loss")]
 
     def stage(self, state: State) -> int:
         return state.cards_faced

@@ -17,6 +17,7 @@ from companion.games.base import (
     PackPart,
     Param,
     PayloadExtra,
+    Playthrough,
     Result,
     SheetKind,
 )
@@ -167,6 +168,12 @@ class ShuffleAndDoom(Game):
         if isinstance(action, rules.Enter) and after.drawn is not None:
             lines.append(format_action(rules.RoomCards(after.drawn)))
         return lines
+
+    def playthrough_cases(self) -> list[Playthrough]:
+        """A game won and one lost (and a free deal, dealt at its chance nodes), short."""
+        return [Playthrough("PLAY-8", "expert", why="the map cleared"),
+                Playthrough("PLAY-25", "greedy", why="a short death"),
+                Playthrough("PLAY-11", "greedy", free=True, why="out by the exit")]
 
     def stage(self, state: State) -> int:
         return sum(1 for status in state.status if status == "emptied")
