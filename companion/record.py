@@ -444,8 +444,7 @@ class Session:
     def _refusal(self, exc: IllegalAction, line: ActionLine) -> Refusal:
         from companion.replay import action_error
 
-        locate = getattr(self.game.notation, "locate", None)
-        where = locate(line, exc) if locate is not None else None
+        where = self.game.locate(line, exc)
         column = (where[0].column + where[1] if where is not None
                   else action_error(exc, line, "<input>").column)
         return Refusal(exc.message, exc.rule, column)

@@ -108,10 +108,9 @@ def action_error(exc: IllegalAction, line: ActionLine, file: str,
 
     The rules name the part at fault, never a column: the argument (``exc.arg``;
     ``None``: the verb) or, for an action made of steps, the step (``exc.step``), which
-    the game's notation places with its ``locate(line, exc)`` (the word holding the
-    step and the character within it)."""
-    locate = getattr(game.notation, "locate", None) if game is not None else None
-    where = locate(line, exc) if locate is not None else None
+    the game places with its :meth:`~companion.games.base.Game.locate` (the word
+    holding the step and the character within it)."""
+    where = game.locate(line, exc) if game is not None else None
     if where is not None:
         token, offset = where
         return LogError(exc.message, file, token.line, token.column + offset, exc.rule)
@@ -419,6 +418,25 @@ def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False)
         s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
         return parse_log(s, file, check, lazy=True)
     return _verdict(file, load, check, explain)
+
+
+def replay_text(text: str, file: str = "<log>") -> Replay:
+    """Replay a log given as text: every state, first to last (``Replay.states``), for
+    a caller who wants the states rather than a verdict.
+
+    Raises UnreadableLogError (not a log of a known game) or LogError at the first
+    offending line, with its file, line, column and rule. (Three states here: before
+    any action, after the room's line, after the weapon's.)
+
+    >>> replay = replay_text('''[Game "scoundrel"]
+    ... [Seed "K7Q2-9XMA"]
+    ... room 8♦ 9♠ 5♥ 7♠
+    ... equip 8♦
+    ... ''')
+    >>> len(replay.states), replay.final.weapon
+    (3, Card(8♦))
+    """
+    return replay_log(parse_log(text, file))
 
 
 # --------------------------------------------------------------------------- batches
