@@ -40,6 +40,7 @@ class Token(NamedTuple):
 
     @property
     def lower(self) -> str:
+        """The word in lower case."""
         return self.text.lower()
 
 
@@ -55,6 +56,7 @@ class Tag:
 
     @property
     def key(self) -> str:
+        """The tag's name in lower case, as tags are looked up."""
         return self.name.lower()
 
 

@@ -68,10 +68,13 @@ class Verdict:
 
     @property
     def unreadable(self) -> bool:
+        """Whether the file is no companion log at all (exit code 2)."""
         return isinstance(self.error, UnreadableLogError)
 
     @property
     def exit_code(self) -> int:
+        """The documented exit code: 0 valid (and the claim matches), 1 invalid or a
+        claim that does not match, 2 an unreadable file or a bad seed."""
         if self.unreadable or (self.error is not None
                                and self.error.exit_code == EXIT_USAGE):
             return EXIT_USAGE  # not a companion log, or a bad seed or payload in one
@@ -80,6 +83,7 @@ class Verdict:
         return EXIT_OK
 
     def error_dict(self) -> dict[str, Any] | None:
+        """The error as JSON-ready data (line, column, message, rule), or None."""
         e = self.error
         if e is None:
             return None
@@ -87,6 +91,7 @@ class Verdict:
         return {"line": e.line, "column": e.column, "message": e.message, "rule": rule}
 
     def to_json(self) -> dict[str, Any]:
+        """The verdict as ``validate --json`` prints it."""
         return {
             "file": self.file,
             "game": self.game,
@@ -187,6 +192,7 @@ class Replay:
 
     @property
     def final(self) -> Any:
+        """The last state: where the log ends."""
         return self.states[-1]
 
 
@@ -455,6 +461,7 @@ class Reported:
 
     @staticmethod
     def of(verdict: Verdict) -> Reported:
+        """The report of ``verdict``."""
         error = verdict.error
         return Reported(verdict.to_json(), verdict.exit_code,
                         None if error is None else str(error),

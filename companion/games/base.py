@@ -164,6 +164,7 @@ class Header:
     edition: int
 
     def tag(self, key: str) -> Tag | None:
+        """The tag ``key`` (lower case) of the log's header, or None."""
         return self.log.tag(key)
 
     def error(self, key: str, message: str, rule: str) -> LogError:
@@ -720,6 +721,7 @@ class SolveReport:
         return f"{self.game} seed {self.seed}{variants}"
 
     def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data (``companion solve --json``)."""
         return {"game": self.game, "seed": self.seed, "variants": list(self.variants),
                 "status": self.status, "score": self.score, "stats": self.stats,
                 "log": self.log}
