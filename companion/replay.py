@@ -417,7 +417,21 @@ def validate_path(path: str | Path, explain: bool = False) -> Verdict:
 
 
 def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False) -> Verdict:
-    """Validate a log given as text or bytes. Never raises for bad input."""
+    """Validate a log given as text or bytes. Never raises for bad input.
+
+    >>> verdict = validate_text('''[Game "scoundrel"]
+    ... [Seed "K7Q2-9XMA"]
+    ... room 8♦ 9♠ 5♥ 7♠
+    ... fight 9♠
+    ... ''')
+    >>> verdict.valid, verdict.outcome, verdict.summary["health"]
+    (True, 'unfinished', 11)
+    >>> verdict = validate_text('[Game "scoundrel"]\\n[Seed "K7Q2-9XMA"]\\nslay 9♠\\n')
+    >>> verdict.valid, verdict.exit_code, verdict.error.rule
+    (False, 1, 'slay-no-weapon')
+    >>> print(verdict.error)
+    <log>:3:6: no weapon is equipped: 'fight 9♠' bare-handed
+    """
     check = _EnvelopeFirst(file)
 
     def load() -> LogFile:

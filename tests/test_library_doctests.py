@@ -57,8 +57,8 @@ def test_the_readme_library_section_runs_as_written():
 
 
 def test_the_public_modules_have_examples():
-    assert {"companion", "companion.games.base", "companion.replay"} <= set(
-        modules_with_examples())
+    assert {"companion", "companion.games", "companion.games.base",
+            "companion.replay"} <= set(modules_with_examples())
 
 
 @pytest.mark.parametrize("name", modules_with_examples())

@@ -224,6 +224,10 @@ class Game(ABC, Generic[StateT, ActionT]):
     no chance nodes), :meth:`opening_lines` and :meth:`log_lines` (default: no checked
     lines), :meth:`explain`, :meth:`stage`, :meth:`end_reason`, :meth:`players`,
     :meth:`booklet`, :attr:`deal_rules` and ``notation.VERBS`` (:meth:`vocabulary`).
+    The recorder (``companion record``, ``companion/record.py``) looks for more in the
+    game's ``terminal`` module, each optional: ``board_lines(state)`` (the board
+    drawn in text), ``choices(state)`` (a line offered as a few small choices),
+    ``STYLES`` (colours for the board's characters) and ``REPLACES_EXPLAIN``.
 
     Start a seeded deal, list the legal actions, read one line and apply it:
 
@@ -558,7 +562,18 @@ class Game(ABC, Generic[StateT, ActionT]):
 
     def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
               budget: int | None = None) -> SolveReport:
-        """Solve a seeded deal exactly. Raises ParameterError for a game with no solver."""
+        """Solve a seeded deal exactly. Raises ParameterError for a game with no solver
+        (:attr:`has_solver`). ``budget``: how much search the solver may spend (its
+        own unit; None: the game's default).
+
+        >>> from companion.games import get_game
+        >>> game = get_game("scoundrel")
+        >>> report = game.solve("K7Q2-9XMA", {}, ())
+        >>> report.status, report.score, report.log.splitlines()[3]
+        ('won', 30, 'room 8♦ 9♠ 5♥ 7♠')
+        >>> game.solve_text(report)
+        'scoundrel seed K7Q2-9XMA: winnable, best score 30'
+        """
         raise ParameterError(f"{self.name} has no solver")
 
     def solve_text(self, report: SolveReport) -> str:
