@@ -8,9 +8,10 @@ another package (the ``companion.games`` entry-point group). Its faces:
   action, without a log), ``new_state(header)`` (the same from a log's header: a thin
   adapter), ``apply(state, action) -> state`` (a pure function: the old state is never
   changed), ``legal_actions(state)``, ``chance_outcomes(state)``, ``result(state)``;
-* notation: ``parse_action(state, line)``, ``format_action(action)`` and
+* notation: ``parse_action(state, line)``, ``format_action(action)``,
   ``line_context(state)`` (what a line's reading depends on: the replay reads each
-  distinct line once);
+  distinct line once) and ``locate(line, error)`` (where a step at fault was
+  written); ``parse(state, text)`` reads a line given as text, for library callers;
 * generation and sheets: ``describe(kind, seed, params)`` (data),
   ``render(kind, seed, params, paper, options)`` (PDF bytes; imports reportlab lazily)
   and ``golden_text(seed, params, edition)`` (the canonical text the golden vectors
@@ -27,8 +28,10 @@ package. A game must define ``initial_state``, ``result`` and ``describe``; it
 overrides anything else only where it does differently.
 
 Rules raise :class:`~companion.errors.IllegalAction`; the replay loop adds file, line
-and column. Parameters and variants are data (:class:`Param`), so the command line and
-the log header handle every game the same way.
+and column. :class:`Game` is generic over the game's state and action types
+(``Game[State, Action]``), so a type checker follows them through every method.
+Parameters and variants are data (:class:`Param`), so the command line and the log
+header handle every game the same way.
 """
 
 from __future__ import annotations
