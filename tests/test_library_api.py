@@ -17,7 +17,8 @@ from companion.games.base import Game
 from companion.replay import validate_text
 
 HEAVY = ("reportlab", "pypdfium2", "PIL", "zxingcpp", "dask", "distributed",
-         "prompt_toolkit", "rich", "typer", "companion.games.base", "companion.replay")
+         "prompt_toolkit", "rich")
+"""What neither ``import companion`` nor ``companion --help`` may import."""
 
 
 def test_all_lists_every_public_name_and_each_resolves():
@@ -41,7 +42,8 @@ def test_the_public_names_are_the_modules_own():
 def test_import_companion_imports_nothing_heavy_until_a_name_is_used():
     code = ("import sys, companion\n"
             "print(sorted(m for m in sys.modules if m.startswith('companion')))\n"
-            f"print([m for m in {HEAVY!r} if m in sys.modules])\n"
+            f"print([m for m in {(*HEAVY, 'typer', 'companion.replay')!r} "
+            "if m in sys.modules])\n"
             "companion.get_game\n"
             "print('companion.games' in sys.modules, 'companion.replay' in sys.modules)\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -116,3 +118,12 @@ def test_the_optional_hooks_are_declared_with_defaults():
     assert not hasattr(game.notation, "locate")
     line = companion.ActionLine("fight 9S", 1)
     assert game.locate(line, IllegalAction("x", "r", 0)) is None
+
+
+def test_companion_help_imports_no_heavy_library():
+    code = ("import sys\nfrom companion.cli import main\nsys.argv = ['companion', '--help']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print('HEAVY', [m for m in {HEAVY!r} if m in sys.modules])\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       check=True)
+    assert "Usage" in r.stdout and r.stdout.splitlines()[-1] == "HEAVY []", r.stdout
