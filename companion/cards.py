@@ -29,18 +29,22 @@ class Suit(Enum):
 
     @property
     def symbol(self) -> str:
+        """The suit's symbol (``♠``)."""
         return self.value
 
     @property
     def letter(self) -> str:
+        """The suit's ASCII letter (``S``, ``H``, ``D``, ``C``)."""
         return {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[self.value]
 
     @property
     def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
     @property
     def colour(self) -> str:
+        """``red`` or ``black``."""
         return "red" if self.is_red else "black"
 
 
@@ -97,18 +101,22 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """Whether the card is a joker (no suit, rank 0)."""
         return self.suit is None
 
     @property
     def rank_name(self) -> str:
+        """``A``, ``2``... ``10``, ``J``, ``Q``, ``K``; ``JK`` for a joker."""
         return "JK" if self.suit is None else RANK_NAMES[self.rank - 1]
 
     @property
     def is_face(self) -> bool:
+        """Whether the card is a jack, queen or king."""
         return self.suit is not None and self.rank >= 11
 
     @property
     def is_red(self) -> bool:
+        """Whether the card is a heart or a diamond (a joker is neither)."""
         return self.suit is not None and self.suit.is_red
 
     def ascii(self) -> str:

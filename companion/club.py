@@ -142,6 +142,7 @@ class DealKey:
 
     @property
     def free(self) -> bool:
+        """Whether the deal is a free deal (dealt at the table, no seed)."""
         return not self.seed
 
     def details(self, edition: bool = True) -> str:
@@ -165,6 +166,7 @@ class DealKey:
         return f"{title or self.game}, {self.details()}"
 
     def to_json(self) -> dict[str, Any]:
+        """The deal as JSON-ready data (``standings --json``)."""
         return {"game": self.game, "seed": self.seed or None, "params": dict(self.params),
                 "variants": list(self.variants), "edition": self.edition,
                 "tags": dict(self.tags)}
@@ -194,9 +196,11 @@ class Entry:
 
     @property
     def key(self) -> str:
+        """The player as standings group them (:func:`player_key`)."""
         return player_key(self.player, self.named_by_file)
 
     def to_json(self) -> dict[str, Any]:
+        """The entry as JSON-ready data (``standings --json``)."""
         return {"rank": self.rank, "player": self.player,
                 "player_from": "file name" if self.named_by_file else "Player tag",
                 "file": self.file, "outcome": self.outcome, "score": self.score,
@@ -239,6 +243,7 @@ class InvalidLog:
         return f"{where}: {self.message}" if where else self.message
 
     def to_json(self) -> dict[str, Any]:
+        """The invalid log and its first error as JSON-ready data."""
         return {"file": self.file, "player": self.player,
                 "player_from": "file name" if self.named_by_file else "Player tag",
                 "game": self.game, "seed": self.seed, "claim": self.claim,
@@ -258,6 +263,7 @@ class Par:
     """What par is (with a score), or why there is none."""
 
     def to_json(self) -> dict[str, Any]:
+        """Par as JSON-ready data."""
         return {"score": self.score, "status": self.status, "note": self.note}
 
 
@@ -291,6 +297,7 @@ class Deal:
         return [e.player for e in self.entries if e.counted and e.logs_of_player > 1]
 
     def to_json(self) -> dict[str, Any]:
+        """The deal, its par and its ranked entries as JSON-ready data."""
         ref, against = self.reference
         return {**self.key.to_json(), "title": self.title, "label": self.key.label(self.title),
                 "par": self.par.to_json(), "season_reference": {"score": ref,
@@ -327,6 +334,7 @@ class SeasonRow:
         return dict(self.results).get(deal)
 
     def to_json(self, deals: Sequence[Deal]) -> dict[str, Any]:
+        """The row as JSON-ready data, each result labelled by its deal in ``deals``."""
         return {"rank": self.rank, "player": self.player,
                 "player_from": "file name" if self.named_by_file else "Player tag",
                 "average": round(float(self.average), 3), "total": self.total,
@@ -350,6 +358,7 @@ class Season:
     """The game's deals left out: no par and nobody scored, so nothing to measure by."""
 
     def to_json(self) -> dict[str, Any]:
+        """The season's table as JSON-ready data."""
         return {"game": self.game, "title": self.title, "minimum_deals": self.minimum,
                 "deals": [d.key.label(d.title) for d in self.deals],
                 "deals_not_measured": self.unmeasured,
@@ -370,6 +379,7 @@ class Standings:
     par_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
+        """The whole of ``standings --json``: deals, invalid logs and the season."""
         return {"logs": self.logs, "valid": self.logs - len(self.invalid),
                 "deals": [d.to_json() for d in self.deals],
                 "invalid": [i.to_json() for i in self.invalid],

@@ -86,7 +86,8 @@ class IllegalAction(CompanionError):
     it. An action made of steps (a path) names the part at fault with ``step``, the
     index of the step in the action (a path's third letter is step 2): the rules say
     which part is wrong, the game's notation finds where that step was written (its
-    ``locate``). The replay loop adds the position.
+    ``locate``). The replay loop adds the position; :meth:`Game.parse
+    <companion.games.base.Game.parse>` sets ``column`` (1-based, in the line it read).
     """
 
     exit_code = EXIT_INVALID
@@ -99,6 +100,7 @@ class IllegalAction(CompanionError):
         self.arg = arg
         self.offset = offset  # characters into the argument
         self.step = step  # the step of the action at fault, for the notation to place
+        self.column: int | None = None  # where in a line Game.parse read (else None)
 
 
 class NotationError(IllegalAction):

@@ -54,6 +54,7 @@ class Par:
     status: str
 
     def to_json(self) -> dict[str, Any]:
+        """Par as JSON-ready data."""
         return {"headline": self.headline, "note": self.note, "score": self.score,
                 "status": self.status}
 
@@ -182,6 +183,7 @@ class Played:
     logs: int = 1
 
     def to_json(self) -> dict[str, Any]:
+        """The player's row as JSON-ready data."""
         return {"rank": self.rank, "player": self.player,
                 "player_from": "file name" if self.named_by_file else "Player tag",
                 "file": self.file, "outcome": self.outcome, "score": self.score,
@@ -210,10 +212,12 @@ class TableResult:
 
     @property
     def best_lines(self) -> tuple[str, ...]:
+        """The best line played at the table, as log lines."""
         return tuple(s.line for s in self.best_steps)
 
     @property
     def best(self) -> Played | None:
+        """The best-ranked player, or None when no log was valid."""
         return self.players[0] if self.players else None
 
     def summary(self) -> str:
@@ -230,6 +234,7 @@ class TableResult:
         return f"{_plural(self.logs, 'log')} read: " + ", ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
+        """The table's results as JSON-ready data."""
         return {"logs": self.logs, "players": [p.to_json() for p in self.players],
                 "invalid_of_this_deal": self.invalid_here,
                 "invalid_of_other_deals": self.invalid_elsewhere,

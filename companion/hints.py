@@ -166,7 +166,7 @@ def with_hint(log: LogFile, game: Any, error: LogError,
         if len(fits) > 1:  # a log too short to tell: no guess
             break
     hint = f"this log fits {fits[0]}" if len(fits) == 1 else ""
-    if not hint and error.rule in getattr(game, "deal_rules", frozenset()):
+    if not hint and error.rule in game.deal_rules:
         hint = ("the log and the seeded deal part here: check the [Seed] and parameter "
                 "tags against your sheet")
     if not hint:

@@ -40,6 +40,7 @@ class Token(NamedTuple):
 
     @property
     def lower(self) -> str:
+        """The word in lower case."""
         return self.text.lower()
 
 
@@ -55,6 +56,7 @@ class Tag:
 
     @property
     def key(self) -> str:
+        """The tag's name in lower case, as tags are looked up."""
         return self.name.lower()
 
 
@@ -530,6 +532,34 @@ def _read_line(raw: str, lineno: int, file: str, tags: dict[str, Tag],
         return None  # a line of commas only
     return ActionLine(" ".join([m.group() for m in found]), lineno,
                       tuple([m.start() + 1 for m in found]))
+
+
+def read_action_line(text: str) -> ActionLine:
+    """``text`` as one action line (line 1), read as a log reads it: a ``#`` comment
+    left out, commas and spaces between words, each word's column kept.
+
+    Raises NotationError (rule ``notation``, its ``column`` set) for text with no
+    action, a tag, more than one line, or over :data:`MAX_LINE_CHARS` characters."""
+    from companion.errors import NotationError
+
+    def refused(message: str, column: int = 1) -> NotationError:
+        error = NotationError(message, "notation", offset=column - 1)
+        error.column = column
+        return error
+
+    line = text.rstrip("\r\n")
+    if "\n" in line:
+        raise refused("one action line only, not several", line.index("\n") + 1)
+    if line.lstrip().startswith("["):
+        raise refused("a tag, not an action: tags belong in a log's header",
+                      len(line) - len(line.lstrip()) + 1)
+    try:
+        action = _read_line(line, 1, "<text>", {}, True) if line else None
+    except LogError as exc:
+        raise refused(exc.message, exc.column) from None
+    if action is None:
+        raise refused("no action: the line is empty")
+    return action
 
 
 _tuple_new: Any = tuple.__new__

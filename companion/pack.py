@@ -39,6 +39,7 @@ class PackEntry:
 
     @property
     def pages(self) -> str:
+        """The entry's pages: ``3`` or ``3-5``."""
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
 
     def how(self) -> str:

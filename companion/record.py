@@ -116,6 +116,7 @@ class Next:
         return self._items if self.chance else ()
 
     def action(self, i: int) -> Any:
+        """The ``i``-th action listed (at a chance node, the outcome's action)."""
         item = self._items[i]
         return item[0] if self.chance else item
 
@@ -348,10 +349,12 @@ class Session:
     # -- state ------------------------------------------------------------------------
     @property
     def state(self) -> Any:
+        """The state after the last action played."""
         return self.entries[-1].state if self.entries else self.start_state
 
     @property
     def seed(self) -> str | None:
+        """The log's seed, None for a free deal."""
         return self.tag("seed")
 
     def tag(self, key: str) -> str | None:
@@ -373,6 +376,7 @@ class Session:
             self.head = _edit_tag(self.head, name, value, self.eol)
 
     def result(self) -> Any:
+        """The game's result in the current state."""
         return self.game.result(self.state)
 
     def chance(self) -> bool:
@@ -398,9 +402,11 @@ class Session:
 
     # -- the log ------------------------------------------------------------------------
     def lines(self) -> list[str]:
+        """The log's action lines so far."""
         return [*self.start_lines, *(line for e in self.entries for line in e.lines)]
 
     def log_text(self) -> str:
+        """The whole log as written so far: header, then action lines."""
         header = [tag_line(k, v) for k, v in self.tags.items()]
         return "\n".join([*header, *self.lines()]) + "\n"
 
@@ -444,8 +450,7 @@ class Session:
     def _refusal(self, exc: IllegalAction, line: ActionLine) -> Refusal:
         from companion.replay import action_error
 
-        locate = getattr(self.game.notation, "locate", None)
-        where = locate(line, exc) if locate is not None else None
+        where = self.game.locate(line, exc)
         column = (where[0].column + where[1] if where is not None
                   else action_error(exc, line, "<input>").column)
         return Refusal(exc.message, exc.rule, column)

@@ -239,6 +239,7 @@ class Screen:
 
     # -- drawing ------------------------------------------------------------------------
     def title(self) -> str:
+        """The screen's title line: the game, the seed, parameters and variants."""
         s, g = self.session, self.session.game
         parts = [g.title, f"seed {s.seed}" if s.seed else "free deal"]
         parts += [f"{p.name} {s.tag(p.tag)}" for p in g.params if s.tag(p.tag)]
@@ -330,6 +331,7 @@ class Screen:
         return [f"  {typed}", f"  {caret}", f"refused: {why}; nothing written"]
 
     def result_lines(self) -> list[str]:
+        """The lines shown at the end: outcome, score and where the log is."""
         s = self.session
         r = s.result()
         why = r.summary.get("lost_because")

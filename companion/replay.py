@@ -68,10 +68,13 @@ class Verdict:
 
     @property
     def unreadable(self) -> bool:
+        """Whether the file is no companion log at all (exit code 2)."""
         return isinstance(self.error, UnreadableLogError)
 
     @property
     def exit_code(self) -> int:
+        """The documented exit code: 0 valid (and the claim matches), 1 invalid or a
+        claim that does not match, 2 an unreadable file or a bad seed."""
         if self.unreadable or (self.error is not None
                                and self.error.exit_code == EXIT_USAGE):
             return EXIT_USAGE  # not a companion log, or a bad seed or payload in one
@@ -80,6 +83,7 @@ class Verdict:
         return EXIT_OK
 
     def error_dict(self) -> dict[str, Any] | None:
+        """The error as JSON-ready data (line, column, message, rule), or None."""
         e = self.error
         if e is None:
             return None
@@ -87,6 +91,7 @@ class Verdict:
         return {"line": e.line, "column": e.column, "message": e.message, "rule": rule}
 
     def to_json(self) -> dict[str, Any]:
+        """The verdict as ``validate --json`` prints it."""
         return {
             "file": self.file,
             "game": self.game,
@@ -108,10 +113,9 @@ def action_error(exc: IllegalAction, line: ActionLine, file: str,
 
     The rules name the part at fault, never a column: the argument (``exc.arg``;
     ``None``: the verb) or, for an action made of steps, the step (``exc.step``), which
-    the game's notation places with its ``locate(line, exc)`` (the word holding the
-    step and the character within it)."""
-    locate = getattr(game.notation, "locate", None) if game is not None else None
-    where = locate(line, exc) if locate is not None else None
+    the game places with its :meth:`~companion.games.base.Game.locate` (the word
+    holding the step and the character within it)."""
+    where = game.locate(line, exc) if game is not None else None
     if where is not None:
         token, offset = where
         return LogError(exc.message, file, token.line, token.column + offset, exc.rule)
@@ -188,6 +192,7 @@ class Replay:
 
     @property
     def final(self) -> Any:
+        """The last state: where the log ends."""
         return self.states[-1]
 
 
@@ -412,13 +417,46 @@ def validate_path(path: str | Path, explain: bool = False) -> Verdict:
 
 
 def validate_text(text: str | bytes, file: str = "<log>", explain: bool = False) -> Verdict:
-    """Validate a log given as text or bytes. Never raises for bad input."""
+    """Validate a log given as text or bytes. Never raises for bad input.
+
+    >>> verdict = validate_text('''[Game "scoundrel"]
+    ... [Seed "K7Q2-9XMA"]
+    ... room 8♦ 9♠ 5♥ 7♠
+    ... fight 9♠
+    ... ''')
+    >>> verdict.valid, verdict.outcome, verdict.summary["health"]
+    (True, 'unfinished', 11)
+    >>> verdict = validate_text('[Game "scoundrel"]\\n[Seed "K7Q2-9XMA"]\\nslay 9♠\\n')
+    >>> verdict.valid, verdict.exit_code, verdict.error.rule
+    (False, 1, 'slay-no-weapon')
+    >>> print(verdict.error)
+    <log>:3:6: no weapon is equipped: 'fight 9♠' bare-handed
+    """
     check = _EnvelopeFirst(file)
 
     def load() -> LogFile:
         s = decode_log_bytes(text, file) if isinstance(text, bytes) else text
         return parse_log(s, file, check, lazy=True)
     return _verdict(file, load, check, explain)
+
+
+def replay_text(text: str, file: str = "<log>") -> Replay:
+    """Replay a log given as text: every state, first to last (``Replay.states``), for
+    a caller who wants the states rather than a verdict.
+
+    Raises UnreadableLogError (not a log of a known game) or LogError at the first
+    offending line, with its file, line, column and rule. (Three states here: before
+    any action, after the room's line, after the weapon's.)
+
+    >>> replay = replay_text('''[Game "scoundrel"]
+    ... [Seed "K7Q2-9XMA"]
+    ... room 8♦ 9♠ 5♥ 7♠
+    ... equip 8♦
+    ... ''')
+    >>> len(replay.states), replay.final.weapon
+    (3, Card(8♦))
+    """
+    return replay_log(parse_log(text, file))
 
 
 # --------------------------------------------------------------------------- batches
@@ -437,6 +475,7 @@ class Reported:
 
     @staticmethod
     def of(verdict: Verdict) -> Reported:
+        """The report of ``verdict``."""
         error = verdict.error
         return Reported(verdict.to_json(), verdict.exit_code,
                         None if error is None else str(error),

@@ -158,6 +158,7 @@ class SheetRequest:
     # -- using ------------------------------------------------------------------------
     @property
     def game_object(self) -> Game:
+        """The game the request names."""
         return get_game(self.game)
 
     def options(self) -> dict[str, Any]:

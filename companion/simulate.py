@@ -56,6 +56,7 @@ class PlayedGame:
 
     @property
     def final(self) -> Any:
+        """The state the game ended in."""
         return self.states[-1]
 
     def log_text(self) -> str:

@@ -121,6 +121,7 @@ class MoreLogs:
     scores: tuple[int | None, ...]
 
     def note(self) -> str:
+        """The row's text: how many more logs and their scores."""
         scored = [x for x in self.scores if x is not None]
         span = (f"scores {min(scored)} to {max(scored)}" if len(set(scored)) > 1 else
                 f"score {scored[0]}" if scored else "no score")

@@ -144,6 +144,7 @@ class PlayerSummary:
         return count / self.games
 
     def to_json(self) -> dict[str, Any]:
+        """The summary as JSON-ready data."""
         out = asdict(self)
         out["scores"] = {str(k): v for k, v in self.scores.items()}
         out["stages"] = {str(k): v for k, v in self.stages.items()}
@@ -256,9 +257,11 @@ class TargetCheck:
 
     @property
     def ok(self) -> bool:
+        """Whether the value lies within the target."""
         return self.target.low <= self.value <= self.target.high
 
     def to_json(self) -> dict[str, Any]:
+        """The check as JSON-ready data."""
         return {**asdict(self.target), "value": self.value, "ok": self.ok}
 
 
@@ -279,9 +282,11 @@ class StatsReport:
 
     @property
     def seeds(self) -> str:
+        """The seeds played: ``S1-S500``."""
         return f"S{self.first_seed}-S{self.first_seed + self.games - 1}"
 
     def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data (``stats --json``)."""
         return {"game": self.game, "title": self.title, "edition": self.edition,
                 "params": self.params, "variants": list(self.variants),
                 "games": self.games, "seeds": self.seeds, "first_seed": self.first_seed,

@@ -317,7 +317,16 @@ else:
 def get_game(name: str) -> Game:
     """The game called ``name`` (case-insensitive), built in or installed. Raises
     ParameterError if there is none, or if an installed one cannot be loaded or is
-    not a game of that name (:func:`load_plugin`)."""
+    not a game of that name (:func:`load_plugin`).
+
+    >>> game = get_game("Clear-the-Dungeon")
+    >>> game.name, game.title, game.has_solver
+    ('clear-the-dungeon', 'Clear the Dungeon', True)
+    >>> get_game("scoundrels")
+    Traceback (most recent call last):
+    ...
+    companion.errors.ParameterError: unknown game 'scoundrels' (did you mean 'scoundrel'?); ...
+    """
     key = name.strip().lower()
     target = REGISTRY.get(key)
     if target is not None:

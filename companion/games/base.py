@@ -8,9 +8,10 @@ another package (the ``companion.games`` entry-point group). Its faces:
   action, without a log), ``new_state(header)`` (the same from a log's header: a thin
   adapter), ``apply(state, action) -> state`` (a pure function: the old state is never
   changed), ``legal_actions(state)``, ``chance_outcomes(state)``, ``result(state)``;
-* notation: ``parse_action(state, line)``, ``format_action(action)`` and
+* notation: ``parse_action(state, line)``, ``format_action(action)``,
   ``line_context(state)`` (what a line's reading depends on: the replay reads each
-  distinct line once);
+  distinct line once) and ``locate(line, error)`` (where a step at fault was
+  written); ``parse(state, text)`` reads a line given as text, for library callers;
 * generation and sheets: ``describe(kind, seed, params)`` (data),
   ``render(kind, seed, params, paper, options)`` (PDF bytes; imports reportlab lazily)
   and ``golden_text(seed, params, edition)`` (the canonical text the golden vectors
@@ -27,8 +28,10 @@ package. A game must define ``initial_state``, ``result`` and ``describe``; it
 overrides anything else only where it does differently.
 
 Rules raise :class:`~companion.errors.IllegalAction`; the replay loop adds file, line
-and column. Parameters and variants are data (:class:`Param`), so the command line and
-the log header handle every game the same way.
+and column. :class:`Game` is generic over the game's state and action types
+(``Game[State, Action]``), so a type checker follows them through every method.
+Parameters and variants are data (:class:`Param`), so the command line and the log
+header handle every game the same way.
 """
 
 from __future__ import annotations
@@ -38,17 +41,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
 
 from companion.errors import (
     BadSeedInLogError,
+    IllegalAction,
     LogError,
     ParameterError,
     PayloadError,
     SeedError,
     UnknownEditionInLogError,
 )
-from companion.log import ActionLine, LogFile, Tag, is_number
+from companion.log import ActionLine, LogFile, Tag, Token, is_number
 from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
 from companion.text import MAX_SHOWN, shown  # noqa: F401  (here since the first games)
 
@@ -163,6 +167,7 @@ class Header:
     edition: int
 
     def tag(self, key: str) -> Tag | None:
+        """The tag ``key`` (lower case) of the log's header, or None."""
         return self.log.tag(key)
 
     def error(self, key: str, message: str, rule: str) -> LogError:
@@ -210,10 +215,53 @@ _VARIANT_SETS: dict[tuple[str, tuple[str, ...] | frozenset[str]], frozenset[str]
 """Variant sets found good, by game and the variants as given (see Game.variant_set)."""
 
 
-class Game(ABC):
-    """Base class of every game. Subclasses set the class attributes (``rules`` and
-    ``notation`` too: the modules the default rules and notation methods call) and
-    define :meth:`initial_state`, :meth:`result` and :meth:`describe`."""
+class GameState(Protocol):
+    """What the base class asks of every game's state: ``outcome``, None while the game
+    goes on (``won``, ``lost``, ``died``... once it has ended)."""
+
+    @property
+    def outcome(self) -> str | None:
+        """None while the game goes on, else how it ended."""
+
+
+StateT = TypeVar("StateT", bound=GameState)
+"""A game's state type (a frozen dataclass, never changed: ``apply`` makes a new one)."""
+ActionT = TypeVar("ActionT")
+"""A game's action type (a union of small frozen dataclasses, one per verb)."""
+
+
+class Game(ABC, Generic[StateT, ActionT]):
+    """Base class of every game, generic over its state and action types: a built-in
+    game declares them (``class Scoundrel(Game[State, Action])``). Subclasses set the
+    class attributes (``rules`` and ``notation`` too: the modules the default rules and
+    notation methods call) and define :meth:`initial_state`, :meth:`result` and
+    :meth:`describe`.
+
+    The optional hooks, each with a default that suits a game without it:
+    :meth:`line_context` (``notation.line_context``; default None: every line is read
+    anew), :meth:`locate` (``notation.locate``; default None: the error stands on the
+    argument it names), :meth:`chance_outcomes` (``rules.chance_outcomes``; default:
+    no chance nodes), :meth:`opening_lines` and :meth:`log_lines` (default: no checked
+    lines), :meth:`explain`, :meth:`stage`, :meth:`end_reason`, :meth:`players`,
+    :meth:`booklet`, :attr:`deal_rules` and ``notation.VERBS`` (:meth:`vocabulary`).
+    The recorder (``companion record``, ``companion/record.py``) looks for more in the
+    game's ``terminal`` module, each optional: ``board_lines(state)`` (the board
+    drawn in text), ``choices(state)`` (a line offered as a few small choices),
+    ``STYLES`` (colours for the board's characters) and ``REPLACES_EXPLAIN``.
+
+    Start a seeded deal, list the legal actions, read one line and apply it:
+
+    >>> from companion.games import get_game
+    >>> game = get_game("scoundrel")
+    >>> state = game.initial_state("K7Q2-9XMA")
+    >>> [game.format_action(a) for a in game.legal_actions(state)]
+    ['avoid', 'equip 8♦', 'fight 9♠', 'drink 5♥', 'fight 7♠']
+    >>> state = game.apply(state, game.parse(state, "fight 9S"))
+    >>> game.result(state).summary["health"]
+    11
+    >>> game.is_over(state)
+    False
+    """
 
     name: str = ""
     code: str = ""
@@ -387,7 +435,7 @@ class Game(ABC):
     @abstractmethod
     def initial_state(self, seed: str | None, params: Mapping[str, int] | None = None,
                       variants: Sequence[str] | frozenset[str] = (),
-                      edition: int | None = None) -> Any:
+                      edition: int | None = None) -> StateT:
         """The state before the first action of the seeded deal of ``seed`` (normalised),
         or of a free deal when ``seed`` is None, without going through a log: what
         solvers, simulations and tests start from. ``params``: the game's parameters
@@ -398,7 +446,7 @@ class Game(ABC):
         free deal the game does not have (a seeded-only game, or one whose free deal
         needs more than these arguments), and PayloadError for an unknown edition."""
 
-    def new_state(self, header: Header) -> Any:
+    def new_state(self, header: Header) -> StateT:
         """The state before the first action of a log: :meth:`initial_state` of the
         header's seed, parameters, variants and edition. A game whose header carries
         more (a free deal's cards in tags) overrides this.
@@ -411,12 +459,54 @@ class Game(ABC):
         except (ParameterError, PayloadError) as exc:
             raise header.error("seed", str(exc), "seed") from None
 
-    def parse_action(self, state: Any, line: ActionLine) -> Any:
+    def parse_action(self, state: StateT, line: ActionLine) -> ActionT:
         """One action line as an action value (``notation.parse_action``). Raises
         NotationError."""
         return self.notation.parse_action(state, line)
 
-    def line_context(self, state: Any) -> Hashable | None:
+    def parse(self, state: StateT, text: str) -> ActionT:
+        """One action line ``text``, in the game's notation, as the action it stands for
+        in ``state`` (any spelling the notation reads: ``fight 9S`` is ``fight 9♠``; a
+        ``#`` comment and commas are read as in a log). It does not check that the
+        rules allow the action: :meth:`apply` does.
+
+        Raises NotationError (or IllegalAction, for a line the notation reads only in
+        a state where it makes sense) whose ``column`` is the 1-based column of
+        ``text`` at fault, as ``companion validate`` would place it.
+
+        >>> from companion.games import get_game
+        >>> game = get_game("scoundrel")
+        >>> state = game.initial_state("K7Q2-9XMA")
+        >>> game.parse(state, "drink 5h")
+        Drink(card=Card(5♥))
+        >>> from companion import NotationError
+        >>> try:
+        ...     game.parse(state, "fight 1X")
+        ... except NotationError as error:
+        ...     print(error.column, error.rule)
+        7 notation-card
+        """
+        from companion.log import read_action_line
+
+        line = read_action_line(text)
+        try:
+            return self.parse_action(state, line)
+        except IllegalAction as exc:
+            from companion.replay import action_error
+
+            exc.column = action_error(exc, line, "<text>", self).column
+            raise
+
+    def locate(self, line: ActionLine, error: IllegalAction) -> tuple[Token, int] | None:
+        """Where the error of an action made of steps stands: the word of ``line``
+        holding the step ``error.step`` names, and the character within that word
+        (``notation.locate``, when the notation has one). None (the default): the error
+        stands on the argument ``error.arg`` names (the verb when None), ``error.offset``
+        characters into it."""
+        find = getattr(self.notation, "locate", None)
+        return None if find is None else find(line, error)
+
+    def line_context(self, state: StateT) -> Hashable | None:
         """What of ``state`` the reading of an action line depends on
         (``notation.line_context``, when the notation has one): two lines of the same
         text read to the same action under the same context, so the replay reads each
@@ -426,17 +516,17 @@ class Game(ABC):
         context = getattr(self.notation, "line_context", None)
         return None if context is None else context(state)
 
-    def apply(self, state: Any, action: Any) -> Any:
+    def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action`` (``rules.apply``). Raises IllegalAction; never
         changes ``state``."""
         return self.rules.apply(state, action)
 
-    def legal_actions(self, state: Any) -> Sequence[Any]:
+    def legal_actions(self, state: StateT) -> Sequence[ActionT]:
         """Every action the rules allow in ``state`` (empty when the game is over;
         ``rules.legal_actions``)."""
         return self.rules.legal_actions(state)
 
-    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]]:
+    def chance_outcomes(self, state: StateT) -> Sequence[tuple[ActionT, float]]:
         """At a chance node (the table decides: a free deal's cards, a hand-shuffled
         draw), every action that can come next with its probability; empty when the
         player decides or the game is over (OpenSpiel's chance nodes).
@@ -445,33 +535,33 @@ class Game(ABC):
         outcomes = getattr(self.rules, "chance_outcomes", None)
         if outcomes is None:
             return []
-        found: Sequence[tuple[Any, float]] = outcomes(state)
+        found: Sequence[tuple[ActionT, float]] = outcomes(state)
         return found
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """Whether the game has ended (no action is legal any more): the state's
         ``outcome`` is set."""
         return state.outcome is not None
 
     @abstractmethod
-    def result(self, state: Any) -> Result:
+    def result(self, state: StateT) -> Result:
         """Outcome, score and summary of ``state``."""
 
-    def format_action(self, action: Any) -> str:
+    def format_action(self, action: ActionT) -> str:
         """The action as a log line that ``parse_action`` reads back
         (``notation.format_action``)."""
         return self.notation.format_action(action)
 
-    def opening_lines(self, state: Any) -> list[str]:
+    def opening_lines(self, state: StateT) -> list[str]:
         """Checked lines a written log starts with (e.g. the dealt monsters)."""
         return []
 
-    def log_lines(self, before: Any, action: Any, after: Any) -> list[str]:
+    def log_lines(self, before: StateT, action: ActionT, after: StateT) -> list[str]:
         """The log lines that record ``action`` (a game may add checked lines, such as
         the cards a seeded draw gave)."""
         return [self.format_action(action)]
 
-    def explain(self, state: Any) -> list[str]:
+    def explain(self, state: StateT) -> list[str]:
         """What a player would lay out on the table to check a position: one
         ``name: value`` line per item of the state's summary (``validate --explain``).
         Games add what the summary leaves out (the room's cards, the square)."""
@@ -492,7 +582,18 @@ class Game(ABC):
 
     def solve(self, seed: str, params: Mapping[str, int], variants: tuple[str, ...],
               budget: int | None = None) -> SolveReport:
-        """Solve a seeded deal exactly. Raises ParameterError for a game with no solver."""
+        """Solve a seeded deal exactly. Raises ParameterError for a game with no solver
+        (:attr:`has_solver`). ``budget``: how much search the solver may spend (its
+        own unit; None: the game's default).
+
+        >>> from companion.games import get_game
+        >>> game = get_game("scoundrel")
+        >>> report = game.solve("K7Q2-9XMA", {}, ())
+        >>> report.status, report.score, report.log.splitlines()[3]
+        ('won', 30, 'room 8♦ 9♠ 5♥ 7♠')
+        >>> game.solve_text(report)
+        'scoundrel seed K7Q2-9XMA: winnable, best score 30'
+        """
         raise ParameterError(f"{self.name} has no solver")
 
     def solve_text(self, report: SolveReport) -> str:
@@ -554,12 +655,12 @@ class Game(ABC):
         players: dict[str, Any] = module.PLAYERS
         return players
 
-    def stage(self, state: Any) -> int:
+    def stage(self, state: StateT) -> int:
         """How far a game got (the floor, level, pass...: :attr:`stage_name`), for
         ``companion stats``' "where games end"."""
         return 0
 
-    def end_reason(self, state: Any) -> str:
+    def end_reason(self, state: StateT) -> str:
         """Why a game ended, in a word or two: its outcome when not lost, else what ran
         out (``out of moves``, ``out of health``, ``deck``, ``damage``)."""
         outcome = self.result(state).outcome
@@ -664,6 +765,7 @@ class SolveReport:
         return f"{self.game} seed {self.seed}{variants}"
 
     def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data (``companion solve --json``)."""
         return {"game": self.game, "seed": self.seed, "variants": list(self.variants),
                 "status": self.status, "score": self.score, "stats": self.stats,
                 "log": self.log}

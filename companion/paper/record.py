@@ -115,6 +115,7 @@ class RecordPages:
 
     @property
     def canvas(self) -> Any:
+        """The document's reportlab canvas."""
         return self.doc.canvas
 
     @property

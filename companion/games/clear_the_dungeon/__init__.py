@@ -26,7 +26,10 @@ _NAME: dict[Card, str] = {c: str(c) for c in standard_deck(jokers=1)}
 """Every card's name (``str(card)``), looked up for a verdict's summary."""
 
 
-class ClearTheDungeon(Game):
+class ClearTheDungeon(Game[State, Action]):
+    """Clear the Dungeon: monster columns, attack piles and a damage pile
+    (``docs/rules/clear-the-dungeon.md``)."""
+
     name = "clear-the-dungeon"
     code = "ctd"
     title = "Clear the Dungeon"

@@ -36,22 +36,30 @@ def value_of(card: Card) -> int:
 
 
 def matches_suit(card: Card, monster: Card) -> bool:
+    """Whether ``card`` is of ``monster``'s suit (a joker matches every suit)."""
     return card.is_joker or card.suit == monster.suit
 
 
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True)
 class Monsters:
+    """``monsters CARD...``: the four monsters face up after the deal, columns 1 to 4."""
+
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
 class Draw:
+    """``draw [CARD...]``: draw from the power deck; a free deal names the cards, a
+    seeded one may (``draw`` alone: None)."""
+
     cards: tuple[Card, ...] | None  # None: "draw" alone (seeded deal)
 
 
 @dataclass(frozen=True)
 class Play:
+    """``play CARD on N`` (or ``on MONSTER``): a card onto a monster's attack pile."""
+
     card: Card
     column: int | None  # 0-based column, or None when the target is named by monster
     monster: Card | None = None
@@ -59,11 +67,15 @@ class Play:
 
 @dataclass(frozen=True)
 class Discard:
+    """``discard CARD``: a hand card to the damage pile."""
+
     card: Card
 
 
 @dataclass(frozen=True)
 class Reveal:
+    """``reveal CARD``: the monster turned up after a defeat."""
+
     card: Card
 
 
@@ -104,21 +116,27 @@ class State:
 
     @property
     def free(self) -> bool:
+        """Whether this is a free deal (no seed: the table deals)."""
         return self.seed is None
 
     @property
     def reserve(self) -> bool:
+        """Whether the ``reserve`` variant is played."""
         return "reserve" in self.variants
 
     @property
     def deck_left(self) -> int:
+        """How many cards the power deck still holds."""
         return self.deck_size - self.drawn
 
     @property
     def reserve_card(self) -> Card | None:
+        """The reserve card (the damage pile's top card) under the ``reserve`` variant,
+        else None."""
         return self.damage[-1] if self.reserve and self.damage else None
 
     def score(self) -> int | None:
+        """The score: the cards left in the deck once won; None otherwise."""
         return self.deck_left if self.outcome == "won" else None
 
 

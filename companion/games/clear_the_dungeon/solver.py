@@ -258,6 +258,7 @@ class Solution:
 
     @property
     def final(self) -> rules.State:
+        """The state the line ends in."""
         return self.states[-1]
 
 

@@ -19,7 +19,10 @@ from companion.games.dungeon_solitaire.rules import Action, State
 from companion.games.dungeon_solitaire.table import EDITIONS, RulesTable
 
 
-class DungeonSolitaire(Game):
+class DungeonSolitaire(Game[State, Action]):
+    """Dungeon Solitaire as a paper game: seeded level boards as tiles and a
+    numbered reward deck (``docs/rules/dungeon-solitaire.md``)."""
+
     name = "dungeon-solitaire"
     code = "ds"
     title = "Dungeon Solitaire"

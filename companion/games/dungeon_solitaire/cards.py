@@ -22,9 +22,11 @@ class Room:
     obj: Object | None = None
 
     def has(self, side: str) -> bool:
+        """Whether the room is open on ``side`` (N, E, S or W)."""
         return side in self.exits
 
     def with_exit(self, side: str) -> Room:
+        """The same room opened on ``side`` too."""
         return Room("".join(d for d in DIRS if d in self.exits or d == side), self.obj)
 
     def rotated(self) -> Room:
@@ -33,17 +35,22 @@ class Room:
                     self.obj)
 
     def without_object(self) -> Room:
+        """The same room with its object taken away."""
         return Room(self.exits, None)
 
     def describe(self) -> str:
+        """The room in words: its exits and its object."""
         return f"exits {self.exits or 'none'}" + (f", {self.obj}" if self.obj else "")
 
 
 @dataclass(frozen=True)
 class Special:
+    """A special reward card: ``heal``, ``slay``, ``turn`` or ``leap``."""
+
     kind: SpecialKind
 
     def describe(self) -> str:
+        """The special in words: its kind."""
         return self.kind
 
 

@@ -60,6 +60,7 @@ class Level:
 
     @property
     def crown(self) -> bool:
+        """Whether this is level 9, whose staircase is the crown (the goal)."""
         return self.number == 9
 
 

@@ -152,9 +152,12 @@ class View:
                 self.obj[cell] = None
 
     def inside(self, c: Cell) -> bool:
+        """Whether square ``c`` lies on the board."""
         return 0 <= c[0] < self.size and 0 <= c[1] < self.size
 
     def side_odds(self, cell: Cell, side: str) -> float:
+        """The chance that ``cell`` is open on ``side``: 1 when known open, 0 when known
+        closed, else a guess."""
         if side in self.exits[cell]:
             return 1.0
         if side in self.known[cell]:
@@ -182,6 +185,8 @@ UNKNOWN = 1.1
 
 
 def monster_cost(health: int) -> float:
+    """The cost-to-go weight (in cards) of a monster on the way at ``health``: the
+    lower the health, the dearer."""
     if health <= 1:
         return 50.0
     if health == 2:
@@ -190,6 +195,8 @@ def monster_cost(health: int) -> float:
 
 
 def heal_worth(health: int, max_health: int) -> float:
+    """What healing is worth (in cards) at ``health`` of ``max_health``: nothing when
+    full, most when at 1."""
     if health >= max_health:
         return 0.0
     return {1: 1.0, 2: 0.6}.get(health, 0.3)
@@ -255,6 +262,8 @@ def component(v: View, fight: bool = False) -> dict[Cell, Cell | None]:
 
 
 def first_step(parent: dict[Cell, Cell | None], pos: Cell, goal: Cell) -> rules.Move:
+    """The move of the first step from ``pos`` toward ``goal`` along the search tree
+    ``parent`` (each square's predecessor)."""
     cur = goal
     while parent[cur] != pos:
         nxt = parent[cur]

@@ -35,21 +35,30 @@ from companion.text import counted
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True)
 class Draft:
+    """``draft ID...``: the card kept from each set of the draft."""
+
     ids: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class LevelCheck:
+    """``level N``: a checkpoint naming the level the game is on."""
+
     number: int
 
 
 @dataclass(frozen=True)
 class Draw:
+    """``draw ID...``: the cards drawn from the hand-shuffled deck."""
+
     ids: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Play:
+    """``play ID [at|on CELL | DIRECTION]``: keep one of the cards drawn, a room placed
+    on ``cell`` or a special used (on ``cell``, or toward ``direction``)."""
+
     id: str
     cell: Cell | None = None
     direction: str | None = None
@@ -78,6 +87,8 @@ class Move:
 
 @dataclass(frozen=True)
 class Chest:
+    """``chest ID``: the reward card kept from a chest just opened."""
+
     id: str
 
 
@@ -96,6 +107,10 @@ class Tile:
 # ----------------------------------------------------------------------------- state
 @dataclass(frozen=True)
 class State:
+    """A game of Dungeon Solitaire between two actions (never changed: the rules make
+    a new one): the level and its board, the hero's square and health, the deck, the
+    phase and the outcome."""
+
     seed: str
     size: int
     level: int = 1
@@ -165,6 +180,8 @@ def _copy(s: State, changes: dict[str, object]) -> State:
 
 
 def new_state(seed: str, size: int, rules: RulesTable = RULES) -> State:
+    """The state before the draft of the seeded game of ``seed`` on a board of
+    ``size``, under the numbers of ``rules``."""
     return State(seed=seed, size=size, health=rules.health, rules=rules)
 
 

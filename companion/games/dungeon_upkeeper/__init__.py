@@ -28,7 +28,10 @@ from companion.games.dungeon_upkeeper.rules import Action, State
 from companion.games.dungeon_upkeeper.table import EDITIONS, RulesTable
 
 
-class DungeonUpkeeper(Game):
+class DungeonUpkeeper(Game[State, Action]):
+    """Dungeon Upkeeper as a ten-floor paper run: each printed floor's path traced
+    with a pencil and logged (``docs/rules/dungeon-upkeeper.md``)."""
+
     name = "dungeon-upkeeper"
     code = "du"
     title = "Dungeon Upkeeper"

@@ -39,14 +39,17 @@ class Floor:
 
     @property
     def width(self) -> int:
+        """Columns of the floor."""
         return len(self.rows[0])
 
     @property
     def height(self) -> int:
+        """Rows of the floor."""
         return len(self.rows)
 
     @property
     def name(self) -> str:
+        """The floor's name: ``B1``, ``B2``..."""
         return f"B{self.number}"
 
     def tile(self, cell: Cell) -> str:
@@ -60,6 +63,7 @@ class Floor:
         return {(c, r): t for r, row in enumerate(self.rows) for c, t in enumerate(row)}
 
     def find(self, tile: str) -> list[Cell]:
+        """Every cell holding ``tile``, row by row."""
         return [(c, r) for r, row in enumerate(self.rows) for c, t in enumerate(row)
                 if t == tile]
 
@@ -85,6 +89,7 @@ class Floor:
         return self.traps + self.chests
 
     def neighbours(self, cell: Cell) -> list[Cell]:
+        """The walkable cells one step from ``cell``."""
         c, r = cell
         return [(c + dc, r + dr) for dc, dr in STEPS.values()
                 if self.tile((c + dc, r + dr)) in WALKABLE]

@@ -58,6 +58,7 @@ class Plan:
 
     @property
     def letters(self) -> str:
+        """The walk as a path's letters (N E S W), one per step."""
         return "".join(_DIRECTION[(c2[0] - c1[0], c2[1] - c1[1])]
                        for c1, c2 in zip(self.cells, self.cells[1:], strict=False))
 

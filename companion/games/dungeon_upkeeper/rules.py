@@ -34,6 +34,8 @@ class Step:
 
 @dataclass(frozen=True)
 class FloorCheck:
+    """``floor N``: a checkpoint, the path that follows starts on floor ``number``."""
+
     number: int
 
 
@@ -67,6 +69,7 @@ class FloorRecord:
     score: int
 
     def to_json(self) -> dict[str, Any]:
+        """The floor's record as JSON-ready data (a verdict's summary)."""
         return {
             "floor": f"B{self.floor}", "traps_reset": self.traps_reset, "traps": self.traps,
             "chests_refilled": self.chests_refilled, "chests": self.chests,
@@ -79,6 +82,9 @@ class FloorRecord:
 
 @dataclass(frozen=True)
 class State:
+    """A Dungeon Upkeeper run between two actions (never changed: the rules make a new
+    one): the floor, the position, health, moves and score, and each floor's record."""
+
     seed: str
     floors: int
     floor: int
@@ -119,6 +125,8 @@ class State:
 
 
 def new_state(seed: str, floors: int, rules: RulesTable = RULES) -> State:
+    """The state before the first step of the seeded run of ``seed`` over ``floors``
+    floors, under the numbers of ``rules``."""
     first = generate_floor(seed, 1, rules)
     return State(seed=seed, floors=floors, floor=1, health=rules.health,
                  moves=rules.moves, position=first.start, rules=rules)

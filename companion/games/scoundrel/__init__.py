@@ -27,7 +27,10 @@ _NAME: dict[Card, str] = {c: str(c) for c in standard_deck(jokers=1)}
 """Every card's name (``str(card)``), looked up for a verdict's summary."""
 
 
-class Scoundrel(Game):
+class Scoundrel(Game[State, Action]):
+    """Scoundrel: rooms of four cards, a weapon that dulls on each kill, health 0 to 20
+    (``docs/rules/scoundrel.md``)."""
+
     name = "scoundrel"
     code = "sc"
     title = "Scoundrel"

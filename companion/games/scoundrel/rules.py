@@ -42,14 +42,17 @@ def value(card: Card) -> int:
 
 
 def is_monster(card: Card) -> bool:
+    """Clubs and spades are monsters."""
     return card.suit in (Suit.CLUBS, Suit.SPADES)
 
 
 def is_weapon(card: Card) -> bool:
+    """Diamonds are weapons."""
     return card.suit is Suit.DIAMONDS
 
 
 def is_potion(card: Card) -> bool:
+    """Hearts are potions."""
     return card.suit is Suit.HEARTS
 
 
@@ -86,11 +89,15 @@ class Avoid:
 
 @dataclass(frozen=True)
 class Equip:
+    """``equip CARD``: face a weapon; it replaces the one held."""
+
     card: Card
 
 
 @dataclass(frozen=True)
 class Drink:
+    """``drink CARD``: face a potion."""
+
     card: Card
 
 
@@ -153,10 +160,12 @@ class State:
 
     @property
     def free(self) -> bool:
+        """Whether this is a free deal (no seed: the table deals)."""
         return self.seed is None
 
     @property
     def equal_kills(self) -> bool:
+        """Whether the ``equal-kills`` variant is played."""
         return "equal-kills" in self.variants
 
     @property
@@ -180,6 +189,7 @@ class State:
 
     @property
     def cards_faced(self) -> int:
+        """How many cards have been faced: discarded, slain, or the weapon held."""
         return len(self.discard) + len(self.slain) + (self.weapon is not None)
 
     @property
@@ -530,6 +540,9 @@ def faces(s: State) -> list[Action]:
 
 
 def can_avoid(s: State) -> bool:
+    """Whether the room may be avoided now: the game goes on, no room is awaited,
+    the dungeon is not empty, the last room was not avoided and no card of this one
+    has been faced."""
     return (s.outcome is None and not s.awaiting and s.dungeon_left > 0
             and not s.avoided and s.faced == 0)
 

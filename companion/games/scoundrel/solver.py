@@ -153,6 +153,7 @@ class Solution:
 
     @property
     def final(self) -> rules.State:
+        """The state the line ends in."""
         return self.states[-1]
 
 

@@ -37,7 +37,10 @@ def seeded_map(seed: str, size: int) -> DungeonMap:
     return DungeonMap(d.row_stack, d.column_stack)
 
 
-class ShuffleAndDoom(Game):
+class ShuffleAndDoom(Game[State, Action]):
+    """Shuffle and Doom!: a standard-deck grid crawler on a seeded map
+    (``docs/rules/shuffle-and-doom.md``)."""
+
     name = "shuffle-and-doom"
     code = "sd"
     title = "Shuffle and Doom!"

@@ -61,6 +61,7 @@ class DungeonMap:
 
     @property
     def size(self) -> int:
+        """The map's side, in cells (the cards of each stack)."""
         return len(self.row_stack)
 
     def filled(self, cell: Cell) -> bool:
@@ -154,6 +155,7 @@ class Regions:
 
     @staticmethod
     def of(dmap: DungeonMap) -> Regions:
+        """The regions of ``dmap``, made from its blocks."""
         cols, rows = dmap.blocks
         # the rectangles of the map's blocks in reading order (column run, row run): the
         # 0 regions, then the rooms; in a row run, the column runs of its colour make 0

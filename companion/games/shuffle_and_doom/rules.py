@@ -49,62 +49,82 @@ def face_value(card: Card) -> int:
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True)
 class Choose:
+    """``choose row|column``: the stack that gives the bonuses."""
+
     stack: Literal["row", "column"]
 
 
 @dataclass(frozen=True)
 class Bonus:
+    """``bonus STAT...``: one stat raised per diamond of the chosen stack."""
+
     stats: tuple[Stat, ...]
 
 
 @dataclass(frozen=True)
 class Enter:
+    """``enter CELL``: walk to and step onto a cell of an unexplored room."""
+
     cell: Cell
 
 
 @dataclass(frozen=True)
 class RoomCards:
+    """``room CARD...``: the cards drawn for the room just entered."""
+
     cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
 class Hit:
+    """``hit CARD``: hit an enemy; the others strike back."""
+
     card: Card
 
 
 @dataclass(frozen=True)
 class Disarm:
+    """``disarm CARD``: disarm a trap."""
+
     card: Card
 
 
 @dataclass(frozen=True)
 class Take:
+    """``take CARD``: take one item while traps are armed (they fire)."""
+
     card: Card
 
 
 @dataclass(frozen=True)
 class Drink:
+    """``drink CARD``: drink a potion from the inventory."""
+
     card: Card
 
 
 @dataclass(frozen=True)
 class Read:
+    """``read CARD``: read a book from the inventory."""
+
     card: Card
 
 
 @dataclass(frozen=True)
 class Loot:
-    pass
+    """``loot``: collect everything left in the room."""
 
 
 @dataclass(frozen=True)
 class Retreat:
+    """``retreat CELL``: leave a trapped room to a 0 cell beside it."""
+
     cell: Cell
 
 
 @dataclass(frozen=True)
 class Exit:
-    pass
+    """``exit``: walk to the bottom-right cell and out."""
 
 
 Action = (Choose | Bonus | Enter | RoomCards | Hit | Disarm | Take | Drink | Read | Loot
@@ -140,24 +160,30 @@ class Room:
     stunned: bool = False  # surviving enemies skip the attack after the next hit
 
     def of_kind(self, *kinds: Kind) -> list[Entity]:
+        """The room's entities of any of ``kinds``."""
         return [e for e in self.entities if e.kind in kinds]
 
     @property
     def enemies(self) -> list[Entity]:
+        """The room's enemies."""
         return self.of_kind("enemy")
 
     @property
     def traps(self) -> list[Entity]:
+        """The room's traps."""
         return self.of_kind("trap")
 
     @property
     def items(self) -> list[Entity]:
+        """The room's items: potions, gold and books."""
         return self.of_kind("potion", "gold", "book")
 
     def find(self, card: Card) -> Entity | None:
+        """The room's entity of ``card``, or None."""
         return next((e for e in self.entities if e.card == card), None)
 
     def without(self, *cards: Card) -> tuple[Entity, ...]:
+        """The room's entities but those of ``cards``."""
         return tuple(e for e in self.entities if e.card not in cards)
 
 
@@ -194,14 +220,17 @@ class State:
 
     @property
     def size(self) -> int:
+        """The map's side, in cells."""
         return self.dmap.size
 
     @property
     def free(self) -> bool:
+        """Whether this is a free deal (no seed: the map given in tags)."""
         return self.seed is None
 
     @property
     def in_setup(self) -> bool:
+        """Whether the setup goes on: the stack not chosen yet, or bonuses still owed."""
         return self.choice is None or self.bonus_owed > 0
 
     @property
@@ -211,6 +240,7 @@ class State:
 
     @property
     def flat(self) -> bool:
+        """Whether the ``flat-consumables`` variant is played."""
         return "flat-consumables" in self.variants
 
     def score(self) -> int:
@@ -222,6 +252,7 @@ class State:
         return self.banked + self.gold
 
     def outcome_name(self) -> str:
+        """The outcome, or ``unfinished``."""
         return self.outcome or "unfinished"
 
 

@@ -311,9 +311,11 @@ class Tracker:
 
     @staticmethod
     def style(width: float) -> _Style:
+        """The tracker's style for a box ``width`` wide: wide or narrow."""
         return WIDE if width >= WIDE_TRACKER_W else NARROW
 
     def text_lines(self, width: float) -> list[str]:
+        """The tracker's text (start stats, each stack's bonuses) wrapped to ``width``."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         st = self.style(width)
@@ -804,6 +806,9 @@ VERB_HELP = (
 
 def draw_log_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
                   payload: str) -> None:
+    """Draw the log sheet of deal ``d``: a title, fields for the header, the verbs
+    with examples, ruled lines to write the game on, and a footer with the QR code of
+    ``payload``."""
     c = doc.canvas
     area = content_rect(layout, doc.paper)
     n = d.size
