@@ -201,6 +201,7 @@ class Tally:
         self.lost_seeds: list[str] = []
 
     def add(self, record: GameRecord) -> None:
+        """Count one more game of the player."""
         self.games += 1
         self.wins += record.won
         if record.score is not None:
@@ -215,6 +216,7 @@ class Tally:
             seeds.append(record.seed)
 
     def summary(self) -> PlayerSummary:
+        """The player's figures over the games counted so far."""
         n, wins = self.games, self.wins
         low, high = wilson(wins, n)
         scores = sorted(self.scores.items())
