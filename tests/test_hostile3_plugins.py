@@ -382,3 +382,26 @@ def test_help_imports_no_plugin(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("handler", ["host", "ignored", "system"])
+def test_a_plugins_own_keyboard_interrupt_is_its_fault_whoever_handles_ctrl_c(handler):
+    """A test runner's worker (pytest-xdist) or a host program may handle SIGINT itself,
+    or ignore it: a KeyboardInterrupt the plugin raises is still the plugin's fault, not
+    a Ctrl-C that stops the whole process (it took down an xdist worker)."""
+    import signal
+
+    from companion.games import Plugin, PluginFault, run_plugin
+
+    def raises() -> None:
+        raise KeyboardInterrupt
+
+    chosen = {"host": lambda signum, frame: None, "ignored": signal.SIG_IGN,
+              "system": signal.SIG_DFL}[handler]
+    before = signal.signal(signal.SIGINT, chosen)
+    try:
+        with pytest.raises(PluginFault):
+            run_plugin(Plugin("x-game", "x_module", "x-dist"), raises)
+        assert signal.getsignal(signal.SIGINT) is chosen  # given back as it was
+    finally:
+        signal.signal(signal.SIGINT, before)

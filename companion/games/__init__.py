@@ -401,14 +401,16 @@ def run_plugin(plugin: Plugin, call: Callable[[], T]) -> T:
     guard = _guard if _guard is not None else _Guard()
     before: Any = None
     if outer:
-        def on_ctrl_c(signum: int, frame: object) -> None:
-            guard.pressed = True
-            raise KeyboardInterrupt
-
         try:
-            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            handler = signal.getsignal(signal.SIGINT)
+            if callable(handler):  # Python's own, or a host's (a test runner's worker)
+                def on_ctrl_c(signum: int, frame: Any) -> None:
+                    guard.pressed = True
+                    handler(signum, frame)
+
                 before = signal.signal(signal.SIGINT, on_ctrl_c)
-                guard.able = True
+            # else ignored or the system's default: no Ctrl-C comes as KeyboardInterrupt
+            guard.able = True
         except ValueError:  # not the main thread: any KeyboardInterrupt is taken as real
             pass
         _guard = guard
