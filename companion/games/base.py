@@ -510,18 +510,11 @@ class Game(ABC):
         return {}
 
     def vocabulary(self) -> tuple[str, ...]:
-        """Words a property test strings together into random action lines: the
-        notation's ``VERBS`` and every word of the log of a short seeded game played at
-        random (cards, cells, numbers). A game adds the spellings its logs never use
-        (``th`` for 10♥...)."""
-        from companion.simulate import play
-
-        words = dict.fromkeys(getattr(self.notation, "VERBS", ()))
-        played = play(self, "VOCABULARY", self.check_params({}), "random", max_actions=40)
-        for line in played.log_text().splitlines():
-            if not line.startswith("["):
-                words.update(dict.fromkeys(line.split()))
-        return tuple(words)
+        """Words of the notation a property test strings together into random action
+        lines: the notation's ``VERBS``; a game adds the spellings its logs never use
+        (``th`` for 10♥...). :func:`companion.simulate.vocabulary` adds every word of a
+        short game played at random (cards, cells, numbers)."""
+        return tuple(dict.fromkeys(getattr(self.notation, "VERBS", ())))
 
     def players(self) -> dict[str, Any]:
         """The simulated players (``random``, ``greedy``, ``expert``...): ``PLAYERS`` of

@@ -70,7 +70,7 @@ class ClearTheDungeon(Game):
         return len(state.defeated)
 
     def vocabulary(self) -> tuple[str, ...]:
-        """The words of the notation and a played game, and other spellings of cards
+        """The verbs of the notation, and other spellings of cards
         (``th`` for 10♥, ``10c``, ``JK``) a log may use."""
         return tuple(dict.fromkeys((*super().vocabulary(), "1", "2", "4", "5", "J♣", "Q♦",
                                     "K♠", "9♦", "2♥", "JK", "th", "10c")))

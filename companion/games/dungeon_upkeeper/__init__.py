@@ -113,7 +113,7 @@ class DungeonUpkeeper(Game):
         return state.floor
 
     def vocabulary(self) -> tuple[str, ...]:
-        """The words of the notation and a played run, and longer paths, floor numbers
+        """The verbs of the notation, and longer paths, floor numbers
         and a letter that is no direction."""
         return tuple(dict.fromkeys((*super().vocabulary(), "WWSS", "NNEE", "SEW", "2", "10",
                                     "B2", "X")))
