@@ -1,8 +1,9 @@
 """Log the game while it is played (issue 17): ``companion record`` and ``companion
-play``. Registered on :data:`companion.cli.app` when that module is imported (its end
-imports this one). The session (``companion/record.py``) and the screen
-(``companion/record_screen.py``, which imports rich and prompt_toolkit) are imported
-inside the commands, so ``companion --help`` stays as fast as it was.
+play``. Registered on :data:`companion.cli_app.app`, which this module imports;
+:mod:`companion.cli` imports this one (at its end), never the other way. The session
+(``companion/record.py``) and the screen (``companion/record_screen.py``, which imports
+rich and prompt_toolkit) are imported inside the commands, so ``companion --help``
+stays as fast as it was.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli import (
+from companion.cli_app import (
     GAME_OPTIONS,
     GameCommand,
     VariantOpt,
