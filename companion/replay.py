@@ -301,13 +301,15 @@ def _steps(game: Game) -> tuple[Callable[[Any, ActionLine], Any],
     """The game's ``parse_action``, ``apply`` and ``is_over``, as the replay calls them
     for every line: the notation's and rules' own functions where the game keeps the
     base class's methods (which only call them), one call less each, and
-    :func:`_has_outcome` for the base class's ``is_over``.
+    :func:`_has_outcome` for the base class's ``is_over`` (when the rules module has
+    no ``is_over`` of its own).
     Looked up for every log (never kept: a patched rules module is seen at once)."""
     cls = type(game)
     parse = (game.notation.parse_action if cls.parse_action is Game.parse_action
              else game.parse_action)
     apply = game.rules.apply if cls.apply is Game.apply else game.apply
-    over = _has_outcome if cls.is_over is Game.is_over else game.is_over
+    over = (_has_outcome if cls.is_over is Game.is_over
+            and getattr(game.rules, "is_over", None) is None else game.is_over)
     return parse, apply, over
 
 

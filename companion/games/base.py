@@ -432,8 +432,13 @@ class Game(ABC):
         return found
 
     def is_over(self, state: Any) -> bool:
-        """Whether the game has ended (no action is legal any more): the state's
-        ``outcome`` is set."""
+        """Whether the game has ended (no action is legal any more):
+        ``rules.is_over(state)`` where the rules module defines it (a game whose end is
+        not one field of its state), else whether the state's ``outcome`` is set (None
+        while the game goes on), as the built-in games' states keep it."""
+        over = getattr(self.rules, "is_over", None)
+        if over is not None:
+            return bool(over(state))
         return state.outcome is not None
 
     @abstractmethod
@@ -477,6 +482,15 @@ class Game(ABC):
               budget: int | None = None) -> SolveReport:
         """Solve a seeded deal exactly. Raises ParameterError for a game with no solver."""
         raise ParameterError(f"{self.name} has no solver")
+
+    def par_note(self, report: SolveReport) -> str:
+        """What par is for ``report``, an exact solve (``won`` or ``lost``) of a deal,
+        as the club's standings say it beside par: by default the best score possible
+        (and, for a deal no line wins, that none does). A game whose par is something
+        else (the run along each floor's par path) overrides this."""
+        if report.status == "won":
+            return "the best score possible"
+        return "the best score possible; no line wins"
 
     def solve_text(self, report: SolveReport) -> str:
         """What ``companion solve`` prints for ``report`` (without ``--json``): by
@@ -535,16 +549,23 @@ class Game(ABC):
         ``companion stats``' "where games end"."""
         return 0
 
+    end_words: tuple[tuple[str, str], ...] = ()
+    """How :meth:`end_reason` shortens why a game was lost: ``(word, reason)`` pairs, the
+    first whose word the result's ``lost_because`` holds gives the reason
+    (``("moves", "out of moves")``)."""
+
     def end_reason(self, state: Any) -> str:
-        """Why a game ended, in a word or two: its outcome when not lost, else what ran
-        out (``out of moves``, ``out of health``, ``deck``, ``damage``)."""
-        outcome = self.result(state).outcome
-        why = str(getattr(state, "lost_because", "") or "")
-        for word, reason in (("moves", "out of moves"), ("health", "out of health"),
-                             ("damage", "damage"), ("deck", "deck"), ("draw", "deck")):
+        """Why a game ended, in a word or two, for ``companion stats``' "where games
+        end": the outcome, or for a game its result's summary says was lost because of
+        something (``lost_because``), the reason of the first of :attr:`end_words`
+        found in it, else that text. A game whose states say it otherwise overrides
+        this."""
+        result = self.result(state)
+        why = str(result.summary.get("lost_because") or "")
+        for word, reason in self.end_words:
             if word in why:
                 return reason
-        return why or outcome
+        return why or result.outcome
 
     # -- booklet --------------------------------------------------------------------
     booklet_outcome: str | None = None

@@ -40,6 +40,7 @@ class ClearTheDungeon(Game):
     map_kind = "mat"
     deal_rules = frozenset({"deal-seed"})
     stage_name = "monsters defeated"
+    end_words = (("damage", "damage"), ("deck", "deck"))
     pack_parts = (
         PackPart("mat", "Play mat (landscape)"),
         PackPart("stack", "Stacking list: put your deck in the seed's order"),
