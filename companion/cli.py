@@ -50,7 +50,7 @@ from companion.cli_app import (
     resolve_paper,
 )
 from companion.errors import EXIT_OK, EXIT_USAGE, CompanionError, ParameterError
-from companion.games import GAME_NAMES, get_game
+from companion.games import GAME_NAMES, all_games, get_game
 from companion.text import shown_lines, shown_text
 
 
@@ -133,7 +133,7 @@ def map_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pape
             no_par: NoParOpt = False, ink: InkOpt = None) -> None:
     """Print the seeded dungeon map of GAME as a PDF.
 
-    Example: companion map shuffle-and-doom --seed K7Q2-9XMA --size 9
+    Example: companion map GAME --seed K7Q2-9XMA
     """
     _make_sheet(game, None, seed, paper, out, as_json, list(ctx.args),
                 {"layout": layout, "variants": tuple(variant or ()), "par": par,
@@ -157,7 +157,7 @@ def sheets_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None,
     """Print a sheet of GAME (stacking list, log sheet, cards, tiles, mat, hand record)
     as a PDF.
 
-    Example: companion sheets shuffle-and-doom --seed K7Q2-9XMA --kind record --from logs/
+    Example: companion sheets GAME --seed K7Q2-9XMA --kind record --from logs/
     """
     g = get_game(game)
     chosen = kind or _default_kind(g)
@@ -205,7 +205,7 @@ def solve_cmd(ctx: typer.Context, game: SolverGameArg,
               as_json: JsonOpt = False) -> None:
     """Solve a seeded deal exactly: winnable or not, best score or par.
 
-    Example: companion solve clear-the-dungeon --seed K7Q2-9XMA --variant reserve --out best.log
+    Example: companion solve GAME --seed K7Q2-9XMA --out best.log
     """
     from companion.seeds import normalize_seed
 
@@ -256,7 +256,7 @@ def stats_cmd(
     """Play many seeded games per player class and report win rates (95 % interval),
     scores, where and why games end, and the game's balance targets.
 
-    Example: companion stats dungeon-upkeeper --games 500 --jobs 2 --out report.pdf
+    Example: companion stats GAME --games 500 --jobs 2 --out report.pdf
     """
     from companion.stats import run, table_rows, target_lines
 
@@ -313,8 +313,8 @@ def calibrate_cmd(
     paper: PaperOpt = None,
 ) -> None:
     """Remember your printer's duplex back offset, measured on the calibration sheet
-    (companion sheets dungeon-solitaire --kind calibrate); every two-sided sheet and
-    pack then uses it unless --back-offset is given.
+    (companion sheets GAME --kind calibrate, for a game that prints one); every
+    two-sided sheet and pack then uses it unless --back-offset is given.
 
     Example: companion calibrate --save 1.5,-0.5 --paper letter
     """
@@ -338,7 +338,9 @@ def calibrate_cmd(
         offset = saved_offset(name)
         text = ("none saved" if offset is None else f"{offset[0]:g},{offset[1]:g} mm")
         typer.echo(f"{name}: {text}")
-    typer.echo(f"settings: {settings_path()}; print 'companion sheets dungeon-solitaire "
+    maker = next((g.name for g in all_games() for k in g.sheet_kinds
+                  if k.name == "calibrate"), "GAME")
+    typer.echo(f"settings: {settings_path()}; print 'companion sheets {maker} "
                "--kind calibrate' two-sided, read the shift, then "
                "'companion calibrate --save X,Y'")
 
@@ -358,7 +360,7 @@ def booklet_cmd(
 ) -> None:
     """Print the rule booklet of GAME (A5 pages from A4, half-letter from Letter).
 
-    Example: companion booklet shuffle-and-doom --imposition saddle
+    Example: companion booklet GAME --imposition saddle
     """
     from companion.booklets import booklet_targets, render_booklet
 
@@ -381,7 +383,7 @@ def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: Pap
     """Print a session pack: a cover with the contents and how to print them, every
     sheet GAME needs for SEED, and the rule booklet, as one PDF.
 
-    Example: companion pack dungeon-solitaire --seed K7Q2-9XMA
+    Example: companion pack GAME --seed K7Q2-9XMA
     """
     make_pack(game, seed, paper, out, variant, back_offset, list(ctx.args))
 

@@ -43,7 +43,7 @@ app = typer.Typer(
     cls=Group,
     help="Print, validate and scan solo dungeon games played on paper.\n\n"
     "Games: " + ", ".join(GAME_NAMES) + ".\n\n"
-    "Example: companion map shuffle-and-doom --seed K7Q2-9XMA, then "
+    f"Example: companion map {GAME_NAMES[0]} --seed K7Q2-9XMA, then "
     "companion validate my-game.log",
     add_completion=True,
     no_args_is_help=True,
@@ -176,7 +176,7 @@ class _PlainArgument(TyperArgument):
 
 class GameCommand(Command):
     """A command whose argument is a game: the game name may come before or after the
-    options (``companion map --size 9 shuffle-and-doom``), and ``--help`` after a game
+    options (``companion map --size 9 GAME``), and ``--help`` after a game
     name shows that game's options, variants and sheet kinds."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -572,8 +572,7 @@ BacksOpt = Annotated[str | None, typer.Option("--backs", metavar="duplex|fold|no
                                               "(duplex, the default), beside the fronts "
                                               "about a fold line, or none")]
 InkOpt = Annotated[str | None, typer.Option("--ink", metavar="light|dark",
-                                            help="sheets with large dark areas (Dungeon "
-                                            "Upkeeper maps, light by default; Dungeon "
-                                            "Solitaire tiles, cards and map, Clear the "
-                                            "Dungeon's deck backs, dark by default): "
-                                            "pale or outlined (light) or solid (dark)")]
+                                            help="sheets with large dark areas (walls, "
+                                            "tiles, card backs): pale or outlined "
+                                            "(light) or solid (dark); without it, the "
+                                            "game's own default")]

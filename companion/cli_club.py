@@ -89,7 +89,7 @@ def daily_cmd(
     from the date and the game's name, no server needed. It reads and scans like any
     seed; --print writes its session pack (or one sheet kind).
 
-    Example: companion daily clear-the-dungeon --print
+    Example: companion daily GAME --print
     """
     from companion.club import daily_seed, parse_date, today_utc
 

@@ -184,7 +184,7 @@ def record_cmd(
     undo takes back the last action; --resume goes on with a log; the end writes the
     outcome's score as the claim. Lines can come from standard input too.
 
-    Example: companion record clear-the-dungeon --seed K7Q2-9XMA --player Ada
+    Example: companion record GAME --seed K7Q2-9XMA --player Ada
     """
     _run(ctx, "record", game, seed, out, resume, player, variant)
 
@@ -203,6 +203,6 @@ def play_cmd(
     and keys as record (boards drawn where the game has one), and the same log, written
     after every action; the game ends with its outcome and score.
 
-    Example: companion play dungeon-solitaire --seed K7Q2-9XMA
+    Example: companion play GAME --seed K7Q2-9XMA
     """
     _run(ctx, "play", game, seed, out, resume, player, variant)
