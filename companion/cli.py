@@ -2,6 +2,10 @@
 library, prints, and turns every :class:`~companion.errors.CompanionError` into one clear
 message and the documented exit code. Heavy modules (reportlab, qrcode, pypdfium2,
 zxing-cpp) are imported only inside the commands that need them.
+
+The app and what every command shares are in :mod:`companion.cli_app`; this module
+registers the core commands on it, and imports :mod:`companion.cli_club` and
+:mod:`companion.cli_record` at its end so theirs are registered too.
 """
 
 from __future__ import annotations
