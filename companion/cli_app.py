@@ -34,6 +34,7 @@ class Group(TyperGroup):
     take plain values as they come, like every command's (:class:`Command`)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
+        """The group's options, each taking plain values (see :class:`Command`)."""
         # Typer adds the completion and help options after __init__
         return _plain_params(super().get_params(ctx))
 
@@ -85,6 +86,7 @@ class Command(TyperCommand):
         _plain_params(self.params)
 
     def get_params(self, ctx: Any) -> list[Any]:
+        """The command's options, the help option too, each taking plain values."""
         return _plain_params(super().get_params(ctx))  # the help option too
 
 
@@ -180,6 +182,8 @@ class GameCommand(Command):
     name shows that game's options, variants and sheet kinds."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Parse ``args`` with the game name moved in front of the options, wherever it
+        was typed."""
         args = list(args)
         takes_value = {o for p in self.params if isinstance(p, TyperOption)
                        and not p.is_flag and not p.count for o in p.opts}
