@@ -85,16 +85,16 @@ def import_graph() -> dict[str, dict[str, int]]:
             for name, (path, is_package) in files.items()}
 
 
-def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
-    """One shortest cycle through each strongly connected group of modules (Tarjan),
-    as ``[a, b, ..., a]``."""
+def strongly_connected(graph: dict[str, dict[str, int]]) -> list[set[str]]:
+    """The groups of two or more modules each of which imports every other one of the
+    group, directly or through others (Tarjan's algorithm)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
     on_stack: set[str] = set()
     groups: list[set[str]] = []
 
-    def connect(v: str) -> None:  # iterative would do too: the graph is small
+    def connect(v: str) -> None:  # recursive: the graph is a few hundred modules
         index[v] = low[v] = len(index)
         stack.append(v)
         on_stack.add(v)
@@ -118,24 +118,28 @@ def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
     for v in sorted(graph):
         if v not in index:
             connect(v)
-    found = []
-    for group in groups:
-        start = min(group)
-        paths = {start: [start]}  # breadth first, inside the group, back to start
-        queue = [start]
-        cycle: list[str] | None = None
-        while queue and cycle is None:
-            v = queue.pop(0)
-            for w in sorted(graph[v]):
-                if w == start:
-                    cycle = paths[v] + [start]
-                    break
-                if w in group and w not in paths:
-                    paths[w] = paths[v] + [w]
-                    queue.append(w)
-        assert cycle is not None
-        found.append(cycle)
-    return found
+    return groups
+
+
+def shortest_cycle(graph: dict[str, dict[str, int]], group: set[str]) -> list[str]:
+    """A shortest cycle through the first module of ``group``, as ``[a, b, ..., a]``."""
+    start = min(group)
+    paths = {start: [start]}  # breadth first, inside the group, back to start
+    queue = [start]
+    while queue:
+        v = queue.pop(0)
+        for w in sorted(graph[v]):
+            if w == start:
+                return paths[v] + [start]
+            if w in group and w not in paths:
+                paths[w] = paths[v] + [w]
+                queue.append(w)
+    raise AssertionError(f"no cycle through {start}")
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """One shortest cycle through each strongly connected group of modules."""
+    return [shortest_cycle(graph, group) for group in strongly_connected(graph)]
 
 
 def describe(cycle: list[str], graph: dict[str, dict[str, int]]) -> str:
@@ -146,8 +150,13 @@ def describe(cycle: list[str], graph: dict[str, dict[str, int]]) -> str:
 
 def test_no_module_imports_itself_round_a_cycle():
     graph = import_graph()
-    found = cycles(graph)
-    assert not found, "import cycles:\n" + "\n".join(describe(c, graph) for c in found)
+    found = []
+    for group in strongly_connected(graph):
+        text = describe(shortest_cycle(graph, group), graph)
+        if len(group) > 2:
+            text += f" (the modules caught in it: {', '.join(sorted(group))})"
+        found.append(text)
+    assert not found, "import cycles:\n" + "\n".join(found)
 
 
 def test_the_walk_sees_every_module_and_function_level_imports():
