@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.games import GAME_NAMES, get_game  # noqa: E402
 from companion.replay import validate_text  # noqa: E402
-from companion.simulate import play  # noqa: E402
+from companion.simulate import play, vocabulary  # noqa: E402
 
 
 def _params(game_name: str, i: int) -> dict[str, int]:
@@ -95,7 +95,7 @@ def corpus(count: int) -> Iterator[tuple[str, str]]:
         played = play(game, f"DIFF{i}", _params(name, i // 7), player, variants=variants,
                       max_actions=300, free=free)
         text = played.log_text()
-        words = tuple(game.vocabulary())
+        words = vocabulary(game)
         roll = rng.random()
         if roll < 0.85:
             text = _mutate(text, words, rng)

@@ -1,7 +1,8 @@
 """Club play on the command line (issue 16): ``companion daily`` and ``companion
-standings``. Registered on :data:`companion.cli.app` when that module is imported (its
-last line imports this one). Like every command, the heavy modules (the engines,
-reportlab) are imported inside the commands, so ``companion --help`` stays fast.
+standings``. Registered on :data:`companion.cli_app.app`, which this module imports;
+:mod:`companion.cli` imports this one (its last line), never the other way. Like every
+command, the heavy modules (the engines, reportlab) are imported inside the commands,
+so ``companion --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli import (
+from companion.cli_app import (
     GAME_OPTIONS,
     BackOpt,
     Command,
@@ -27,8 +28,8 @@ from companion.cli import (
     _make_sheet,
     app,
     handles_errors,
+    make_pack,
     out_target,
-    pack_cmd,
     parse_back_offset,
     parse_game_options,
     resolve_paper,
@@ -88,7 +89,7 @@ def daily_cmd(
     from the date and the game's name, no server needed. It reads and scans like any
     seed; --print writes its session pack (or one sheet kind).
 
-    Example: companion daily clear-the-dungeon --print
+    Example: companion daily GAME --print
     """
     from companion.club import daily_seed, parse_date, today_utc
 
@@ -117,8 +118,7 @@ def daily_cmd(
         chatter = io.StringIO()
         with contextlib.redirect_stdout(chatter) if as_json else contextlib.nullcontext():
             if kind is None:
-                pack_cmd(ctx, g.name, seed=seed, paper=paper, out=out, variant=variant,
-                         back_offset=back_offset)
+                make_pack(g.name, seed, paper, out, variant, back_offset, list(ctx.args))
             else:
                 _make_sheet(g.name, kind, seed, paper, out, False, list(ctx.args),
                             {"layout": None, "variants": variants, "par": False,

@@ -1,8 +1,9 @@
 """Log the game while it is played (issue 17): ``companion record`` and ``companion
-play``. Registered on :data:`companion.cli.app` when that module is imported (its end
-imports this one). The session (``companion/record.py``) and the screen
-(``companion/record_screen.py``, which imports rich and prompt_toolkit) are imported
-inside the commands, so ``companion --help`` stays as fast as it was.
+play``. Registered on :data:`companion.cli_app.app`, which this module imports;
+:mod:`companion.cli` imports this one (at its end), never the other way. The session
+(``companion/record.py``) and the screen (``companion/record_screen.py``, which imports
+rich and prompt_toolkit) are imported inside the commands, so ``companion --help``
+stays as fast as it was.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli import (
+from companion.cli_app import (
     GAME_OPTIONS,
     GameCommand,
     VariantOpt,
@@ -183,7 +184,7 @@ def record_cmd(
     undo takes back the last action; --resume goes on with a log; the end writes the
     outcome's score as the claim. Lines can come from standard input too.
 
-    Example: companion record clear-the-dungeon --seed K7Q2-9XMA --player Ada
+    Example: companion record GAME --seed K7Q2-9XMA --player Ada
     """
     _run(ctx, "record", game, seed, out, resume, player, variant)
 
@@ -202,6 +203,6 @@ def play_cmd(
     and keys as record (boards drawn where the game has one), and the same log, written
     after every action; the game ends with its outcome and score.
 
-    Example: companion play dungeon-solitaire --seed K7Q2-9XMA
+    Example: companion play GAME --seed K7Q2-9XMA
     """
     _run(ctx, "play", game, seed, out, resume, player, variant)

@@ -632,13 +632,7 @@ def solve_par(key: DealKey, game: Any) -> Par:
         return Par(None, "none", f"the solver plays edition {game.edition} only")
     report = game.solve(key.seed, dict(key.params), key.variants)
     if report.status in ("won", "lost") and report.score is not None:
-        if isinstance(report.stats.get("par"), dict):  # par per floor (Dungeon Upkeeper)
-            what = "the run along each floor's par path"
-        elif report.status == "won":
-            what = "the best score possible"
-        else:
-            what = "the best score possible; no line wins"
-        return Par(report.score, report.status, what)
+        return Par(report.score, report.status, game.par_note(report))
     if report.status == "lost":
         return Par(None, "lost", "no line wins this deal")
     found = f" (the best line found scores {report.score})" if report.score is not None else ""

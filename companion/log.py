@@ -14,9 +14,12 @@ import re
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from companion.errors import LogError, UnreadableLogError
+from companion.errors import IllegalAction, LogError, UnreadableLogError
+
+if TYPE_CHECKING:
+    from companion.games.base import Game
 
 MAX_LOG_BYTES = 2_000_000
 MAX_LINE_CHARS = 2_000
@@ -580,3 +583,27 @@ def _add_tags(found: list[Tag], lineno: int, file: str, tags: dict[str, Tag],
             raise LogError(f"tag {tag.name} repeated (first on line {first.line})",
                            file, lineno, tag.column, "notation-tag-repeated")
         tags[tag.key] = tag
+
+
+def action_error(exc: IllegalAction, line: ActionLine, file: str,
+                 game: Game | None = None) -> LogError:
+    """Place an engine error on the token it concerns.
+
+    The rules name the part at fault, never a column: the argument (``exc.arg``;
+    ``None``: the verb) or, for an action made of steps, the step (``exc.step``), which
+    the game places with its :meth:`~companion.games.base.Game.locate` (the word
+    holding the step and the character within it)."""
+    where = game.locate(line, exc) if game is not None else None
+    if where is not None:
+        token, offset = where
+        return LogError(exc.message, file, token.line, token.column + offset, exc.rule)
+    token = line.verb
+    offset = exc.offset  # within the verb's word when no argument is named
+    if exc.arg is not None:
+        offset = 0
+        if 0 <= exc.arg < len(line.args):
+            token = line.args[exc.arg]
+            offset = exc.offset
+        elif line.args:
+            token = line.args[-1]
+    return LogError(exc.message, file, token.line, token.column + offset, exc.rule)

@@ -448,7 +448,7 @@ class Session:
         return state
 
     def _refusal(self, exc: IllegalAction, line: ActionLine) -> Refusal:
-        from companion.replay import action_error
+        from companion.log import action_error
 
         where = self.game.locate(line, exc)
         column = (where[0].column + where[1] if where is not None

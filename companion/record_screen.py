@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from companion.cli import _clip
+from companion.cli_app import _clip
 from companion.log import MAX_LINE_CHARS, MAX_LOG_BYTES
 from companion.record import (
     Choice,

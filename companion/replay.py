@@ -40,6 +40,7 @@ from companion.games.base import Game, Header, Result, parse_claim, read_header,
 from companion.log import (
     ActionLine,
     LogFile,
+    action_error,
     action_line,
     decode_log_bytes,
     parse_log,
@@ -105,30 +106,6 @@ class Verdict:
             "summary": self.summary,
             **({"before": self.before} if self.before is not None else {}),
         }
-
-
-def action_error(exc: IllegalAction, line: ActionLine, file: str,
-                 game: Game | None = None) -> LogError:
-    """Place an engine error on the token it concerns.
-
-    The rules name the part at fault, never a column: the argument (``exc.arg``;
-    ``None``: the verb) or, for an action made of steps, the step (``exc.step``), which
-    the game places with its :meth:`~companion.games.base.Game.locate` (the word
-    holding the step and the character within it)."""
-    where = game.locate(line, exc) if game is not None else None
-    if where is not None:
-        token, offset = where
-        return LogError(exc.message, file, token.line, token.column + offset, exc.rule)
-    token = line.verb
-    offset = exc.offset  # within the verb's word when no argument is named
-    if exc.arg is not None:
-        offset = 0
-        if 0 <= exc.arg < len(line.args):
-            token = line.args[exc.arg]
-            offset = exc.offset
-        elif line.args:
-            token = line.args[-1]
-    return LogError(exc.message, file, token.line, token.column + offset, exc.rule)
 
 
 def game_of(log: LogFile) -> Game:
@@ -306,13 +283,15 @@ def _steps(game: Game) -> tuple[Callable[[Any, ActionLine], Any],
     """The game's ``parse_action``, ``apply`` and ``is_over``, as the replay calls them
     for every line: the notation's and rules' own functions where the game keeps the
     base class's methods (which only call them), one call less each, and
-    :func:`_has_outcome` for the base class's ``is_over``.
+    :func:`_has_outcome` for the base class's ``is_over`` (when the rules module has
+    no ``is_over`` of its own).
     Looked up for every log (never kept: a patched rules module is seen at once)."""
     cls = type(game)
     parse = (game.notation.parse_action if cls.parse_action is Game.parse_action
              else game.parse_action)
     apply = game.rules.apply if cls.apply is Game.apply else game.apply
-    over = _has_outcome if cls.is_over is Game.is_over else game.is_over
+    over = (_has_outcome if cls.is_over is Game.is_over
+            and getattr(game.rules, "is_over", None) is None else game.is_over)
     return parse, apply, over
 
 

@@ -138,3 +138,16 @@ def play(game: Game, seed: str, params: Mapping[str, int], player: Player | str 
     if result.score is not None:
         tags["Claim"] = str(result.score)
     return PlayedGame(game, tags, actions, states)
+
+
+def vocabulary(game: Game) -> tuple[str, ...]:
+    """Words a property test strings together into random action lines of ``game``:
+    its :meth:`~companion.games.base.Game.vocabulary` (the notation's verbs and the
+    spellings its logs never use) and every word of the log of a short seeded game
+    played at random (cards, cells, numbers)."""
+    words = dict.fromkeys(game.vocabulary())
+    played = play(game, "VOCABULARY", game.check_params({}), "random", max_actions=40)
+    for line in played.log_text().splitlines():
+        if not line.startswith("["):
+            words.update(dict.fromkeys(line.split()))
+    return tuple(words)

@@ -12,11 +12,11 @@ from test_scale_bar import bars_mm
 
 from companion.errors import ParameterError
 from companion.games import get_game
+from companion.games.dungeon_upkeeper.drawing import _wall_edges
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.sheets import (
     COORD_BAND,
     DEFAULT_INK,
-    _wall_edges,
     check_ink,
     draw_map_page,
     plan_map_page,

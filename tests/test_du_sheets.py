@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 from companion.cli import app
 from companion.errors import ParameterError
 from companion.games import get_game
+from companion.games.dungeon_upkeeper.drawing import MIN_SQUARE
 from companion.games.dungeon_upkeeper.floor import cell_name, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.sheets import (
     COORD_BAND,
-    MIN_SQUARE,
     draw_map_page,
     plan_map_page,
 )

@@ -15,7 +15,7 @@ from companion import replay
 from companion.errors import NotationError
 from companion.games import GAME_NAMES, get_game
 from companion.log import ActionLine, Token, parse_log
-from companion.simulate import play
+from companion.simulate import play, vocabulary
 
 SPELLINGS = ["", " ", "  ", ", ", "\t", " # note"]
 
@@ -28,7 +28,7 @@ def _logs(name: str, rng: random.Random) -> list[str]:
     """Short seeded games of ``name`` at parameter extremes, their lines changed at
     random: words of the game's vocabulary, other spellings of the same words."""
     game = get_game(name)
-    words = game.vocabulary()
+    words = vocabulary(game)
     texts = []
     for k in range(12):
         params = {p.name: (p.low if k % 3 == 0 else p.high if k % 3 == 1 else p.default)

@@ -37,7 +37,7 @@ from companion.log import Token, parse_log
 from companion.paper.layout import parse_layout
 from companion.replay import validate_text
 from companion.seeds import Payload, fresh_seed, normalize_seed, parse_payload
-from companion.simulate import play, start_state
+from companion.simulate import play, start_state, vocabulary
 
 FAST = settings(deadline=None, max_examples=150,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -307,7 +307,7 @@ def header_strategy(game_name: str) -> st.SearchStrategy[str]:
 @given(st.sampled_from(GAME_NAMES), st.data())
 def test_random_action_lines_of_every_game_give_a_verdict(game_name, data):
     head = data.draw(header_strategy(game_name))
-    known = [*VOCABULARY.get(game_name, ()), *get_game(game_name).vocabulary()]
+    known = [*VOCABULARY.get(game_name, ()), *vocabulary(get_game(game_name))]
     words = st.one_of(st.sampled_from(known), card_like.filter(bool))
     lines = data.draw(st.lists(st.lists(words, min_size=1, max_size=6).map(" ".join),
                                max_size=20))

@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 
 from companion.games import GAME_NAMES, get_game
 from companion.replay import validate_text
-from companion.simulate import play
+from companion.simulate import play, vocabulary
 
 
 @cache
 def words(game: str) -> tuple[str, ...]:
-    """What random action lines of ``game`` are made of (``Game.vocabulary``)."""
-    return tuple(get_game(game).vocabulary())
+    """What random action lines of ``game`` are made of (``simulate.vocabulary``)."""
+    return vocabulary(get_game(game))
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

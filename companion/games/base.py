@@ -486,14 +486,12 @@ class Game(ABC, Generic[StateT, ActionT]):
         ...     print(error.column, error.rule)
         7 notation-card
         """
-        from companion.log import read_action_line
+        from companion.log import action_error, read_action_line
 
         line = read_action_line(text)
         try:
             return self.parse_action(state, line)
         except IllegalAction as exc:
-            from companion.replay import action_error
-
             exc.column = action_error(exc, line, "<text>", self).column
             raise
 
@@ -539,8 +537,13 @@ class Game(ABC, Generic[StateT, ActionT]):
         return found
 
     def is_over(self, state: StateT) -> bool:
-        """Whether the game has ended (no action is legal any more): the state's
-        ``outcome`` is set."""
+        """Whether the game has ended (no action is legal any more):
+        ``rules.is_over(state)`` where the rules module defines it (a game whose end is
+        not one field of its state), else whether the state's ``outcome`` is set (None
+        while the game goes on), as the built-in games' states keep it."""
+        over = getattr(self.rules, "is_over", None)
+        if over is not None:
+            return bool(over(state))
         return state.outcome is not None
 
     @abstractmethod
@@ -596,6 +599,15 @@ class Game(ABC, Generic[StateT, ActionT]):
         """
         raise ParameterError(f"{self.name} has no solver")
 
+    def par_note(self, report: SolveReport) -> str:
+        """What par is for ``report``, an exact solve (``won`` or ``lost``) of a deal,
+        as the club's standings say it beside par: by default the best score possible
+        (and, for a deal no line wins, that none does). A game whose par is something
+        else (the run along each floor's par path) overrides this."""
+        if report.status == "won":
+            return "the best score possible"
+        return "the best score possible; no line wins"
+
     def solve_text(self, report: SolveReport) -> str:
         """What ``companion solve`` prints for ``report`` (without ``--json``): by
         default one line, the game, seed and variants, then winnable with the best
@@ -628,18 +640,11 @@ class Game(ABC, Generic[StateT, ActionT]):
         return {}
 
     def vocabulary(self) -> tuple[str, ...]:
-        """Words a property test strings together into random action lines: the
-        notation's ``VERBS`` and every word of the log of a short seeded game played at
-        random (cards, cells, numbers). A game adds the spellings its logs never use
-        (``th`` for 10♥...)."""
-        from companion.simulate import play
-
-        words = dict.fromkeys(getattr(self.notation, "VERBS", ()))
-        played = play(self, "VOCABULARY", self.check_params({}), "random", max_actions=40)
-        for line in played.log_text().splitlines():
-            if not line.startswith("["):
-                words.update(dict.fromkeys(line.split()))
-        return tuple(words)
+        """Words of the notation a property test strings together into random action
+        lines: the notation's ``VERBS``; a game adds the spellings its logs never use
+        (``th`` for 10♥...). :func:`companion.simulate.vocabulary` adds every word of a
+        short game played at random (cards, cells, numbers)."""
+        return tuple(dict.fromkeys(getattr(self.notation, "VERBS", ())))
 
     def players(self) -> dict[str, Any]:
         """The simulated players (``random``, ``greedy``, ``expert``...): ``PLAYERS`` of
@@ -660,16 +665,23 @@ class Game(ABC, Generic[StateT, ActionT]):
         ``companion stats``' "where games end"."""
         return 0
 
+    end_words: tuple[tuple[str, str], ...] = ()
+    """How :meth:`end_reason` shortens why a game was lost: ``(word, reason)`` pairs, the
+    first whose word the result's ``lost_because`` holds gives the reason
+    (``("moves", "out of moves")``)."""
+
     def end_reason(self, state: StateT) -> str:
-        """Why a game ended, in a word or two: its outcome when not lost, else what ran
-        out (``out of moves``, ``out of health``, ``deck``, ``damage``)."""
-        outcome = self.result(state).outcome
-        why = str(getattr(state, "lost_because", "") or "")
-        for word, reason in (("moves", "out of moves"), ("health", "out of health"),
-                             ("damage", "damage"), ("deck", "deck"), ("draw", "deck")):
+        """Why a game ended, in a word or two, for ``companion stats``' "where games
+        end": the outcome, or for a game its result's summary says was lost because of
+        something (``lost_because``), the reason of the first of :attr:`end_words`
+        found in it, else that text. A game whose states say it otherwise overrides
+        this."""
+        result = self.result(state)
+        why = str(result.summary.get("lost_because") or "")
+        for word, reason in self.end_words:
             if word in why:
                 return reason
-        return why or outcome
+        return why or result.outcome
 
     # -- booklet --------------------------------------------------------------------
     booklet_outcome: str | None = None

@@ -51,6 +51,7 @@ class ClearTheDungeon(Game[State, Action]):
     map_kind = "mat"
     deal_rules = frozenset({"deal-seed"})
     stage_name = "monsters defeated"
+    end_words = (("damage", "damage"), ("deck", "deck"))
     pack_parts = (
         PackPart("mat", "Play mat (landscape)"),
         PackPart("stack", "Stacking list: put your deck in the seed's order"),
@@ -87,7 +88,7 @@ class ClearTheDungeon(Game[State, Action]):
         return len(state.defeated)
 
     def vocabulary(self) -> tuple[str, ...]:
-        """The words of the notation and a played game, and other spellings of cards
+        """The verbs of the notation, and other spellings of cards
         (``th`` for 10♥, ``10c``, ``JK``) a log may use."""
         return tuple(dict.fromkeys((*super().vocabulary(), "1", "2", "4", "5", "J♣", "Q♦",
                                     "K♠", "9♦", "2♥", "JK", "th", "10c")))

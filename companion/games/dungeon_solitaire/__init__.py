@@ -51,6 +51,7 @@ class DungeonSolitaire(Game[State, Action]):
     deal_rules = frozenset({"chest-card", "move-exits"})
     editions = tuple(EDITIONS)
     stage_name = "level"
+    end_words = (("health", "out of health"), ("draw", "deck"))
     balance_targets = (
         Target("expert", "win", low=0.30, high=0.60, text="expert wins 30 % to 60 %"),
         Target("expert", "reach", low=0.50, stage=5,

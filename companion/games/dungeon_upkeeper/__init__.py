@@ -52,6 +52,7 @@ class DungeonUpkeeper(Game[State, Action]):
     deal_rules = frozenset({"step-wall", "step-off-map"})
     editions = tuple(EDITIONS)
     stage_name = "floor"
+    end_words = (("moves", "out of moves"), ("health", "out of health"))
     balance_targets = (
         Target("expert", "win", low=0.999,
                text="a par path on every floor wins at least 99.9 %"),
@@ -122,7 +123,7 @@ class DungeonUpkeeper(Game[State, Action]):
         return state.floor
 
     def vocabulary(self) -> tuple[str, ...]:
-        """The words of the notation and a played run, and longer paths, floor numbers
+        """The verbs of the notation, and longer paths, floor numbers
         and a letter that is no direction."""
         return tuple(dict.fromkeys((*super().vocabulary(), "WWSS", "NNEE", "SEW", "2", "10",
                                     "B2", "X")))
@@ -187,6 +188,10 @@ class DungeonUpkeeper(Game[State, Action]):
                            {"par": pars, "outcome": result.outcome,
                             "straight_to_the_exit": short,
                             "lost_because": state.lost_because or None})
+
+    def par_note(self, report: SolveReport) -> str:
+        """Par of a run is the score of the run along each floor's par path."""
+        return "the run along each floor's par path"
 
     def solve_text(self, report: SolveReport) -> str:
         """Par of every floor, then how the run along the par paths ends: its outcome

@@ -98,7 +98,7 @@ def _path_cells(floor: Floor, path: str) -> list[tuple[int, int]]:
 
 
 def _draw_floor(c: Any, w: float, h: float, number: int, with_path: bool) -> None:
-    from companion.games.dungeon_upkeeper.sheets import Geometry, draw_floor
+    from companion.games.dungeon_upkeeper.drawing import Geometry, draw_floor
 
     floor = _floor(number)
     geo = Geometry.fit(Rect(0, 0, w, h), floor.width, floor.height, mm(9))
@@ -148,7 +148,7 @@ def _draw_legend(c: Any, w: float, h: float) -> None:
 
 def _draw_trap_steps(c: Any, w: float, h: float) -> None:
     """A sprung trap reset, then stepped on again: three little corridors."""
-    from companion.games.dungeon_upkeeper.sheets import GRID, WALL
+    from companion.games.dungeon_upkeeper.drawing import GRID, WALL
     from companion.paper.icons import draw_icon
 
     s = mm(8)

@@ -6,8 +6,8 @@ letters, in runs (``NNN EEE``), as the log writes it. Two pages for ten floors. 
 ``options["from_logs"]`` the table's players of the run too
 (:mod:`companion.hand_record`).
 
-The floors are drawn by the map sheet's own functions (:class:`.sheets.Geometry`,
-:func:`.sheets.draw_floor`), only smaller."""
+The floors are drawn by the map sheet's own functions (:class:`.drawing.Geometry`,
+:func:`.drawing.draw_floor`), only smaller."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
+from companion.games.dungeon_upkeeper.drawing import COORD_BAND, Geometry, draw_floor
 from companion.games.dungeon_upkeeper.floor import STEPS, Floor, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
-from companion.games.dungeon_upkeeper.sheets import COORD_BAND, Geometry, draw_floor
 from companion.hand_record import Step, gather, group_steps
 from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, identity_lines

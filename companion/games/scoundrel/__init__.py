@@ -55,6 +55,7 @@ class Scoundrel(Game[State, Action]):
     deal_rules = frozenset({"deal-seed"})
     booklet_outcome = "won"
     stage_name = "cards faced"
+    end_words = (("health", "out of health"),)
 
     # -- rules ------------------------------------------------------------------
     rules: ClassVar[ModuleType] = rules

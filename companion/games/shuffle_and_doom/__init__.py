@@ -182,7 +182,7 @@ class ShuffleAndDoom(Game[State, Action]):
         return sum(1 for status in state.status if status == "emptied")
 
     def vocabulary(self) -> tuple[str, ...]:
-        """The words of the notation and a played game, and other spellings of cards
+        """The verbs of the notation, and other spellings of cards
         (``th`` for 10♥, ``qd``) and cells a log may use."""
         return tuple(dict.fromkeys((*super().vocabulary(), "a1", "b2", "g7", "5♣", "K♠",
                                     "10♦", "th", "qd", "exit", "retreat")))

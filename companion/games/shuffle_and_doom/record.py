@@ -1,6 +1,6 @@
 """Shuffle and Doom's hand record (``record``), the after-game sheet of a deal. The game
 has no solver, so no par and no best line of its own: the record shows the deal (the
-map with its two stacks, drawn by the map sheet's own :func:`.sheets.draw_grid`, and
+map with its two stacks, drawn by the map sheet's own :func:`.drawing.draw_grid`, and
 pass 1's order) and, with ``options["from_logs"]`` (the players' logs), the deal's
 standings among them and the best valid game: its player, score, outcome, where it
 ended and its line room by room (:mod:`companion.hand_record`)."""
@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier
-from companion.games.shuffle_and_doom.sheets import (
+from companion.games.shuffle_and_doom.drawing import (
     COMPACT,
     FULL_PAGE,
     Geometry,
     _params_text,
     draw_grid,
 )
+from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier
 from companion.hand_record import Step, gather, group_steps
 from companion.paper.document import SheetDocument
 from companion.paper.frame import identity_lines

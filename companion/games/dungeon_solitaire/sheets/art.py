@@ -9,7 +9,12 @@ from typing import Any
 
 from companion.games.dungeon_solitaire.cards import RewardCard, Room, Special
 from companion.games.dungeon_solitaire.generation import Cell, Level, cell_name
-from companion.games.dungeon_solitaire.sheets.common import WHITE_BORDER_MM, _centred, _string_width
+from companion.games.dungeon_solitaire.sheets.common import (
+    DEFAULT_INK,
+    WHITE_BORDER_MM,
+    _centred,
+    _string_width,
+)
 from companion.paper.cards import CAP_HEIGHT, draw_lattice, fit_font_size
 from companion.paper.frame import INK, wrap_text
 from companion.paper.icons import RED, draw_icon
@@ -34,19 +39,6 @@ WALL_LIGHT = (0.93, 0.925, 0.92)
 """With ``--ink light``: pale stone, its joints a light grey, the floor white inside the
 same dark outline, and the arrow and label in black."""
 WALL_JOINT_LIGHT = (0.76, 0.75, 0.74)
-DEFAULT_INK = "dark"
-"""The tiles, reward cards and answer key print solid stone walls unless ``--ink
-light`` (``options["ink"]``) asks for pale ones: the default sheets stay as they were."""
-
-
-def check_ink(value: Any) -> str:
-    """The ink of ``options["ink"]`` (default :data:`DEFAULT_INK`). Raises
-    ParameterError for anything but light or dark."""
-    from companion.paper.frame import check_ink as check_sheet_ink
-
-    return check_sheet_ink(value, DEFAULT_INK, "the stone walls print light (pale) or "
-                           "dark (solid)")
-
 _NON_ZERO = 1
 """reportlab's FILL_NON_ZERO: overlapping parts of one path fill as one shape."""
 ROOM_FRAC = 0.56

@@ -26,6 +26,20 @@ if TYPE_CHECKING:
 
 Offset = tuple[float, float]
 
+DEFAULT_INK = "dark"
+"""The tiles, reward cards and answer key print solid stone walls unless ``--ink
+light`` (``options["ink"]``) asks for pale ones: the default sheets stay as they were."""
+
+
+def check_ink(value: Any) -> str:
+    """The ink of ``options["ink"]`` (default :data:`DEFAULT_INK`). Raises
+    ParameterError for anything but light or dark."""
+    from companion.paper.frame import check_ink as check_sheet_ink
+
+    return check_sheet_ink(value, DEFAULT_INK, "the stone walls print light (pale) or "
+                           "dark (solid)")
+
+
 # --- page plan (mm) -------------------------------------------------------------------
 TITLE_MM = 8.0
 """The title line above a board of tiles."""
@@ -190,8 +204,6 @@ class Sheet:
     def ink(self) -> str:
         """``options["ink"]``: how the stone walls print, ``light`` or ``dark`` (the
         default). Raises ParameterError for anything else."""
-        from companion.games.dungeon_solitaire.sheets.art import check_ink
-
         return check_ink(self.options.get("ink"))
 
 
