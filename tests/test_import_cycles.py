@@ -31,7 +31,8 @@ def module_files() -> dict[str, tuple[Path, bool]]:
     return found
 
 
-def _type_checking(test: ast.expr) -> bool:
+def type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` tests ``TYPE_CHECKING`` (its body never runs)."""
     return ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
             or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
 
@@ -51,7 +52,7 @@ def imports_of(name: str, path: Path, is_package: bool,
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _type_checking(child.test):
+            if isinstance(child, ast.If) and type_checking(child.test):
                 for other in child.orelse:
                     visit_one(other)
                 continue

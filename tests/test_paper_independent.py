@@ -10,9 +10,11 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_import_cycles import type_checking
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "companion"
@@ -29,12 +31,25 @@ def _module_name(path: Path) -> str:
 MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def _run_time_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:`` (never run: what
+    type checkers see, such as the package's public names)."""
+    for child in ast.iter_child_nodes(tree):
+        if isinstance(child, ast.If) and type_checking(child.test):
+            for other in child.orelse:
+                yield other
+                yield from _run_time_nodes(other)
+            continue
+        yield child
+        yield from _run_time_nodes(child)
+
+
 def _imports(name: str) -> set[str]:
     """The modules (of any package) that module ``name`` imports, anywhere in it."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in _run_time_nodes(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
