@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.cards import Card, Suit
 from companion.errors import IllegalAction
-from companion.frozen import derived, evolve, keep
+from companion.frozen import derived, evolve, keep, made
 from companion.games.shuffle_and_doom.dungeon import (
     Areas,
     Cell,
@@ -22,15 +22,11 @@ from companion.games.shuffle_and_doom.state import (
     Room,
     RoomStatus,
     State,
-    T,
     face_value,
 )
-
+from companion.rules_kit import fail
 
 # ------------------------------------------------------------------------- helpers
-def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
-    return IllegalAction(message, rule, arg)
-
 
 def _value(s: State, card: Card) -> int:
     return face_value(card) * (1 << (s.pass_no - 1))
@@ -98,7 +94,7 @@ def _draw_free(s: State, cards: tuple[Card, ...]) -> tuple[State, list[tuple[Car
     twice: set[int] = set()
     for i, c in enumerate(cards):
         if c in first_seen:
-            errors.append(_fail(f"{c} appears twice in this room", "deal-duplicate", i))
+            errors.append(fail(f"{c} appears twice in this room", "deal-duplicate", i))
             twice.add(i)
         first_seen.add(c)
     drawn: list[tuple[Card, int]] = []
@@ -110,15 +106,15 @@ def _draw_free(s: State, cards: tuple[Card, ...]) -> tuple[State, list[tuple[Car
             s = _end_pass(s, tuple(d for d, _ in drawn))
             assert s.deck, "a room holds at most 52 cards"
         if c not in s.deck:
-            errors.append(_fail(f"{c} was already drawn in pass {s.pass_no}: no card comes "
-                                "twice in a pass", "deal-duplicate", i))
+            errors.append(fail(f"{c} was already drawn in pass {s.pass_no}: no card comes "
+                               "twice in a pass", "deal-duplicate", i))
             continue
         if s.pass_no == 1 and c in s.map_cards:
             others = len([d for d in s.deck if d not in s.map_cards])
             if others:
-                errors.append(_fail(f"{c} is a map card: in pass 1 the map cards lie at the "
-                                    f"bottom of the deck, under the {others} other cards "
-                                    "not yet drawn", "deal-map-cards-last", i))
+                errors.append(fail(f"{c} is a map card: in pass 1 the map cards lie at the "
+                                   f"bottom of the deck, under the {others} other cards "
+                                   "not yet drawn", "deal-map-cards-last", i))
                 continue
         drawn.append((c, _value(s, c)))
         s = evolve(s, deck=tuple(d for d in s.deck if d != c))
@@ -140,7 +136,7 @@ def _make_room(index: int, drawn: list[tuple[Card, int]]) -> Room:
             kind = "potion"
         else:
             kind = "gold"
-        entities.append(_made(Entity, {"card": c, "kind": kind, "value": v}))
+        entities.append(made(Entity, {"card": c, "kind": kind, "value": v}))
     return Room(index, tuple(entities))
 
 
@@ -167,20 +163,11 @@ def _entity_table(pass_no: int) -> dict[Card, tuple[Entity, Entity]]:
                 kinds = ("potion", "potion")
             else:
                 kinds = ("gold", "gold")
-            table[c] = (_made(Entity, {"card": c, "kind": kinds[0], "value": value}),
-                        _made(Entity, {"card": c, "kind": kinds[1], "value": value}))
+            table[c] = (made(Entity, {"card": c, "kind": kinds[0], "value": value}),
+                        made(Entity, {"card": c, "kind": kinds[1], "value": value}))
         if pass_no <= 64:
             _TABLES[pass_no] = table
     return table
-
-
-def _state(attributes: dict[str, object]) -> State:
-    """The state whose attribute dictionary is ``attributes`` (a copy of another state's
-    with some fields changed: :func:`companion.frozen.evolve` with the changes made in
-    the copy)."""
-    made = _new(State)
-    _set(made, "__dict__", attributes)
-    return made
 
 
 def _all_emptied(s: State) -> bool:
@@ -197,12 +184,12 @@ def _settled(s: State, d: dict[str, object]) -> State:
     made in ``d`` (one new state)."""
     if d["health"] < 0:  # type: ignore[operator]
         d["outcome"] = "died"
-        return _state(d)
+        return made(State, d)
     room: Room | None = d["room"]  # type: ignore[assignment]
     status: tuple[RoomStatus, ...] = d["status"]  # type: ignore[assignment]
     kept = d.get("_areas")
     if kept is None or kept[0] is not status:  # type: ignore[index]
-        return _settle(_state(d))
+        return _settle(made(State, d))
     areas: Areas = kept[1]  # type: ignore[index]
     if room is not None and not room.entities:
         index = room.index
@@ -215,7 +202,7 @@ def _settled(s: State, d: dict[str, object]) -> State:
         d["_areas"] = (status, areas)
     if areas.opened == len(status):
         d["outcome"] = "cleared"
-    return _state(d)
+    return made(State, d)
 
 
 def _set_status(s: State, index: int, status: RoomStatus) -> tuple[RoomStatus, ...]:
@@ -278,20 +265,8 @@ def _settle(s: State) -> State:
 
 
 def _collect(s: State, entities: list[Entity]) -> tuple[Held, ...]:
-    return s.inventory + tuple(_made(Held, {"card": e.card, "kind": e.kind, "value": e.value})
+    return s.inventory + tuple(made(Held, {"card": e.card, "kind": e.kind, "value": e.value})
                                for e in entities)
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _made(cls: type[T], fields: dict[str, object]) -> T:
-    """``cls(**fields)`` for a frozen dataclass that only stores its fields (Entity,
-    Held), without the keyword handling and a frozen ``__setattr__`` per field."""
-    made = _new(cls)
-    _set(made, "__dict__", fields)
-    return made
 
 
 def _leave_room(s: State, verb: str) -> State:
@@ -302,23 +277,23 @@ def _leave_room(s: State, verb: str) -> State:
         return s
     if room.enemies:
         names = " ".join(str(e.card) for e in room.enemies)
-        raise _fail(f"cannot {verb}: enemies remain in the room ({names}); there is no "
-                    "retreat while enemies remain", "no-retreat")
+        raise fail(f"cannot {verb}: enemies remain in the room ({names}); there is no "
+                   "retreat while enemies remain", "no-retreat")
     if room.traps:
         names = " ".join(str(e.card) for e in room.traps)
-        raise _fail(f"cannot {verb}: armed traps remain ({names}); disarm them, take an "
-                    "item, or retreat to a 0 cell", "armed-traps")
+        raise fail(f"cannot {verb}: armed traps remain ({names}); disarm them, take an "
+                   "item, or retreat to a 0 cell", "armed-traps")
     return evolve(_emptied(s, room.index), inventory=_collect(s, room.items))
 
 
 def _require_play(s: State) -> None:
     if s.choice is None:
-        raise _fail("choose the row or column stack first ('choose row' or "
-                    "'choose column')", "setup-order")
+        raise fail("choose the row or column stack first ('choose row' or "
+                   "'choose column')", "setup-order")
     if s.bonus_owed:
         owed = "1 ♦ bonus is" if s.bonus_owed == 1 else f"{s.bonus_owed} ♦ bonuses are"
-        raise _fail(f"{owed} still owed: 'bonus health', "
-                    "'bonus attack' or 'bonus intelligence'", "setup-order")
+        raise fail(f"{owed} still owed: 'bonus health', "
+                   "'bonus attack' or 'bonus intelligence'", "setup-order")
 
 
 def _room_in_play(s: State, verb: str) -> Room:
@@ -334,7 +309,7 @@ def _room_in_play(s: State, verb: str) -> Room:
 
 def _require_room(s: State, verb: str) -> Room:
     if s.room is None:
-        raise _fail(f"cannot {verb}: the player is not in a room", "no-room")
+        raise fail(f"cannot {verb}: the player is not in a room", "no-room")
     return s.room
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from companion import chance
 from companion.cards import Card, Suit
-from companion.frozen import evolve
+from companion.frozen import evolve, made
 from companion.games.shuffle_and_doom.dungeon import (
     RED,
     Areas,
@@ -28,19 +28,14 @@ from companion.games.shuffle_and_doom.mechanics import (
     _draw_free,
     _draw_seeded,
     _entity_table,
-    _fail,
     _in_area,
     _leave_room,
-    _made,
     _make_room,
-    _new,
     _require_play,
     _require_room,
     _room_in_play,
-    _set,
     _settle,
     _settled,
-    _state,
 )
 from companion.games.shuffle_and_doom.state import (
     BASE_STATS,
@@ -72,6 +67,7 @@ from companion.games.shuffle_and_doom.state import (
     face_value,
     new_state,
 )
+from companion.rules_kit import Handlers, fail, game_over, handles
 from companion.text import counted
 
 __all__ = [
@@ -83,11 +79,16 @@ __all__ = [
 
 
 # ------------------------------------------------------------------------- actions
+_HANDLERS: Handlers[State, State] = {}
+"""Each action class's handler (:func:`apply` looks it up)."""
+
+
+@handles(_HANDLERS, Choose)
 def _choose(s: State, a: Choose) -> State:
     if s.choice is not None:
-        raise _fail(f"the {s.choice} stack is already chosen", "setup-order")
+        raise fail(f"the {s.choice} stack is already chosen", "setup-order")
     if s.room is not None or s.position is not None:
-        raise _fail("the stack is chosen before the first move", "setup-order")
+        raise fail("the stack is chosen before the first move", "setup-order")
     stack = s.dmap.row_stack if a.stack == "row" else s.dmap.column_stack
     b = bonus_modifier(s.size)
     health, attack, intel, owed = s.health, s.attack, s.intelligence, 0
@@ -104,21 +105,23 @@ def _choose(s: State, a: Choose) -> State:
                    bonus_owed=owed)
 
 
+@handles(_HANDLERS, Bonus)
 def _bonus(s: State, a: Bonus) -> State:
     if s.choice is None:
-        raise _fail("choose the row or column stack before assigning ♦ bonuses",
-                    "setup-order")
+        raise fail("choose the row or column stack before assigning ♦ bonuses",
+                   "setup-order")
     if len(a.stats) > s.bonus_owed:
         owed = s.bonus_owed
         left = "1 ♦ bonus" if owed == 1 else f"{owed} ♦ bonuses"
-        raise _fail(f"only {left} left to assign, not {len(a.stats)}",
-                    "bonus-count", owed)
+        raise fail(f"only {left} left to assign, not {len(a.stats)}",
+                   "bonus-count", owed)
     changes = {st: getattr(s, st) for st in STATS}
     for st in a.stats:
         changes[st] += 1
     return evolve(s, bonus_owed=s.bonus_owed - len(a.stats), **changes)
 
 
+@handles(_HANDLERS, Enter)
 def _enter(s: State, a: Enter) -> State:
     if s.choice is None or s.bonus_owed:
         _require_play(s)
@@ -130,16 +133,16 @@ def _enter(s: State, a: Enter) -> State:
     node = column[j]
     zeros = regions.zeros
     if node < zeros:
-        raise _fail(f"{cell_name(target)} is a 0 cell: enter names a cell of an unexplored "
-                    "filled room", "enter-target", 0)
+        raise fail(f"{cell_name(target)} is a 0 cell: enter names a cell of an unexplored "
+                   "filled room", "enter-target", 0)
     index = node - zeros
     room = s.room
     if room is not None and room.index == index:
-        raise _fail(f"{cell_name(target)} is in the room the player is already in",
-                    "enter-target", 0)
+        raise fail(f"{cell_name(target)} is in the room the player is already in",
+                   "enter-target", 0)
     if s.status[index] == "emptied":
-        raise _fail(f"{cell_name(target)} belongs to a room already emptied: it is open "
-                    "floor", "enter-target", 0)
+        raise fail(f"{cell_name(target)} belongs to a room already emptied: it is open "
+                   "floor", "enter-target", 0)
     if room is not None:
         s = _leave_room(s, f"enter {cell_name(target)}")
     status = s.status
@@ -159,8 +162,8 @@ def _enter(s: State, a: Enter) -> State:
                 or (c == c1 - 1 and i + 1 < len(rect) and label(rect[i + 1][j]) == mine)
                 or (r == r1 - 1 and j + 1 < len(column) and label(column[j + 1]) == mine)
                 or (c == c0 and i > 0 and label(rect[i - 1][j]) == mine)):
-            raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
-                        "through open cells", "enter-reach", 0)
+            raise fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
+                       "through open cells", "enter-reach", 0)
     else:
         reached, here = _area(s, areas)
         node_of = regions.node_of
@@ -168,11 +171,11 @@ def _enter(s: State, a: Enter) -> State:
                    for nb in neighbours(target, s.size))
         if position is None:
             if not (target == (0, 0) or near):
-                raise _fail(f"{cell_name(target)} cannot be reached: the player starts "
-                            "outside next to a1", "enter-reach", 0)
+                raise fail(f"{cell_name(target)} cannot be reached: the player starts "
+                           "outside next to a1", "enter-reach", 0)
         elif not near:
-            raise _fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
-                        "through open cells", "enter-reach", 0)
+            raise fail(f"{cell_name(target)} cannot be reached from {cell_name(position)} "
+                       "through open cells", "enter-reach", 0)
     changed = list(status)  # (a list copied back is the cheapest copy with one change)
     changed[index] = "active"
     status = tuple(changed)  # not open: the same areas
@@ -186,53 +189,51 @@ def _enter(s: State, a: Enter) -> State:
         cards = deck[pos:end]
         table = _TABLES.get(s.pass_no) or _entity_table(s.pass_no)
         k = 1 if RED.isdisjoint(cards) else 0
-        made = _new(Room)
-        _set(made, "__dict__", {"index": index, "entities": tuple([table[c][k] for c in cards]),
-                                "fresh": True, "stunned": False})
+        entered = made(Room, {"index": index, "entities": tuple([table[c][k] for c in cards]),
+                              "fresh": True, "stunned": False})
     else:
         s, drawn, end = _draw_seeded(s, count)
         cards = tuple(c for c, _ in drawn)
-        made = _make_room(index, drawn)
+        entered = _make_room(index, drawn)
     d = s.__dict__.copy()
     d["position"] = target
     d["status"] = status
     d["deck_pos"] = end
-    d["room"] = made
+    d["room"] = entered
     d["drawn"] = cards
     d["_areas"] = (status, areas)
-    new = _new(State)
-    _set(new, "__dict__", d)
-    return new
+    return made(State, d)
 
 
+@handles(_HANDLERS, RoomCards)
 def _room_cards(s: State, a: RoomCards) -> State:
     if s.awaiting_room is not None:
         index = s.awaiting_room
         size = min(s.dmap.regions.cells(s.dmap.regions.zeros + index), len(FULL_DECK))
         if len(a.cards) != size:
-            raise _fail(f"this room has {counted(size, 'cell')}, so {counted(size, 'card')} "
-                        f"{'is' if size == 1 else 'are'} drawn, "
-                        f"not {len(a.cards)}", "room-size",
-                        min(len(a.cards), size) if len(a.cards) > size else None)
+            raise fail(f"this room has {counted(size, 'cell')}, so {counted(size, 'card')} "
+                       f"{'is' if size == 1 else 'are'} drawn, "
+                       f"not {len(a.cards)}", "room-size",
+                       min(len(a.cards), size) if len(a.cards) > size else None)
         s, drawn = _draw_free(s, a.cards)
         return evolve(s, awaiting_room=None, room=_make_room(index, drawn))
     if s.drawn is None:
-        raise _fail("'room' lists the cards of the room just entered: it must follow "
-                    "'enter'", "room-order")
+        raise fail("'room' lists the cards of the room just entered: it must follow "
+                   "'enter'", "room-order")
     expected = s.drawn
     if a.cards == expected:  # as dealt (a card is equal to itself only)
         d = s.__dict__.copy()
         d["drawn"] = None
-        return _state(d)
+        return made(State, d)
     for i, c in enumerate(a.cards):
         if c not in expected or c in a.cards[:i]:
             why = "is written twice" if c in a.cards[:i] else "is not in this room"
-            raise _fail(f"{c} {why}: the seed's deal gives "
-                        f"{' '.join(str(x) for x in expected)}", "room-cards", i)
+            raise fail(f"{c} {why}: the seed's deal gives "
+                       f"{' '.join(str(x) for x in expected)}", "room-cards", i)
     if len(a.cards) != len(expected):
-        raise _fail(f"the room holds {counted(len(expected), 'card')} "
-                    f"({' '.join(str(x) for x in expected)}), not {len(a.cards)}",
-                    "room-cards")
+        raise fail(f"the room holds {counted(len(expected), 'card')} "
+                   f"({' '.join(str(x) for x in expected)}), not {len(a.cards)}",
+                   "room-cards")
     return evolve(s, drawn=None)
 
 
@@ -243,6 +244,7 @@ def _enemy_attack(s: State, room: Room) -> State:
     return evolve(s, health=s.health - damage, room=room)
 
 
+@handles(_HANDLERS, Hit)
 def _hit(s: State, a: Hit) -> State:
     room = _room_in_play(s, "hit")
     card = a.card
@@ -254,14 +256,14 @@ def _hit(s: State, a: Hit) -> State:
             break
     if target is None or target.kind != "enemy":
         what = "no enemy" if not room.enemies else "not an enemy in this room"
-        raise _fail(f"cannot hit {a.card}: {what}"
-                    + (f" (enemies: {' '.join(str(e.card) for e in room.enemies)})"
-                       if room.enemies else ""), "hit-target", 0)
+        raise fail(f"cannot hit {a.card}: {what}"
+                   + (f" (enemies: {' '.join(str(e.card) for e in room.enemies)})"
+                      if room.enemies else ""), "hit-target", 0)
     attack = s.attack
     if attack >= target.value:
         entities = tuple([e for e in entities if e.card is not card])
     else:
-        hurt = _made(Entity, {"card": card, "kind": "enemy", "value": target.value - attack})
+        hurt = made(Entity, {"card": card, "kind": "enemy", "value": target.value - attack})
         entities = tuple([hurt if e.card is card else e for e in entities])
     d = s.__dict__.copy()
     if not room.stunned:  # the enemies left attack
@@ -270,47 +272,49 @@ def _hit(s: State, a: Hit) -> State:
             if e.kind == "enemy":
                 damage += e.value
         d["health"] = s.health - damage
-    d["room"] = _made(Room, {"index": room.index, "entities": entities, "fresh": False,
+    d["room"] = made(Room, {"index": room.index, "entities": entities, "fresh": False,
                              "stunned": False})
     return _settled(s, d)
 
 
+@handles(_HANDLERS, Disarm)
 def _disarm(s: State, a: Disarm) -> State:
     room = _room_in_play(s, "disarm")
     if room.enemies:
-        raise _fail(f"cannot disarm {a.card}: defeat the enemies first "
-                    f"({' '.join(str(e.card) for e in room.enemies)})", "disarm-order", 0)
+        raise fail(f"cannot disarm {a.card}: defeat the enemies first "
+                   f"({' '.join(str(e.card) for e in room.enemies)})", "disarm-order", 0)
     trap = room.find(a.card)
     if trap is None or trap.kind != "trap":
-        raise _fail(f"cannot disarm {a.card}: it is not an armed trap in this room",
-                    "disarm-target", 0)
+        raise fail(f"cannot disarm {a.card}: it is not an armed trap in this room",
+                   "disarm-target", 0)
     if s.intelligence < trap.value:
-        raise _fail(f"cannot disarm {a.card}: intelligence {s.intelligence} < {trap.value}",
-                    "disarm-intelligence", 0)
+        raise fail(f"cannot disarm {a.card}: intelligence {s.intelligence} < {trap.value}",
+                   "disarm-intelligence", 0)
     d = s.__dict__.copy()
-    d["room"] = _made(Room, {"index": room.index, "entities": room.without(a.card),
+    d["room"] = made(Room, {"index": room.index, "entities": room.without(a.card),
                              "fresh": room.fresh, "stunned": room.stunned})
     return _settled(s, d)
 
 
+@handles(_HANDLERS, Take)
 def _take(s: State, a: Take) -> State:
     _require_play(s)
     room = _require_room(s, "take")
     item = room.find(a.card)
     if item is None or item.kind not in ("potion", "gold", "book"):
-        raise _fail(f"cannot take {a.card}: it is not an item in this room",
-                    "take-target", 0)
+        raise fail(f"cannot take {a.card}: it is not an item in this room",
+                   "take-target", 0)
     traps = room.traps
     enemies = room.enemies
     if not traps:
         if enemies:
-            raise _fail(f"cannot take {a.card}: enemies remain and no trap is armed",
-                        "take-enemies", 0)
-        raise _fail(f"cannot take {a.card}: no trap is armed; collect the items with "
-                    "'loot'", "take-no-trap", 0)
+            raise fail(f"cannot take {a.card}: enemies remain and no trap is armed",
+                       "take-enemies", 0)
+        raise fail(f"cannot take {a.card}: no trap is armed; collect the items with "
+                   "'loot'", "take-no-trap", 0)
     if enemies and not room.fresh:
-        raise _fail(f"cannot take {a.card}: enemies remain; the advanced technique is "
-                    "allowed only before the first hit", "take-enemies", 0)
+        raise fail(f"cannot take {a.card}: enemies remain; the advanced technique is "
+                   "allowed only before the first hit", "take-enemies", 0)
     damage = sum(t.value for t in traps)
     survivors = tuple(evolve(e, value=e.value - damage) for e in enemies
                       if e.value - damage > 0)
@@ -319,39 +323,41 @@ def _take(s: State, a: Take) -> State:
     return _settle(evolve(s, health=s.health - damage, inventory=inventory, room=room))
 
 
+@handles(_HANDLERS, Retreat)
 def _retreat(s: State, a: Retreat) -> State:
     _require_play(s)
     room = _require_room(s, "retreat")
     if room.enemies:
-        raise _fail("cannot retreat: enemies remain; there is no retreat while enemies "
-                    "remain", "no-retreat")
+        raise fail("cannot retreat: enemies remain; there is no retreat while enemies "
+                   "remain", "no-retreat")
     if not room.traps:
-        raise _fail("cannot retreat: no trap is armed (retreat is for a room with armed "
-                    "traps)", "retreat-no-trap")
+        raise fail("cannot retreat: no trap is armed (retreat is for a room with armed "
+                   "traps)", "retreat-no-trap")
     name = cell_name(a.cell)
     if s.dmap.filled(a.cell):
-        raise _fail(f"cannot retreat to {name}: it is not a 0 cell", "retreat-target", 0)
+        raise fail(f"cannot retreat to {name}: it is not a 0 cell", "retreat-target", 0)
     regions = s.dmap.regions
     mine = regions.zeros + room.index
     if not any(regions.node_of(nb) == mine for nb in neighbours(a.cell, s.size)):
-        raise _fail(f"cannot retreat to {name}: it is not next to the room",
-                    "retreat-target", 0)
+        raise fail(f"cannot retreat to {name}: it is not next to the room",
+                   "retreat-target", 0)
     s = evolve(s, room=evolve(room, entities=()), position=a.cell)
     return _settle(s)
 
 
+@handles(_HANDLERS, Loot)
 def _loot(s: State, a: Loot) -> State:
     room = _room_in_play(s, "loot")
     entities = room.entities
     for e in entities:
         if e.kind == "enemy" or e.kind == "trap":
             if room.enemies:
-                raise _fail("cannot loot: enemies remain", "loot-enemies")
-            raise _fail("cannot loot: armed traps remain (disarm them, take one item, or "
-                        "retreat)", "loot-traps")
+                raise fail("cannot loot: enemies remain", "loot-enemies")
+            raise fail("cannot loot: armed traps remain (disarm them, take one item, or "
+                       "retreat)", "loot-traps")
     if not entities:  # every entity left is an item
-        raise _fail("nothing to loot in this room", "loot-empty")
-    inventory = s.inventory + tuple([_made(Held, {"card": e.card, "kind": e.kind,
+        raise fail("nothing to loot in this room", "loot-empty")
+    inventory = s.inventory + tuple([made(Held, {"card": e.card, "kind": e.kind,
                                                   "value": e.value}) for e in entities])
     # _settle of the room looted empty, without the empty room in between
     if s.health < 0:
@@ -362,9 +368,9 @@ def _loot(s: State, a: Loot) -> State:
     status = s.status
     kept = d.get("_areas")
     if kept is None or kept[0] is not status:
-        d["room"] = _made(Room, {"index": room.index, "entities": (), "fresh": room.fresh,
+        d["room"] = made(Room, {"index": room.index, "entities": (), "fresh": room.fresh,
                                  "stunned": room.stunned})
-        return _settle(_state(d))
+        return _settle(made(State, d))
     index = room.index
     changed = list(status)
     changed[index] = "emptied"
@@ -375,9 +381,7 @@ def _loot(s: State, a: Loot) -> State:
     d["_areas"] = (status, areas)
     if areas.opened == len(status):
         d["outcome"] = "cleared"
-    made = _new(State)
-    _set(made, "__dict__", d)
-    return made
+    return made(State, d)
 
 
 def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
@@ -393,8 +397,8 @@ def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
         in_room = s.room is not None and any(e.card == card for e in s.room.entities)
         slip = (f"; {card} is still in the room: 'take {card}' or 'loot' first"
                 if in_room else "")
-        raise _fail(f"cannot {verb} {card}: no such {kind} in the inventory ({kind}s: "
-                    f"{have}){slip}", f"{verb}-target", 0)
+        raise fail(f"cannot {verb} {card}: no such {kind} in the inventory ({kind}s: "
+                   f"{have}){slip}", f"{verb}-target", 0)
     d = s.__dict__.copy()
     d["inventory"] = tuple([h for h in s.inventory if h.card is not card])
     gain = FLAT_VALUE if "flat-consumables" in s.variants else held.value
@@ -402,17 +406,20 @@ def _use(s: State, card: Card, kind: Kind, verb: str) -> State:
         d["health"] = s.health + gain
     else:
         d["intelligence"] = s.intelligence + gain
-    return _state(d)
+    return made(State, d)
 
 
+@handles(_HANDLERS, Drink)
 def _drink(s: State, a: Drink) -> State:
     return _use(s, a.card, "potion", "drink")
 
 
+@handles(_HANDLERS, Read)
 def _read(s: State, a: Read) -> State:
     return _use(s, a.card, "book", "read")
 
 
+@handles(_HANDLERS, Exit)
 def _exit(s: State, a: Exit) -> State:
     _require_play(s)
     s = _leave_room(s, "exit")
@@ -426,16 +433,9 @@ def _exit(s: State, a: Exit) -> State:
             why = ("is part of an unexplored room: enter and clear it first"
                    if s.dmap.filled(corner) and s.status[s.dmap.room_index[corner]] != "emptied"
                    else "cannot be reached through open cells")
-            raise _fail(f"cannot exit: the bottom-right cell {cell_name(corner)} {why}",
-                        "exit-reach")
+            raise fail(f"cannot exit: the bottom-right cell {cell_name(corner)} {why}",
+                       "exit-reach")
     return evolve(s, position=corner, outcome="exited")
-
-
-_HANDLERS: dict[type, object] = {
-    Choose: _choose, Bonus: _bonus, Enter: _enter, RoomCards: _room_cards, Hit: _hit,
-    Disarm: _disarm, Take: _take, Retreat: _retreat, Loot: _loot, Exit: _exit,
-    Drink: _drink, Read: _read,
-}
 
 
 def apply(s: State, action: Action) -> State:
@@ -445,12 +445,12 @@ def apply(s: State, action: Action) -> State:
     action after the game ended.
     """
     if s.outcome is not None:
-        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+        raise game_over(s.outcome)
     kind = type(action)
     if s.awaiting_room is not None and not isinstance(action, RoomCards):
-        raise _fail("a free deal needs the entered room's cards next: 'room CARD...'",
-                    "room-order")
-    s = _HANDLERS[kind](s, action)  # type: ignore[operator]
+        raise fail("a free deal needs the entered room's cards next: 'room CARD...'",
+                   "room-order")
+    s = _HANDLERS[kind](s, action)
     if s.drawn is not None and kind is not Enter and kind is not RoomCards:
         s = evolve(s, drawn=None)
     return s
