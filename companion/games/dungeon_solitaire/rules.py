@@ -166,11 +166,6 @@ def _cards(s: State) -> tuple[tuple[RewardCard, ...], dict[str, Room | Special]]
     return cards
 
 
-def _copy(s: State, changes: dict[str, object]) -> State:
-    """``evolve(s, **changes)`` from a dictionary: one copy of the attributes, updated."""
-    return made(State, s.__dict__ | changes)
-
-
 def new_state(seed: str, size: int, rules: RulesTable = RULES) -> State:
     """The state before the draft of the seeded game of ``seed`` on a board of
     ``size``, under the numbers of ``rules``."""
@@ -180,8 +175,9 @@ def new_state(seed: str, size: int, rules: RulesTable = RULES) -> State:
 def _deal_level(s: State, number: int) -> State:
     lvl: Level = generate_level(s.seed, number, s.size, s.rules)
     board, tiles, where = _dealt(lvl)
-    return _copy(s, {"level": number, "position": lvl.start, "stairs": lvl.stairs,
-                     "board": board, "_grid": (board, tiles), "_where": (board, where)})
+    return made(State, s.__dict__ | {
+        "level": number, "position": lvl.start, "stairs": lvl.stairs, "board": board,
+        "_grid": (board, tiles), "_where": (board, where)})
 
 
 def _dealt(lvl: Level) -> tuple[tuple[tuple[Cell, Tile], ...], dict[Cell, Tile],
@@ -277,11 +273,8 @@ def _step(cell: Cell, side: str) -> Cell:
     return (cell[0] + DELTA[side][0], cell[1] + DELTA[side][1])
 
 
-def _face_up(tile: Tile) -> Tile:
-    """``evolve(tile, face_up=True)``."""
-    attributes = tile.__dict__.copy()
-    attributes["face_up"] = True
-    return made(Tile, attributes)
+_FACE_UP = {"face_up": True}
+"""``made(Tile, tile.__dict__ | _FACE_UP)`` is ``evolve(tile, face_up=True)``."""
 
 
 def _uncovered(tiles: dict[Cell, Tile], near: dict[str, Cell],
@@ -297,14 +290,14 @@ def _uncovered(tiles: dict[Cell, Tile], near: dict[str, Cell],
         if tile is not None and not tile.face_up:
             if changed is None:
                 changed = {}
-            changed[nb] = _face_up(tile)
+            changed[nb] = made(Tile, tile.__dict__ | _FACE_UP)
     return changed
 
 
 def _reveal(s: State) -> State:
     tiles = _grid(s)
     changed = _uncovered(tiles, _sides(s.size)[s.position], tiles[s.position].room.exits)
-    return _copy(s, _retiled(s, changed)) if changed else s
+    return made(State, s.__dict__ | _retiled(s, changed)) if changed else s
 
 
 def _enter(s: State, cell: Cell) -> State:
@@ -335,14 +328,14 @@ def _enter(s: State, cell: Cell) -> State:
     if obj is not None:
         changed[cell] = Tile(room.without_object(), True, old.source)
     elif not old.face_up:
-        changed[cell] = _face_up(old)
+        changed[cell] = made(Tile, old.__dict__ | _FACE_UP)
     beyond = _uncovered(tiles, _sides(s.size)[cell], room.exits)  # (exits unchanged)
     if beyond is not None:
         changed.update(beyond)
     changes = _retiled(s, changed) if changed else {}
     changes.update(position=cell, health=health, phase=phase,
                    offered=offered if offered else s.offered, next_reward=next_reward)
-    s = _copy(s, changes)
+    s = made(State, s.__dict__ | changes)
     if health <= 0:
         return evolve(s, outcome="lost", lost_because=f"out of health on level {s.level}")
     if cell == s.stairs:
@@ -485,10 +478,10 @@ def _draw(s: State, a: Draw) -> State:
                 raise fail(f"{rid} {why}", "draw-card", i)
     deck = s.deck - taken
     if _any_playable(s, ids):  # what it reads did not change
-        return _copy(s, {"deck": deck, "offered": ids, "phase": "keep",
-                         "draws": s.draws + 1})
-    return _copy(s, {"deck": deck, "offered": (), "phase": "play", "draws": s.draws + 1,
-                     "discard": s.discard | taken})
+        return made(State, s.__dict__ | {"deck": deck, "offered": ids, "phase": "keep",
+                                         "draws": s.draws + 1})
+    return made(State, s.__dict__ | {"deck": deck, "offered": (), "phase": "play",
+                                     "draws": s.draws + 1, "discard": s.discard | taken})
 
 
 def _any_playable(s: State, ids: tuple[str, ...]) -> bool:
@@ -539,23 +532,23 @@ def _play(s: State, a: Play) -> State:
     if isinstance(card, Room):
         assert a.cell is not None
         changes.update(_placed(s, a.cell, Tile(card, True, a.id)))
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     if card.kind == "heal":
         changes["health"] = min(s.rules.max_health, s.health + 1)
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     grid = _grid(s)
     if card.kind == "slay":
         assert a.cell is not None
         changes.update(_retiled(s, {a.cell: evolve(
             grid[a.cell], room=grid[a.cell].room.without_object())}))
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     if card.kind == "turn":
         assert a.cell is not None
         changes.update(_retiled(s, {a.cell: evolve(
             grid[a.cell], room=grid[a.cell].room.rotated())}))
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     assert a.direction is not None
-    return _enter(_copy(s, changes), _step(s.position, a.direction))
+    return _enter(made(State, s.__dict__ | changes), _step(s.position, a.direction))
 
 
 def _allowed(s: State, a: Play, card: Room | Special) -> bool:
@@ -632,7 +625,7 @@ def _move(s: State, a: Move) -> State:
                     if beyond is not None and not beyond.face_up:
                         if changed is None:
                             changed = {}
-                        changed[nb] = _face_up(beyond)
+                        changed[nb] = made(Tile, beyond.__dict__ | _FACE_UP)
             attributes = s.__dict__.copy()
             if changed is not None:
                 attributes.update(_retiled(s, changed))

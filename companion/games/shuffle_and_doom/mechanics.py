@@ -7,11 +7,7 @@ from __future__ import annotations
 from companion.cards import Card, Suit
 from companion.errors import IllegalAction
 from companion.frozen import derived, evolve, keep, made
-from companion.games.shuffle_and_doom.dungeon import (
-    Areas,
-    Cell,
-    adjacency,
-)
+from companion.games.shuffle_and_doom.dungeon import Areas, Cell, adjacency
 from companion.games.shuffle_and_doom.generation import pass_order
 from companion.games.shuffle_and_doom.state import (
     FLAT_VALUE,

@@ -62,7 +62,6 @@ from companion.games.shuffle_and_doom.state import (
     RoomStatus,
     Stat,
     State,
-    T,
     Take,
     face_value,
     new_state,
@@ -71,7 +70,7 @@ from companion.rules_kit import Handlers, fail, game_over, handles
 from companion.text import counted
 
 __all__ = [
-    "T", "Stat", "STATS", "FULL_DECK", "BASE_STATS", "EASY_STATS", "FLAT_VALUE", "Kind",
+    "Stat", "STATS", "FULL_DECK", "BASE_STATS", "EASY_STATS", "FLAT_VALUE", "Kind",
     "RoomStatus", "face_value", "Choose", "Bonus", "Enter", "RoomCards", "Hit", "Disarm",
     "Take", "Drink", "Read", "Loot", "Retreat", "Exit", "Action", "Entity", "Held", "Room",
     "State", "new_state", "apply", "chance_outcomes", "legal_actions",

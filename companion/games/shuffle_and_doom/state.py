@@ -5,16 +5,12 @@ that move a state on are in :mod:`.rules`, their shared steps in :mod:`.mechanic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal
 
 from companion.cards import Card, standard_deck
-from companion.games.shuffle_and_doom.dungeon import (
-    Cell,
-    DungeonMap,
-)
+from companion.games.shuffle_and_doom.dungeon import Cell, DungeonMap
 from companion.games.shuffle_and_doom.generation import deal
 
-T = TypeVar("T")
 Stat = Literal["health", "attack", "intelligence"]
 STATS: tuple[Stat, ...] = ("health", "attack", "intelligence")
 FULL_DECK: frozenset[Card] = frozenset(standard_deck())
