@@ -35,6 +35,16 @@ def evolve(obj: T, **changes: Any) -> T:
     return new
 
 
+def made(cls: type[T], fields: dict[str, Any]) -> T:
+    """The instance of ``cls`` whose attributes are ``fields`` (taken as they are, not
+    copied): what :func:`evolve` makes, for a caller that has already copied an
+    instance's ``__dict__`` and changed it (the rules engines' handlers build the next
+    state's fields that way, and several changes cost one copy)."""
+    new = _new(cls)
+    _set_attribute(new, "__dict__", fields)
+    return new
+
+
 V = TypeVar("V")
 
 

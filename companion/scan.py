@@ -25,23 +25,20 @@ page whose content inflates to gigabytes, a decoder's own work); elsewhere, or w
 the deadline is checked between pages. What was skipped is said: :func:`scan_report`
 returns it as warnings, and an error for a file in which nothing was found says why.
 
-pypdfium2, zxing-cpp and Pillow are imported inside the functions: importing this
-module costs nothing.
+The bounded run itself is :mod:`companion.bounded`. pypdfium2, zxing-cpp and Pillow
+are imported inside the functions: importing this module costs nothing.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import math
-import os
-import time
-import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.bounded import Emit, Event, run_bounded
+from companion.bounded import Run as _Run
 from companion.errors import EXIT_INVALID, ParameterError, PayloadError, ScanError
 from companion.games import REGISTRY, all_games, get_game
 from companion.seeds import canonical_payload, is_payload, parse_payload
@@ -102,9 +99,6 @@ _LOW_DPI = 100  # a page rendered below this is said to be (small QR codes may b
 
 _PNG = b"\x89PNG\r\n\x1a\n"
 _JPEG = b"\xff\xd8\xff"
-
-Event = dict[str, Any]
-Emit = Callable[[Event], None]
 
 
 class InconsistentScanError(ScanError):
@@ -355,20 +349,6 @@ def _same_payload(text: str) -> str:
 # --- bounded work ---------------------------------------------------------------------
 
 
-@dataclass
-class _Run:
-    """The events a bounded piece of work emitted, and why it stopped early, if it did:
-    ``"time"`` (the deadline) or ``"memory"`` (the memory limit, or the renderer
-    failed)."""
-
-    events: list[Event]
-    stopped: str | None = None
-
-
-class _Deadline(Exception):
-    """Raised by the in-process emit when the deadline has passed."""
-
-
 def _preload() -> None:
     """Import the renderer and decoders before forking, so that every child shares
     them."""
@@ -378,151 +358,12 @@ def _preload() -> None:
 
 
 def _run_bounded(work: Callable[[Emit], None]) -> _Run:
-    """Run ``work(emit)``: in a forked child process limited to :data:`MAX_SCAN_MB`
-    megabytes over the current use and :data:`MAX_SCAN_SECONDS` seconds (POSIX), else
-    in this process with the deadline checked at each event. The events emitted
-    before a stop are kept. A ScanError raised by ``work`` is raised again here;
-    another exception is a bug and raises RuntimeError (in the child) or itself."""
+    """Run ``work(emit)`` within :data:`MAX_SCAN_SECONDS` seconds and :data:`MAX_SCAN_MB`
+    megabytes over the current use (:func:`companion.bounded.run_bounded`), the
+    renderer and decoders imported first so that a forked child shares them."""
     _preload()
-    if hasattr(os, "fork") and os.environ.get("COMPANION_SCAN_IN_PROCESS") != "1":
-        return _run_forked(work)
-    return _run_in_process(work)
+    return run_bounded(work, MAX_SCAN_SECONDS, MAX_SCAN_MB)
 
-
-def _run_in_process(work: Callable[[Emit], None]) -> _Run:
-    deadline = time.monotonic() + MAX_SCAN_SECONDS
-    run = _Run([])
-
-    def emit(event: Event) -> None:
-        run.events.append(event)
-        if time.monotonic() > deadline:
-            raise _Deadline
-
-    try:
-        work(emit)
-    except _Deadline:
-        run.stopped = "time"
-    except MemoryError:
-        run.stopped = "memory"
-    return run
-
-
-def _address_space() -> int | None:
-    """The bytes of address space this process holds, from ``/proc`` (Linux); None
-    where it cannot be read."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as fh:
-            return int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def _limit_child() -> None:
-    """Limit this (forked) process to :data:`MAX_SCAN_MB` more megabytes of address
-    space (where the current size is known: Linux) and to a little more CPU time than
-    the deadline. A limit the system refuses is left out: the parent's deadline
-    still holds."""
-    import resource
-
-    held = _address_space()
-    if held is not None:
-        limit = held + MAX_SCAN_MB * 1024 * 1024
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if hard != resource.RLIM_INFINITY:
-            limit = min(limit, hard)
-        if soft == resource.RLIM_INFINITY or limit < soft:
-            with contextlib.suppress(OSError, ValueError):
-                resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    cpu = math.ceil(MAX_SCAN_SECONDS) + 2
-    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    if hard == resource.RLIM_INFINITY or cpu < hard:
-        with contextlib.suppress(OSError, ValueError):
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
-
-
-def _child(work: Callable[[Emit], None], fd: int) -> None:
-    """The forked child: limit itself, run ``work``, write each event as a JSON line
-    to ``fd``. Never returns: it leaves through ``os._exit``."""
-    status = 0
-    try:
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent ends the child
-        _limit_child()
-
-        def emit(event: Event) -> None:
-            data = (json.dumps(event) + "\n").encode("utf-8")
-            while data:
-                data = data[os.write(fd, data):]
-
-        try:
-            work(emit)
-        except ScanError as exc:
-            emit({"ev": "error", "message": str(exc), "exit": exc.exit_code})
-        except MemoryError:
-            emit({"ev": "memory"})
-        except BaseException:  # a bug: say it to the parent
-            emit({"ev": "bug", "message": traceback.format_exc(limit=8)})
-        emit({"ev": "done"})
-    except BaseException:  # noqa: BLE001 - the child must never return into the caller
-        status = 3
-    finally:
-        os._exit(status)
-
-
-def _run_forked(work: Callable[[Emit], None]) -> _Run:
-    import select
-    import signal
-
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child, measured by its effects
-        os.close(read_fd)
-        _child(work, write_fd)
-    os.close(write_fd)
-    run = _Run([])
-    buffer = b""
-    done = False
-    finished = False
-    deadline = time.monotonic() + MAX_SCAN_SECONDS
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                run.stopped = "time"
-                break
-            ready, _, _ = select.select([read_fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(read_fd, 1 << 16)
-            if not chunk:
-                finished = True
-                break
-            buffer += chunk
-            *lines, buffer = buffer.split(b"\n")
-            for line in lines:
-                event = json.loads(line)
-                if event["ev"] == "done":
-                    done = True
-                elif event["ev"] == "memory":
-                    run.stopped = "memory"
-                else:
-                    run.events.append(event)
-    finally:
-        os.close(read_fd)
-        if not finished:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        _, status = os.waitpid(pid, 0)
-    if run.stopped is None and not done:
-        # it died without saying why: over its CPU time, or out of memory (the renderer
-        # aborts when an allocation fails), or a crash
-        cpu = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU
-        run.stopped = "time" if cpu else "memory"
-    for event in run.events:
-        if event["ev"] == "bug":
-            raise RuntimeError("scan failed in its worker process:\n" + event["message"])
-    return run
 
 
 def _raise_child_error(run: _Run) -> None:

@@ -27,6 +27,10 @@ from companion.games import GAME_NAMES, REGISTRY, all_games, game_by_code, get_g
 from companion.games.base import read_header
 from companion.log import parse_log
 
+# the game API (base.py and the two modules it re-exports): imported at start-up, no game
+GAME_API_MODULES = ("companion.games.base", "companion.games.model", "companion.games.header")
+
+
 PACKAGE = Path(__file__).resolve().parent / "data" / "one_pile"
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -208,7 +212,7 @@ def test_start_up_reads_no_entry_points_and_imports_no_game(tmp_path):
     only when some installed package declares the group."""
     code = ("import sys; from companion.cli import app; "
             "print(sorted(m for m in sys.modules if m.startswith('companion.games.')"
-            " and m != 'companion.games.base')); "
+            f" and m not in {GAME_API_MODULES!r})); "
             "print('importlib.metadata' in sys.modules)")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,

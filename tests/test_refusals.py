@@ -36,7 +36,8 @@ HERE = Path(__file__).parent
 CASES_DIR = HERE / "refusal_cases"
 ROOT = HERE.parent / "companion"
 
-SHARED_MODULES = ("log.py", "games/base.py", "replay.py")
+SHARED_MODULES = ("log.py", "games/base.py", "games/model.py", "games/header.py",
+                  "replay.py")
 """The modules outside the games' packages that a replay runs and that give rule ids:
 the log's reading, the header's tags, the replay loop."""
 
@@ -114,9 +115,12 @@ def test_refusal(package: str, case: Case | None) -> None:
 
 
 # ----------------------------------------------------------- rule ids in the code
-RAISERS = {"IllegalAction": 1, "NotationError": 1, "LogError": 4}
+RAISERS = {"IllegalAction": 1, "NotationError": 1, "LogError": 4, "fail": 1}
 """The error classes that carry a rule id, and the index of their ``rule`` argument
-(their subclasses found in the code are added)."""
+(their subclasses found in the code are added), and ``companion.rules_kit.fail``, which
+makes the engines' refusals."""
+FIXED = {"game_over": "game-over"}
+"""The makers of an error whose rule id is their own (``companion.rules_kit``)."""
 
 
 @dataclass
@@ -217,6 +221,9 @@ class RuleIds:
         fn = call.func
         name = fn.id if isinstance(fn, ast.Name) else (
             fn.attr if isinstance(fn, ast.Attribute) else None)
+        if name in FIXED:
+            self.note(call, FIXED[name])
+            return
         if name not in self.raisers and isinstance(fn, ast.Name):
             func = self.enclosing(call)  # cls = (LogError if ... else ...); cls(...)
             bound = {x.id for v in (self.assigned(fn.id, func) if func else [])
@@ -385,6 +392,7 @@ def test_the_reader_follows_helpers_and_forwarded_rule_ids() -> None:
     """The ways of raising the reader must follow, each in a made-up module."""
     source = '''
 from companion.errors import IllegalAction, NotationError, LogError
+from companion.rules_kit import fail, game_over
 
 class Custom(IllegalAction):
     pass
@@ -413,6 +421,8 @@ def rules(s, card):
     raise _fail("x", rule)
     refusal = _why(card)
     raise _fail(refusal[0], refusal[1])
+    raise fail("x", "kit-fail", 0)
+    raise game_over(s.outcome)
 
 def header(tag, message, rule):
     cls = LogError if tag else LogError
@@ -426,7 +436,8 @@ def read(tag):
     ids.read()
     assert set(ids.found) == {
         "drink-target", "read-target", "custom-kw", "notation-x", "kind-forwarded",
-        "first", "second", "why-tuple", "tag-rule", "notation"}, sorted(ids.found)
+        "first", "second", "why-tuple", "tag-rule", "notation", "kit-fail", "game-over"
+    }, sorted(ids.found)
     assert not ids.unread
 
 

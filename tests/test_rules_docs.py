@@ -4,7 +4,7 @@ table names a rule id the code does not have.
 The rule ids are read from the code, not run: every call that raises or builds an
 :class:`~companion.errors.IllegalAction`, a :class:`~companion.errors.NotationError` or a
 :class:`~companion.errors.LogError` (or a helper that forwards a ``rule`` argument to
-one, such as the rules modules' ``_fail`` and the header's ``error``) names its rule as
+one, such as ``companion.rules_kit.fail`` and the header's ``error``) names its rule as
 a string, directly, through a local variable, or as an element of the tuple a helper
 returns (Scoundrel's ``slay_refusal``). Each string found so is a rule id.
 """
@@ -30,15 +30,19 @@ PACKAGES = {
 }
 """Each game's docs/rules page (by its command-line name) and its package."""
 
-COMMON = [ROOT / "companion" / n for n in ("log.py", "replay.py")] + [GAMES / "base.py"]
+COMMON = [ROOT / "companion" / n for n in ("log.py", "replay.py")] + [
+    GAMES / n for n in ("base.py", "model.py", "header.py")]
 """The modules that report the rule ids every game shares (docs/rules/README.md)."""
 
 # where the rule stands among the positional arguments of the raisers every module uses
 _KNOWN: dict[str, int] = {
     "IllegalAction": 1, "NotationError": 1, "LogError": 4, "BadSeedInLogError": 4,
     "UnknownEditionInLogError": 4, "PluginFaultError": 4, "error": 2, "missing": 1,
+    "fail": 1,  # companion.rules_kit.fail, the engines' refusal
+    "game_over": 99,  # companion.rules_kit.game_over: no rule argument, see below
 }
-_DEFAULT_RULE = {"LogError": "notation"}  # LogError's default rule
+_DEFAULT_RULE = {"LogError": "notation",  # LogError's default rule
+                 "game_over": "game-over"}  # the one rule game_over reports
 _RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*$")
 
 

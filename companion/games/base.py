@@ -41,175 +41,33 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from companion.errors import (
-    BadSeedInLogError,
     IllegalAction,
-    LogError,
     ParameterError,
     PayloadError,
-    SeedError,
-    UnknownEditionInLogError,
 )
-from companion.log import ActionLine, LogFile, Tag, Token, is_number
-from companion.seeds import Payload, is_payload, normalize_seed, parse_payload
-from companion.text import MAX_SHOWN, shown  # noqa: F401  (here since the first games)
+from companion.games.header import MAX_CLAIM_DIGITS, parse_claim, read_header
+from companion.games.model import (
+    Header,
+    PackPart,
+    Param,
+    PayloadExtra,
+    Playthrough,
+    Result,
+    SheetKind,
+    Target,
+)
+from companion.log import ActionLine, Token, is_number
+from companion.seeds import Payload
+from companion.text import MAX_SHOWN, shown  # here since the first games
 
-
-@dataclass(frozen=True)
-class Param:
-    """A whole-number game parameter: log tag ``tag``, CLI option ``--name``, payload
-    key ``name``."""
-
-    name: str
-    tag: str
-    default: int
-    low: int
-    high: int
-    help: str
-    upto: str = ""
-    """A sheet option bounded by a game parameter (``--floor`` by ``--floors``)."""
-
-    def check(self, value: int | str) -> int:
-        """The value as an int within range. Raises ParameterError otherwise."""
-        text = str(value).strip()
-        digits = text[1:] if text[:1] in "+-" else text
-        try:  # digits 0-9 only: int() would also read other scripts' digits
-            n = int(text) if len(text) <= 40 and is_number(digits) else None
-        except ValueError:
-            n = None
-        if n is None:
-            if is_number(digits):  # a whole number (one sign at most), only absurdly long
-                raise ParameterError(f"{self.name} {shown(text)} is out of range: "
-                                     f"{self.low} to {self.high}")
-            raise ParameterError(f"{self.name} must be a whole number, not {shown(value)}")
-        if not self.low <= n <= self.high:
-            raise ParameterError(
-                f"{self.name} {n} is out of range: {self.low} to {self.high}"
-            )
-        return n
-
-
-@dataclass(frozen=True)
-class SheetKind:
-    """A kind of printed sheet a game offers (``map``, ``stack``, ``log``...) and the
-    options only it takes (``--level`` for one level's map)."""
-
-    name: str
-    help: str
-    params: tuple[Param, ...] = ()
-    seeded: bool = True
-    """False for a sheet that does not depend on a seed (a plain deck, a calibration
-    sheet): it is printed, named and scanned without one (docs/printing.md, QR codes)."""
-    backs: bool = False
-    """Cards or tiles with backs: ``--backs duplex|fold|none`` (docs/printing.md, Backs)."""
-    inks: bool = False
-    """Large dark areas: ``--ink light|dark`` (issue 12)."""
-    scale_check: bool = False
-    """Card, tile and map sheets carry a 50 mm scale bar on every front page."""
-    par: str = ""
-    """How the sheet shows par: ``"on request"`` (``--par``), ``"by default"``
-    (``--no-par`` leaves it off) or ``""`` (never: both options are refused)."""
-    from_logs: bool = False
-    """Takes ``--from LOGS...`` (log files or folders of them): the sheet shows what the
-    players' validated logs of the deal did (the hand record, issue 16); refused for
-    every other kind."""
-
-
-@dataclass(frozen=True)
-class PackPart:
-    """One sheet kind in a session pack (``companion pack``): what it is called on the
-    pack's cover, and how it prints (``duplex``: "" one-sided, else the flip, e.g.
-    ``"long edge"``)."""
-
-    kind: str
-    title: str
-    duplex: str = ""
-
-
-@dataclass(frozen=True)
-class Target:
-    """A balance target a game's numbers must meet (``docs/rules/GAME.md``, Balance targets),
-    checked by ``companion stats``: the share of ``player``'s games that ``measure``
-    (``win``; ``reach``: end at stage ``stage`` or later, or win; ``end_by``: end, not
-    won, at stage ``stage`` or earlier) lies within ``low`` to ``high``."""
-
-    player: str
-    measure: str
-    low: float = 0.0
-    high: float = 1.0
-    stage: int = 0
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class Result:
-    """What the validator reports for a state: outcome, score (None if the game gives
-    none) and a game-specific summary of the final state."""
-
-    outcome: str
-    score: int | None
-    summary: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Header:
-    """The log's tags read for a game: seed, parameters, variants, claim, and the rules
-    edition the game was played under (from the Seed payload or an ``[Edition]`` tag;
-    default: the game's newest)."""
-
-    log: LogFile
-    seed: str | None
-    params: dict[str, int]
-    variants: frozenset[str]
-    claim: int | None
-    edition: int
-
-    def tag(self, key: str) -> Tag | None:
-        """The tag ``key`` (lower case) of the log's header, or None."""
-        return self.log.tag(key)
-
-    def error(self, key: str, message: str, rule: str) -> LogError:
-        """A LogError pointing at the value of tag ``key`` (or, if it is absent, where
-        the header ends: see :meth:`missing`)."""
-        t = self.log.tag(key)
-        if t is None:
-            return self.missing(message, rule)
-        return LogError(message, self.log.file, t.line, t.value_column, rule)
-
-    def missing(self, message: str, rule: str) -> LogError:
-        """A LogError for a tag that is missing: at the line where the header ends (the
-        first action), so that deleting a tag is never reported on an earlier line."""
-        return LogError(message, self.log.file, self.log.header_end, 1, rule)
-
-
-@dataclass(frozen=True)
-class Playthrough:
-    """A whole game pinned step by step as readable text (``tests/golden/playthroughs``,
-    OpenSpiel's playthroughs): the seeded deal of ``seed`` (a free deal, dealt by the
-    table at its chance nodes, with ``free``) under ``params`` (missing ones take their
-    defaults), played to its end by the simulated player ``player``
-    (:func:`companion.simulate.play`, player seed ``"0"``)."""
-
-    seed: str
-    player: str = "random"
-    params: Mapping[str, int] = field(default_factory=dict)
-    free: bool = False
-    why: str = ""
-    """What the game shows (``a short loss``, ``a win over two floors``), for the
-    text's heading."""
-
-
-class PayloadExtra(TypedDict, total=False):
-    """The ``key=value`` items a sheet's payload may add to the game's parameters (see
-    :meth:`Game.check_payload`), for building them up before ``payload(..., **extra)``."""
-
-    kind: str
-    variant: str
-    floor: int
-    level: int
-
+__all__ = [
+    "MAX_CLAIM_DIGITS", "MAX_SHOWN", "ActionT", "Game", "GameState", "Header", "PackPart",
+    "Param", "PayloadExtra", "Playthrough", "Result", "SheetKind", "SolveReport", "StateT",
+    "Target", "parse_claim", "read_header", "shown",
+]
 
 _VARIANT_SETS: dict[tuple[str, tuple[str, ...] | frozenset[str]], frozenset[str]] = {}
 """Variant sets found good, by game and the variants as given (see Game.variant_set)."""
@@ -783,133 +641,3 @@ class SolveReport:
                 "log": self.log}
 
 
-MAX_CLAIM_DIGITS = 12
-"""A claim of more digits is no score any game reaches (and ``int`` of thousands of
-digits is slow): it is refused as too long, not read."""
-_MINUS_SIGNS = "-\u2212"  # the hyphen-minus, and the minus sign U+2212 a player may copy
-
-
-def parse_claim(text: str) -> int:
-    """A ``[Claim]`` value as the score it claims: the digits 0-9 with one optional sign
-    (``-``, ``+`` or the minus sign U+2212), spaces around. Every command reads claims
-    here. Raises ValueError with a sentence for anything else (``--5``, ``1e5``, ``٣``,
-    ``²``, an empty value, 5,000 digits)."""
-    body = text.strip()
-    first = body[:1]
-    digits = body[1:] if first and first in _MINUS_SIGNS + "+" else body
-    if not is_number(digits):
-        what = shown(text) if body else "an empty value"
-        raise ValueError(f"the claim must be a whole number such as 12 or -3, not {what}")
-    if len(digits.lstrip("0")) > MAX_CLAIM_DIGITS:
-        raise ValueError(f"the claim {shown(text)} is too long for a score: a whole "
-                         f"number of at most {MAX_CLAIM_DIGITS} digits")
-    return -int(digits) if first and first in _MINUS_SIGNS else int(digits)
-
-
-def read_header(log: LogFile, game: Game) -> Header:
-    """Read the common tags (Seed, parameters, Variant, Claim) of ``log`` for ``game``.
-
-    Raises LogError at the offending tag: a bad seed, a payload for another game or
-    version, a parameter out of range or contradicting the payload, an unknown variant,
-    a claim that is not a whole number.
-    """
-    file = log.file
-
-    def err(tag: Tag, message: str, rule: str) -> LogError:
-        cls = (UnknownEditionInLogError if rule == "edition" else
-               BadSeedInLogError if tag.key == "seed" else LogError)
-        return cls(message, file, tag.line, tag.value_column, rule)
-
-    seed: str | None = None
-    from_payload: dict[str, str] = {}
-    payload_edition: int | None = None
-    seed_tag = log.tag("seed")
-    if seed_tag is not None:
-        try:
-            if is_payload(seed_tag.value):
-                payload = parse_payload(seed_tag.value)
-                if payload.game != game.code:
-                    raise err(seed_tag, f"the seed payload is for game {payload.game!r}, "
-                              f"but this log is {game.name} ({game.code!r})", "seed")
-                if not payload.seed:
-                    raise err(seed_tag, "the seed payload names no seed: give the seed "
-                              "printed on the game's sheets", "seed")
-                seed = payload.seed
-                from_payload = dict(payload.params)
-                try:
-                    payload_edition = game.check_edition(payload.edition)
-                except PayloadError as exc:
-                    raise err(seed_tag, str(exc), "edition") from None
-            else:
-                seed = normalize_seed(seed_tag.value)
-        except (SeedError, PayloadError) as exc:
-            raise err(seed_tag, str(exc), "seed") from None
-
-    edition = payload_edition or game.edition
-    etag = log.tag("edition")
-    if etag is not None:
-        try:
-            edition = game.check_edition(etag.value)
-        except PayloadError as exc:
-            raise err(etag, str(exc), "edition") from None
-        if payload_edition is not None and edition != payload_edition:
-            raise err(etag, f"Edition {edition} contradicts the seed payload's edition "
-                      f"{payload_edition}", "edition-mismatch")
-
-    # a sheet's payload may stand in the Seed tag: its game parameters count, the names
-    # of the sheet (kind, floor, level) only say which page it was, variant= sets them
-    payload_params: dict[str, int] = {}
-    payload_variants: frozenset[str] | None = None
-    if seed_tag is not None:
-        try:
-            payload_params, payload_variants = game.check_payload(from_payload)
-        except PayloadError as exc:
-            raise err(seed_tag, f"seed {exc}", "parameter") from None
-    params: dict[str, int] = {}
-    for p in game.params:
-        tag = log.tag(p.tag)
-        value: int | None = None
-        if tag is not None:
-            try:
-                value = p.check(tag.value)
-            except ParameterError as exc:
-                raise err(tag, f"{p.tag}: {exc}", "parameter") from None
-        if p.name in payload_params:
-            pv = payload_params[p.name]
-            if value is not None and value != pv and tag is not None:
-                raise err(tag, f"{p.tag} {value} contradicts the seed payload's "
-                          f"{p.name}={pv}", "parameter")
-            value = pv
-        params[p.name] = p.default if value is None else value
-
-    variants: set[str] = set()
-    vtag = log.tag("variant")
-    if vtag is not None:
-        for raw in vtag.value.split(","):
-            v = raw.strip().lower()
-            if not v:
-                continue
-            if v not in game.variants:
-                known_v = ", ".join(game.variants) or "none"
-                raise err(vtag, f"unknown variant {shown(raw.strip())} (known: {known_v})",
-                          "variant")
-            variants.add(v)
-        if payload_variants is not None and variants != set(payload_variants):
-            raise err(vtag, f"Variant {shown(vtag.value)} contradicts the seed payload's "
-                      f"variant={'+'.join(sorted(payload_variants))}", "variant")
-    elif payload_variants is not None:
-        variants = set(payload_variants)
-
-    claim: int | None = None
-    ctag = log.tag("claim")
-    if ctag is not None:
-        try:
-            claim = parse_claim(ctag.value)
-        except ValueError as exc:
-            raise err(ctag, str(exc), "claim") from None
-
-    if game.seeded_only and seed is None:
-        raise LogError(f"{game.name} logs need a [Seed \"...\"] tag before the first action: "
-                       f"its maps are seeded", file, log.header_end, 1, "seed")
-    return Header(log=log, seed=seed, params=params, variants=frozenset(variants), claim=claim,
-                  edition=edition)

@@ -16,8 +16,9 @@ from typing import Any, Literal
 from companion import chance
 from companion.cards import Card, standard_deck
 from companion.errors import IllegalAction
-from companion.frozen import evolve
+from companion.frozen import evolve, made
 from companion.games.clear_the_dungeon.generation import MONSTER_CARDS, POWER_CARDS, deal
+from companion.rules_kit import Handlers, fail, game_over, handles
 from companion.text import counted
 
 LOSS_DAMAGE = 7
@@ -153,10 +154,6 @@ def new_state(seed: str | None, variants: frozenset[str]) -> State:
                  deck=d.power, deck_size=size, checkable="monsters")
 
 
-def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
-    return IllegalAction(message, rule, arg)
-
-
 def _names(cards: Sequence[Card | None]) -> str:
     return " ".join(str(c) for c in cards) or "none"
 
@@ -176,22 +173,22 @@ def _see(s: State, cards: Sequence[Card], monster: bool) -> tuple[frozenset[Card
     jokers = s.jokers_seen
     for arg, card in enumerate(cards):
         if monster and card not in _MONSTER_SET:
-            raise _fail(f"{card} is not a monster: monsters are the face cards J Q K",
-                        "deal-card-kind", arg)
+            raise fail(f"{card} is not a monster: monsters are the face cards J Q K",
+                       "deal-card-kind", arg)
         if not monster and card not in _POWER_SET:
-            raise _fail(f"{card} is a monster card, not a power card", "deal-card-kind",
-                        arg)
+            raise fail(f"{card} is a monster card, not a power card", "deal-card-kind",
+                       arg)
         if card.is_joker:
             if "no-jokers" in s.variants:
-                raise _fail("this game is played without jokers (variant no-jokers)",
-                            "deal-card-kind", arg)
+                raise fail("this game is played without jokers (variant no-jokers)",
+                           "deal-card-kind", arg)
             if jokers >= 2:
-                raise _fail("a third joker: the deck has two", "deal-duplicate", arg)
+                raise fail("a third joker: the deck has two", "deal-duplicate", arg)
             jokers += 1
             continue
         if card in seen:
-            raise _fail(f"{card} was already seen: every card exists once",
-                        "deal-duplicate", arg)
+            raise fail(f"{card} was already seen: every card exists once",
+                       "deal-duplicate", arg)
         seen = seen | {card}
     return seen, jokers
 
@@ -200,10 +197,6 @@ def _see(s: State, cards: Sequence[Card], monster: bool) -> tuple[frozenset[Card
 # Each handler returns the new state's fields: a copy of the old state's, changed (a
 # check line's ``checkable`` is spent, as is a check the action skips); :func:`apply`
 # makes them a state.
-_new = object.__new__
-_set_attribute = object.__setattr__
-
-
 def _fields(s: State) -> dict[str, Any]:
     """A copy of ``s``'s fields, its optional check line spent."""
     d = s.__dict__.copy()
@@ -212,14 +205,19 @@ def _fields(s: State) -> dict[str, Any]:
 
 
 def _count_error(a: Monsters) -> IllegalAction:
-    return _fail(f"'monsters' names the four face-up monsters, not {len(a.cards)}",
-                 "monsters-count", 4 if len(a.cards) > 4 else None)
+    return fail(f"'monsters' names the four face-up monsters, not {len(a.cards)}",
+                "monsters-count", 4 if len(a.cards) > 4 else None)
 
 
+_HANDLERS: Handlers[State, dict[str, Any]] = {}
+"""Each action class's handler (:func:`apply` looks it up)."""
+
+
+@handles(_HANDLERS, Monsters)
 def _monsters(s: State, a: Monsters) -> dict[str, Any]:
     if s.free:
         if s.awaiting != "monsters":
-            raise _fail("the monsters are already on the table", "monsters-order")
+            raise fail("the monsters are already on the table", "monsters-order")
         # each card as it is read, then the count
         seen, jokers = _see(s, a.cards[:4], monster=True)
         if len(a.cards) != 4:
@@ -233,34 +231,35 @@ def _monsters(s: State, a: Monsters) -> dict[str, Any]:
     if len(a.cards) != 4:
         raise _count_error(a)
     if s.checkable != "monsters":
-        raise _fail("'monsters' comes first, before any draw", "monsters-order")
+        raise fail("'monsters' comes first, before any draw", "monsters-order")
     if a.cards != s.up:
         for i, (given, real) in enumerate(zip(a.cards, s.up, strict=True)):
             if given != real:
-                raise _fail(f"the seed deals {_names(s.up)} (columns 1-4); column {i + 1} "
-                            f"is {real}, not {given}", "deal-seed", i)
+                raise fail(f"the seed deals {_names(s.up)} (columns 1-4); column {i + 1} "
+                           f"is {real}, not {given}", "deal-seed", i)
     return _fields(s)
 
 
+@handles(_HANDLERS, Draw)
 def _draw(s: State, a: Draw) -> dict[str, Any]:
     if s.hand:
-        raise _fail(f"play or discard every hand card before drawing again (hand: "
-                    f"{_names(s.hand)})", "draw-hand-not-empty")
+        raise fail(f"play or discard every hand card before drawing again (hand: "
+                   f"{_names(s.hand)})", "draw-hand-not-empty")
     left = s.deck_size - s.drawn
     if left == 0:
-        raise _fail("the power deck is empty", "draw-empty")
+        raise fail("the power deck is empty", "draw-empty")
     n = min(HAND_SIZE, left)
     if s.seed is None:
         if a.cards is None:
-            raise _fail("a free deal needs the cards drawn, like 'draw 9♦ 2♥ 5♣'",
-                        "draw-cards")
+            raise fail("a free deal needs the cards drawn, like 'draw 9♦ 2♥ 5♣'",
+                       "draw-cards")
         # each card as it is read, then the count
         seen, jokers = _see(s, a.cards[:n], monster=False)
         if len(a.cards) != n:
-            raise _fail(f"{counted(n, 'card')} {'is' if n == 1 else 'are'} drawn ({left} "
-                        "left in the power deck), "
-                        f"not {len(a.cards)}", "draw-count",
-                        n if len(a.cards) > n else None)
+            raise fail(f"{counted(n, 'card')} {'is' if n == 1 else 'are'} drawn ({left} "
+                       "left in the power deck), "
+                       f"not {len(a.cards)}", "draw-count",
+                       n if len(a.cards) > n else None)
         d = _fields(s)
         d["seen"] = seen
         d["jokers_seen"] = jokers
@@ -273,11 +272,11 @@ def _draw(s: State, a: Draw) -> dict[str, Any]:
         rest = list(drawn)
         for i, c in enumerate(a.cards):
             if c not in rest:
-                raise _fail(f"the seed's draw is {_names(drawn)}, not {c}",
-                            "deal-seed", i)
+                raise fail(f"the seed's draw is {_names(drawn)}, not {c}",
+                           "deal-seed", i)
             rest.remove(c)
         if rest:
-            raise _fail(f"the seed's draw is {_names(drawn)}", "deal-seed")
+            raise fail(f"the seed's draw is {_names(drawn)}", "deal-seed")
     d = _fields(s)
     d["deck_pos"] = pos + n
     d["hand"] = drawn
@@ -290,14 +289,14 @@ def _column(s: State, a: Play) -> int:
         if s.up[a.column] is None:
             why = ("its next monster is not revealed yet" if s.hidden[a.column]
                    and s.free else "it is empty")
-            raise _fail(f"no monster to attack in column {a.column + 1}: {why}",
-                        "play-target", 2)
+            raise fail(f"no monster to attack in column {a.column + 1}: {why}",
+                       "play-target", 2)
         return a.column
     for k, m in enumerate(s.up):
         if m is not None and m == a.monster:
             return k
-    raise _fail(f"{a.monster} is not a face-up monster (face up: "
-                f"{_names([m for m in s.up if m])})", "play-target", 2)
+    raise fail(f"{a.monster} is not a face-up monster (face up: "
+               f"{_names([m for m in s.up if m])})", "play-target", 2)
 
 
 def check_attack(pile: tuple[Card, ...], card: Card, monster: Card) -> str | None:
@@ -321,6 +320,7 @@ def check_attack(pile: tuple[Card, ...], card: Card, monster: Card) -> str | Non
     return None
 
 
+@handles(_HANDLERS, Play)
 def _play(s: State, a: Play) -> dict[str, Any]:
     card = a.card
     hand = s.hand
@@ -335,8 +335,8 @@ def _play(s: State, a: Play) -> dict[str, Any]:
         extra = f"; reserve card: {reserve}" if reserve else ""
         if not hand and s.deck_size - s.drawn > 0:
             extra += "; the hand is empty: 'draw' first"
-        raise _fail(f"{card} is not in the hand (hand: {_names(hand)}{extra})",
-                    "play-card", 0)
+        raise fail(f"{card} is not in the hand (hand: {_names(hand)}{extra})",
+                   "play-card", 0)
     k = _column(s, a)
     monster = s.up[k]
     assert monster is not None
@@ -352,7 +352,7 @@ def _play(s: State, a: Play) -> dict[str, Any]:
     if why:
         rule = ("attack-first" if not old else "attack-total"
                 if len(old) == 1 else "attack-trigger")
-        raise _fail(why, rule, 0)
+        raise fail(why, rule, 0)
     d = _fields(s)
     d["hand"] = hand
     if from_reserve:
@@ -383,12 +383,13 @@ def _set(items: tuple, k: int, value: object) -> tuple:
     return items[:k] + (value,) + items[k + 1 :]
 
 
+@handles(_HANDLERS, Discard)
 def _discard(s: State, a: Discard) -> dict[str, Any]:
     card = a.card
     hand = s.hand
     if card not in hand:
-        raise _fail(f"{card} is not in the hand (hand: {_names(hand)})",
-                    "discard-card", 0)
+        raise fail(f"{card} is not in the hand (hand: {_names(hand)})",
+                   "discard-card", 0)
     i = hand.index(card)
     d = _fields(s)
     d["hand"] = hand[:i] + hand[i + 1 :]
@@ -396,11 +397,12 @@ def _discard(s: State, a: Discard) -> dict[str, Any]:
     return d
 
 
+@handles(_HANDLERS, Reveal)
 def _reveal(s: State, a: Reveal) -> dict[str, Any]:
     if s.seed is None:
         if s.awaiting != "reveal":
-            raise _fail("'reveal' follows the defeat of a monster whose column still has "
-                        "cards", "reveal-order")
+            raise fail("'reveal' follows the defeat of a monster whose column still has "
+                       "cards", "reveal-order")
         k = s.reveal_column
         assert k is not None
         seen, jokers = _see(s, (a.card,), monster=True)
@@ -412,17 +414,13 @@ def _reveal(s: State, a: Reveal) -> dict[str, Any]:
         d["reveal_column"] = None
         return d
     if s.checkable != "reveal" or s.reveal_column is None:
-        raise _fail("'reveal' follows the defeat of a monster whose column still has "
-                    "cards", "reveal-order")
+        raise fail("'reveal' follows the defeat of a monster whose column still has "
+                   "cards", "reveal-order")
     real = s.up[s.reveal_column]
     if real != a.card:
-        raise _fail(f"the seed turns up {real} in column {s.reveal_column + 1}, not "
-                    f"{a.card}", "deal-seed", 0)
+        raise fail(f"the seed turns up {real} in column {s.reveal_column + 1}, not "
+                   f"{a.card}", "deal-seed", 0)
     return _fields(s)
-
-
-_HANDLERS = {Monsters: _monsters, Draw: _draw, Play: _play, Discard: _discard,
-             Reveal: _reveal}
 
 
 def _can_play_anywhere(s: State, card: Card) -> bool:
@@ -447,19 +445,18 @@ def _settle(s: State) -> State:
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
     if s.outcome is not None:
-        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+        raise game_over(s.outcome)
     awaiting = s.awaiting
     if awaiting == "monsters" and not isinstance(action, Monsters):
-        raise _fail("a free deal starts with the four face-up monsters: "
-                    "'monsters C1 C2 C3 C4'", "monsters-order")
+        raise fail("a free deal starts with the four face-up monsters: "
+                   "'monsters C1 C2 C3 C4'", "monsters-order")
     if awaiting == "reveal" and not isinstance(action, Reveal):
         k = s.reveal_column
-        raise _fail(f"column {k + 1 if k is not None else '?'} still holds monsters: the "
-                    "next line must be its 'reveal CARD'", "reveal-order")
+        raise fail(f"column {k + 1 if k is not None else '?'} still holds monsters: the "
+                   "next line must be its 'reveal CARD'", "reveal-order")
     # an optional check line must come at once: every handler spends it
-    d: dict[str, Any] = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
-    after: State = _new(State)  # the state of fields d: evolve without its keywords
-    _set_attribute(after, "__dict__", d)
+    d: dict[str, Any] = _HANDLERS[type(action)](s, action)
+    after = made(State, d)  # the state of fields d: evolve without its keywords
     if (len(d["defeated"]) == _MONSTER_COUNT or len(d["damage"]) >= LOSS_DAMAGE
             or (d["awaiting"] is None and not d["hand"] and d["drawn"] == d["deck_size"])):
         return _settle(after)  # (the game may be over)

@@ -10,8 +10,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Literal
 
-from companion.errors import IllegalAction
-from companion.frozen import derived, evolve
+from companion.frozen import derived, evolve, made
 from companion.games.dungeon_solitaire.cards import (
     DELTA,
     DIRS,
@@ -29,6 +28,7 @@ from companion.games.dungeon_solitaire.generation import (
     reward_deck,
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
+from companion.rules_kit import Handlers, fail, game_over, handles
 from companion.text import counted
 
 
@@ -166,35 +166,18 @@ def _cards(s: State) -> tuple[tuple[RewardCard, ...], dict[str, Room | Special]]
     return cards
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _copy(s: State, changes: dict[str, object]) -> State:
-    """``evolve(s, **changes)``: one copy of the attribute dictionary, updated."""
-    new = _new(State)
-    attributes = s.__dict__.copy()
-    attributes.update(changes)
-    _set(new, "__dict__", attributes)
-    return new
-
-
 def new_state(seed: str, size: int, rules: RulesTable = RULES) -> State:
     """The state before the draft of the seeded game of ``seed`` on a board of
     ``size``, under the numbers of ``rules``."""
     return State(seed=seed, size=size, health=rules.health, rules=rules)
 
 
-def _fail(message: str, rule: str, arg: int | None = None, *,
-          step: int | None = None) -> IllegalAction:
-    return IllegalAction(message, rule, arg, step=step)
-
-
 def _deal_level(s: State, number: int) -> State:
     lvl: Level = generate_level(s.seed, number, s.size, s.rules)
     board, tiles, where = _dealt(lvl)
-    return _copy(s, {"level": number, "position": lvl.start, "stairs": lvl.stairs,
-                     "board": board, "_grid": (board, tiles), "_where": (board, where)})
+    return made(State, s.__dict__ | {
+        "level": number, "position": lvl.start, "stairs": lvl.stairs, "board": board,
+        "_grid": (board, tiles), "_where": (board, where)})
 
 
 def _dealt(lvl: Level) -> tuple[tuple[tuple[Cell, Tile], ...], dict[Cell, Tile],
@@ -290,13 +273,8 @@ def _step(cell: Cell, side: str) -> Cell:
     return (cell[0] + DELTA[side][0], cell[1] + DELTA[side][1])
 
 
-def _face_up(tile: Tile) -> Tile:
-    """``evolve(tile, face_up=True)``."""
-    new = _new(Tile)
-    attributes = tile.__dict__.copy()
-    attributes["face_up"] = True
-    _set(new, "__dict__", attributes)
-    return new
+_FACE_UP = {"face_up": True}
+"""``made(Tile, tile.__dict__ | _FACE_UP)`` is ``evolve(tile, face_up=True)``."""
 
 
 def _uncovered(tiles: dict[Cell, Tile], near: dict[str, Cell],
@@ -312,14 +290,14 @@ def _uncovered(tiles: dict[Cell, Tile], near: dict[str, Cell],
         if tile is not None and not tile.face_up:
             if changed is None:
                 changed = {}
-            changed[nb] = _face_up(tile)
+            changed[nb] = made(Tile, tile.__dict__ | _FACE_UP)
     return changed
 
 
 def _reveal(s: State) -> State:
     tiles = _grid(s)
     changed = _uncovered(tiles, _sides(s.size)[s.position], tiles[s.position].room.exits)
-    return _copy(s, _retiled(s, changed)) if changed else s
+    return made(State, s.__dict__ | _retiled(s, changed)) if changed else s
 
 
 def _enter(s: State, cell: Cell) -> State:
@@ -350,14 +328,14 @@ def _enter(s: State, cell: Cell) -> State:
     if obj is not None:
         changed[cell] = Tile(room.without_object(), True, old.source)
     elif not old.face_up:
-        changed[cell] = _face_up(old)
+        changed[cell] = made(Tile, old.__dict__ | _FACE_UP)
     beyond = _uncovered(tiles, _sides(s.size)[cell], room.exits)  # (exits unchanged)
     if beyond is not None:
         changed.update(beyond)
     changes = _retiled(s, changed) if changed else {}
     changes.update(position=cell, health=health, phase=phase,
                    offered=offered if offered else s.offered, next_reward=next_reward)
-    s = _copy(s, changes)
+    s = made(State, s.__dict__ | changes)
     if health <= 0:
         return evolve(s, outcome="lost", lost_because=f"out of health on level {s.level}")
     if cell == s.stairs:
@@ -413,25 +391,30 @@ def _settle(s: State) -> State:
 
 
 # ------------------------------------------------------------------------- handlers
+_HANDLERS: Handlers[State, State] = {}
+"""Each action class's handler (:func:`apply` looks it up)."""
+
+
+@handles(_HANDLERS, Draft)
 def _draft(s: State, a: Draft) -> State:
     if s.phase != "draft":
-        raise _fail("the draft is over", "draft-order")
+        raise fail("the draft is over", "draft-order")
     r = s.rules
     if len(a.ids) != r.draft_sets:
-        raise _fail(f"keep one card of each of the {r.draft_sets} sets: {r.draft_sets} ids, "
-                    f"not {len(a.ids)}", "draft-count",
-                    r.draft_sets if len(a.ids) > r.draft_sets else None)
+        raise fail(f"keep one card of each of the {r.draft_sets} sets: {r.draft_sets} ids, "
+                   f"not {len(a.ids)}", "draft-count",
+                   r.draft_sets if len(a.ids) > r.draft_sets else None)
     taken: dict[int, str] = {}  # one card of each set, in any order
     for i, rid in enumerate(a.ids):
         k = (int(rid[1:]) - 1) // r.set_size
         last = r.draft_sets * r.set_size
         if not 0 <= k < r.draft_sets:
-            raise _fail(f"{rid} is not a draft card (R1 to R{last})", "draft-set", i)
+            raise fail(f"{rid} is not a draft card (R1 to R{last})", "draft-set", i)
         if k in taken:
             first = k * r.set_size + 1
-            raise _fail(f"{rid} and {taken[k]} are both from set {k + 1} (R{first} to "
-                        f"R{first + r.set_size - 1}): keep one card of each set",
-                        "draft-set", i)
+            raise fail(f"{rid} and {taken[k]} are both from set {k + 1} (R{first} to "
+                       f"R{first + r.set_size - 1}): keep one card of each set",
+                       "draft-set", i)
         taken[k] = rid
     s = evolve(s, deck=frozenset(a.ids), phase="play",
                 next_reward=r.draft_sets * r.set_size)
@@ -472,32 +455,33 @@ def _plays_for(s: State, rid: str) -> list[Play]:
     return [Play(rid, direction=d) for d, c in inside if c in tiles]
 
 
+@handles(_HANDLERS, Draw)
 def _draw(s: State, a: Draw) -> State:
     if s.phase != "play":
-        raise _fail(_phase_message(s), "draw-order")
+        raise fail(_phase_message(s), "draw-order")
     want = min(s.rules.draw_size, len(s.deck))
     if want == 0:
-        raise _fail("your deck is empty this round", "draw-empty")
+        raise fail("your deck is empty this round", "draw-empty")
     if len(a.ids) != want:
-        raise _fail(f"draw {counted(want, 'card')} ({len(s.deck)} in your deck), not "
-                    f"{len(a.ids)}",
-                    "draw-count", want if len(a.ids) > want else None)
+        raise fail(f"draw {counted(want, 'card')} ({len(s.deck)} in your deck), not "
+                   f"{len(a.ids)}",
+                   "draw-count", want if len(a.ids) > want else None)
     ids = a.ids
     taken = set(ids)
     if len(taken) != len(ids) or not s.deck.issuperset(taken):  # find the first fault
         for i, rid in enumerate(ids):
             if rid in ids[:i]:
-                raise _fail(f"{rid} is drawn twice", "draw-card", i)
+                raise fail(f"{rid} is drawn twice", "draw-card", i)
             if rid not in s.deck:
                 why = ("was already drawn this round" if rid in s.discard else
                        "was played and is gone" if rid in s.gone else "is not in your deck")
-                raise _fail(f"{rid} {why}", "draw-card", i)
+                raise fail(f"{rid} {why}", "draw-card", i)
     deck = s.deck - taken
     if _any_playable(s, ids):  # what it reads did not change
-        return _copy(s, {"deck": deck, "offered": ids, "phase": "keep",
-                         "draws": s.draws + 1})
-    return _copy(s, {"deck": deck, "offered": (), "phase": "play", "draws": s.draws + 1,
-                     "discard": s.discard | taken})
+        return made(State, s.__dict__ | {"deck": deck, "offered": ids, "phase": "keep",
+                                         "draws": s.draws + 1})
+    return made(State, s.__dict__ | {"deck": deck, "offered": (), "phase": "play",
+                                     "draws": s.draws + 1, "discard": s.discard | taken})
 
 
 def _any_playable(s: State, ids: tuple[str, ...]) -> bool:
@@ -532,38 +516,39 @@ def _any_playable(s: State, ids: tuple[str, ...]) -> bool:
     return False
 
 
+@handles(_HANDLERS, Play)
 def _play(s: State, a: Play) -> State:
     if s.phase != "keep":
-        raise _fail("'play' keeps one of the cards just drawn: draw first", "play-order")
+        raise fail("'play' keeps one of the cards just drawn: draw first", "play-order")
     if a.id not in s.offered:
-        raise _fail(f"{a.id} is not among the cards drawn ({' '.join(s.offered)})",
-                    "play-card", 0)
+        raise fail(f"{a.id} is not among the cards drawn ({' '.join(s.offered)})",
+                   "play-card", 0)
     card = s.card(a.id)
     if not _allowed(s, a, card):
-        raise _fail(_why_not(s, a, card), "play-target", a.target_arg)
+        raise fail(_why_not(s, a, card), "play-target", a.target_arg)
     rest = set(s.offered) - {a.id}
     changes: dict[str, object] = {"discard": s.discard | rest, "gone": s.gone | {a.id},
                                   "offered": (), "phase": "play"}
     if isinstance(card, Room):
         assert a.cell is not None
         changes.update(_placed(s, a.cell, Tile(card, True, a.id)))
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     if card.kind == "heal":
         changes["health"] = min(s.rules.max_health, s.health + 1)
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     grid = _grid(s)
     if card.kind == "slay":
         assert a.cell is not None
         changes.update(_retiled(s, {a.cell: evolve(
             grid[a.cell], room=grid[a.cell].room.without_object())}))
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     if card.kind == "turn":
         assert a.cell is not None
         changes.update(_retiled(s, {a.cell: evolve(
             grid[a.cell], room=grid[a.cell].room.rotated())}))
-        return _copy(s, changes)
+        return made(State, s.__dict__ | changes)
     assert a.direction is not None
-    return _enter(_copy(s, changes), _step(s.position, a.direction))
+    return _enter(made(State, s.__dict__ | changes), _step(s.position, a.direction))
 
 
 def _allowed(s: State, a: Play, card: Room | Special) -> bool:
@@ -606,13 +591,14 @@ def _why_not(s: State, a: Play, card: Room | Special) -> str:
     return f"{a.id} (leap) needs a direction toward an adjacent card: 'play {a.id} N'"
 
 
+@handles(_HANDLERS, Move)
 def _move(s: State, a: Move) -> State:
     sides = _sides(s.size)
     for k, side in enumerate(a.steps):
         if s.outcome is not None:
-            raise _fail(f"the game is over ({s.outcome})", "game-over", step=k)
+            raise game_over(s.outcome, follows=None, step=k)
         if s.phase != "play":
-            raise _fail(_phase_message(s), "move-order", step=k)
+            raise fail(_phase_message(s), "move-order", step=k)
         kept = s.__dict__.get("_grid")  # _grid(s), inline
         tiles = kept[1] if kept is not None and kept[0] is s.board else _grid(s)
         here = tiles[s.position]
@@ -621,13 +607,13 @@ def _move(s: State, a: Move) -> State:
             if there is None and side not in DELTA:
                 raise KeyError(side)
             where = f"level {s.level}: {side} from {cell_name(s.position)}"
-            raise _fail(f"{where}: no card there", "move-no-card", step=k)
+            raise fail(f"{where}: no card there", "move-no-card", step=k)
         room = tile.room
         if side not in here.room.exits or OPPOSITE[side] not in room.exits:
             where = f"level {s.level}: {side} from {cell_name(s.position)}"
-            raise _fail(f"{where}: the exits of {cell_name(s.position)} and "
-                        f"{cell_name(there)} do not face each other", "move-exits",
-                        step=k)
+            raise fail(f"{where}: the exits of {cell_name(s.position)} and "
+                       f"{cell_name(there)} do not face each other", "move-exits",
+                       step=k)
         if tile.face_up and (room.obj is None or (  # most steps: _enter, inline
                 room.obj == "heart" and s.health >= s.rules.max_health)):
             near = sides[there]
@@ -639,13 +625,12 @@ def _move(s: State, a: Move) -> State:
                     if beyond is not None and not beyond.face_up:
                         if changed is None:
                             changed = {}
-                        changed[nb] = _face_up(beyond)
+                        changed[nb] = made(Tile, beyond.__dict__ | _FACE_UP)
             attributes = s.__dict__.copy()
             if changed is not None:
                 attributes.update(_retiled(s, changed))
             attributes["position"] = there
-            s = _new(State)
-            _set(s, "__dict__", attributes)
+            s = made(State, attributes)
             if s.health <= 0:
                 s = evolve(s, outcome="lost", lost_because=f"out of health on level {s.level}")
             elif there == s.stairs:
@@ -655,24 +640,26 @@ def _move(s: State, a: Move) -> State:
     if a.bad is not None:
         k = len(a.steps)
         if s.outcome is not None:
-            raise _fail(f"the game is over ({s.outcome})", "game-over", step=k)
-        raise _fail(a.bad, "notation-step", step=k)
+            raise game_over(s.outcome, follows=None, step=k)
+        raise fail(a.bad, "notation-step", step=k)
     return s
 
 
+@handles(_HANDLERS, Chest)
 def _chest(s: State, a: Chest) -> State:
     if s.phase != "chest":
-        raise _fail("'chest' answers a chest just opened", "chest-order")
+        raise fail("'chest' answers a chest just opened", "chest-order")
     if a.id not in s.offered:
-        raise _fail(f"{a.id} is not among the chest's cards ({' '.join(s.offered)})",
-                    "chest-card", 0)
+        raise fail(f"{a.id} is not among the chest's cards ({' '.join(s.offered)})",
+                   "chest-card", 0)
     return evolve(s, deck=s.deck | {a.id}, offered=(), phase="play")
 
 
+@handles(_HANDLERS, LevelCheck)
 def _level(s: State, a: LevelCheck) -> State:
     if a.number != s.level or s.phase == "draft":
-        raise _fail(f"the game is on level {s.level if s.phase != 'draft' else 'none yet'}, "
-                    f"not {a.number}", "level-checkpoint", 0)
+        raise fail(f"the game is on level {s.level if s.phase != 'draft' else 'none yet'}, "
+                   f"not {a.number}", "level-checkpoint", 0)
     return s
 
 
@@ -687,20 +674,16 @@ def _phase_message(s: State) -> str:
     return "not now"
 
 
-_HANDLERS = {Draft: _draft, LevelCheck: _level, Draw: _draw, Play: _play, Move: _move,
-             Chest: _chest}
-
-
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
     if s.outcome is not None:
-        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+        raise game_over(s.outcome)
     if s.phase == "draft":
         if isinstance(action, LevelCheck) and action.number == 1:
             return s  # 'level 1' written above the draft: the game will start there
         if not isinstance(action, Draft):
-            raise _fail(_phase_message(s), "draft-order")
-    s = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
+            raise fail(_phase_message(s), "draft-order")
+    s = _HANDLERS[type(action)](s, action)
     if s.outcome is None and s.phase == "play" and not s.deck:  # _settle, inline
         kept = s.__dict__.get("_joined")
         if (kept is not None and kept[0] is s.board and kept[1] == s.stairs

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.errors import IllegalAction
 from companion.frozen import evolve
 from companion.games.dungeon_upkeeper.floor import (
     STEPS,
@@ -21,6 +20,7 @@ from companion.games.dungeon_upkeeper.floor import (
 )
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RULES, RulesTable
+from companion.rules_kit import fail, game_over
 
 
 @dataclass(frozen=True)
@@ -138,11 +138,6 @@ def solved(floor: Floor) -> Solution:
     return solved_floor(floor)
 
 
-def _fail(message: str, rule: str, arg: int | None = None, *,
-          step: int | None = None) -> IllegalAction:
-    return IllegalAction(message, rule, arg, step=step)
-
-
 def _finish_floor(s: State) -> State:
     floor = s.map
     r = s.rules
@@ -169,8 +164,7 @@ def _finish_floor(s: State) -> State:
 def _step(s: State, step: Step, k: int) -> State:
     """``s`` after ``step``, step ``k`` of its path (the part an error names)."""
     if s.outcome is not None:
-        raise _fail(f"the run is over ({s.outcome}): no step may follow", "game-over",
-                    step=k)
+        raise game_over(s.outcome, "run", "step", step=k)
     floor = s.map
     dc, dr = STEPS[step.direction]
     here = s.position
@@ -179,11 +173,11 @@ def _step(s: State, step: Step, k: int) -> State:
     tile = floor.squares.get(there)
     if tile is None:
         where = f"B{s.floor} step {number}: {step.direction} from {cell_name(here)}"
-        raise _fail(f"{where} leaves the map", "step-off-map", step=k)
+        raise fail(f"{where} leaves the map", "step-off-map", step=k)
     if tile == "#":
         where = f"B{s.floor} step {number}: {step.direction} from {cell_name(here)}"
-        raise _fail(f"{where} runs into the wall at {cell_name(there)}", "step-wall",
-                    step=k)
+        raise fail(f"{where} runs into the wall at {cell_name(there)}", "step-wall",
+                   step=k)
     s = evolve(s, position=there, moves=s.moves - 1, steps_here=number)
     if tile == "T":
         if there in s.reset:
@@ -207,17 +201,17 @@ def apply(s: State, action: Action) -> State:
     index in the path (``IllegalAction.step``)."""
     if isinstance(action, FloorCheck):
         if s.outcome is not None:
-            raise _fail(f"the run is over ({s.outcome})", "game-over")
+            raise game_over(s.outcome, "run", None)
         if action.number != s.floor:
             slip = (f": a checkpoint cannot skip a floor; the path must reach B{s.floor}'s "
                     "exit first" if action.number > s.floor else "")
-            raise _fail(f"the path is on floor B{s.floor}, not B{action.number}{slip}",
-                        "floor-checkpoint", 0)
+            raise fail(f"the path is on floor B{s.floor}, not B{action.number}{slip}",
+                       "floor-checkpoint", 0)
         return s
     for k, step in enumerate(action.steps):
         s = _step(s, step, k)
     if action.bad is not None:
-        raise _fail(action.bad, "notation-step", step=len(action.steps))
+        raise fail(action.bad, "notation-step", step=len(action.steps))
     return s
 
 

@@ -25,8 +25,9 @@ from typing import Any, Literal
 from companion import chance
 from companion.cards import Card, Suit, standard_deck
 from companion.errors import IllegalAction
-from companion.frozen import evolve
+from companion.frozen import evolve, made
 from companion.games.scoundrel.generation import DECK, dungeon, in_deck
+from companion.rules_kit import Handlers, fail, game_over, handles
 from companion.text import counted
 
 START_HEALTH = 20
@@ -245,10 +246,6 @@ _START: dict[str, Any] = dict(State(seed=None, variants=frozenset(), dungeon=())
 """The fields of a state before the deal, every one at its default."""
 
 
-def _fail(message: str, rule: str, arg: int | None = None) -> IllegalAction:
-    return IllegalAction(message, rule, arg)
-
-
 def _names(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards) or "none"
 
@@ -269,19 +266,6 @@ def unseen_cards(s: State) -> list[Card]:
 
 
 # ------------------------------------------------------------------------- handlers
-_new = object.__new__
-_set_attribute = object.__setattr__
-
-
-def _made(fields: dict[str, Any]) -> State:
-    """The state whose attributes are ``fields``: a copy of another state's attribute
-    dictionary with some fields changed. It is what :func:`~companion.frozen.evolve`
-    makes, without keyword arguments (the replay derives a state for every line)."""
-    new: State = _new(State)
-    _set_attribute(new, "__dict__", fields)
-    return new
-
-
 def _dealt(d: dict[str, Any]) -> State:
     """The state of fields ``d`` once its room is dealt up to four cards: at once when
     seeded (a ``room`` line may then check it); a free deal awaits the ``room`` line
@@ -290,7 +274,6 @@ def _dealt(d: dict[str, Any]) -> State:
     d["faced"] = 0
     d["drunk"] = False
     d["rooms"] += 1
-    new: State = _new(State)
     if d["seed"] is None:
         d["awaiting"] = True
     else:
@@ -301,34 +284,38 @@ def _dealt(d: dict[str, Any]) -> State:
         d["dungeon"] = dungeon[count:]
         d["checkable"] = True
         d["under"] = min(d["under"], len(dungeon) - count)
-    _set_attribute(new, "__dict__", d)
-    return new
+    return made(State, d)
 
 
+_HANDLERS: Handlers[State, State] = {}
+"""Each action class's handler (:func:`apply` looks it up)."""
+
+
+@handles(_HANDLERS, Room)
 def _room(s: State, a: Room) -> State:
     if s.seed is None:
         if not s.awaiting:
-            raise _fail("'room' follows a deal: the start, an 'avoid', or a room faced "
-                        "down to one card", "room-order")
+            raise fail("'room' follows a deal: the start, an 'avoid', or a room faced "
+                       "down to one card", "room-order")
         return _free_room(s, a)
     if not s.checkable:
-        raise _fail("'room' checks the room just dealt: it comes right after the deal",
-                    "room-order")
+        raise fail("'room' checks the room just dealt: it comes right after the deal",
+                   "room-order")
     if a.cards != s.room:  # (the room as dealt, in its order, needs no search)
         if len(a.cards) > len(s.room):
-            raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}), "
-                        f"not {len(a.cards)}", "room-count", len(s.room))
+            raise fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}), "
+                       f"not {len(a.cards)}", "room-count", len(s.room))
         rest = list(s.room)
         for i, c in enumerate(a.cards):
             if c not in rest:
-                raise _fail(f"the seed deals {_names(s.room)}, not {c}", "deal-seed", i)
+                raise fail(f"the seed deals {_names(s.room)}, not {c}", "deal-seed", i)
             rest.remove(c)
         if rest:
-            raise _fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}): "
-                        f"{_names(rest)} missing", "room-count")
+            raise fail(f"the room holds {counted(len(s.room), 'card')} ({_names(s.room)}): "
+                       f"{_names(rest)} missing", "room-count")
     d = s.__dict__.copy()
     d["checkable"] = False
-    return _made(d)
+    return made(State, d)
 
 
 def _free_room(s: State, a: Room) -> State:
@@ -339,12 +326,12 @@ def _free_room(s: State, a: Room) -> State:
     new_unseen: list[Card] = []
     for i, c in enumerate(a.cards):
         if i >= total:
-            raise _fail(f"the room holds {counted(total, 'card')} once dealt "
-                        f"({counted(s.dungeon_left, 'card')} left in the dungeon), not "
-                        f"{len(a.cards)}", "room-count", total)
+            raise fail(f"the room holds {counted(total, 'card')} once dealt "
+                       f"({counted(s.dungeon_left, 'card')} left in the dungeon), not "
+                       f"{len(a.cards)}", "room-count", total)
         if not in_deck(c):
-            raise _fail(f"{c} is not in the Scoundrel deck (no jokers, no red J Q K, no "
-                        "red aces)", "deal-card-kind", i)
+            raise fail(f"{c} is not in the Scoundrel deck (no jokers, no red J Q K, no "
+                       "red aces)", "deal-card-kind", i)
         if c in carried:
             carried.remove(c)
             continue
@@ -352,44 +339,45 @@ def _free_room(s: State, a: Room) -> State:
             expect.remove(c)
             continue
         if c in s.dungeon:
-            raise _fail(f"{c} went under the dungeon with an avoided room: "
-                        + (f"the next cards up are {_names(known)}" if known else
-                           "unseen cards come first"), "room-card", i)
+            raise fail(f"{c} went under the dungeon with an avoided room: "
+                       + (f"the next cards up are {_names(known)}" if known else
+                          "unseen cards come first"), "room-card", i)
         if c in s.seen or c in new_unseen:
-            raise _fail(f"{c} was already seen: every card exists once", "deal-duplicate", i)
+            raise fail(f"{c} was already seen: every card exists once", "deal-duplicate", i)
         if len(new_unseen) >= unseen and carried:
-            raise _fail(f"{c} is one card too many: {_names(carried)} stayed from the last "
-                        f"room, so the room is {_names(carried)} and "
-                        f"{counted(count, 'new card')}", "room-card", i)
+            raise fail(f"{c} is one card too many: {_names(carried)} stayed from the last "
+                       f"room, so the room is {_names(carried)} and "
+                       f"{counted(count, 'new card')}", "room-card", i)
         if len(new_unseen) >= unseen:
             why = (f"the unseen cards are all dealt; the next ones are those that went "
                    f"under: {_names(known)}" if unseen == 0 else
                    f"only {counted(unseen, 'unseen card')} come up before those that went "
                    f"under ({_names(known)})")
-            raise _fail(f"{c} cannot be in this room: {why}", "room-card", i)
+            raise fail(f"{c} cannot be in this room: {why}", "room-card", i)
         new_unseen.append(c)
     if carried:
-        raise _fail(f"the card that stayed, {_names(carried)}, is part of the room: write "
-                    "it too", "room-count")
+        raise fail(f"the card that stayed, {_names(carried)}, is part of the room: write "
+                   "it too", "room-count")
     if len(a.cards) < total:
-        raise _fail(f"the room holds {counted(total, 'card')} once dealt, not "
-                    f"{len(a.cards)}" + (f" (the next cards up are {_names(expect)})"
-                                         if expect else ""), "room-count")
+        raise fail(f"the room holds {counted(total, 'card')} once dealt, not "
+                   f"{len(a.cards)}" + (f" (the next cards up are {_names(expect)})"
+                                        if expect else ""), "room-count")
     return evolve(s, room=s.room + tuple(new_unseen) + known,
                    dungeon=s.dungeon[len(known):], hidden=s.hidden - unseen,
                    seen=s.seen | set(new_unseen), awaiting=False)
 
 
+@handles(_HANDLERS, Avoid)
 def _avoid(s: State, a: Avoid) -> State:
     if s.hidden + len(s.dungeon) == 0:
-        raise _fail("the dungeon is empty: this room cannot be avoided", "avoid-empty")
+        raise fail("the dungeon is empty: this room cannot be avoided", "avoid-empty")
     if s.avoided:
-        raise _fail("the previous room was avoided: never two rooms in a row",
-                    "avoid-twice")
+        raise fail("the previous room was avoided: never two rooms in a row",
+                   "avoid-twice")
     if s.faced:
-        raise _fail(f"{counted(s.faced, 'card')} of this room {'was' if s.faced == 1 else 'were'}"
-                    " faced already: a room is avoided before facing any of it",
-                    "avoid-faced")
+        raise fail(f"{counted(s.faced, 'card')} of this room {'was' if s.faced == 1 else 'were'}"
+                   " faced already: a room is avoided before facing any of it",
+                   "avoid-faced")
     d = s.__dict__.copy()
     d["dungeon"] = s.dungeon + s.room
     d["room"] = ()
@@ -400,14 +388,14 @@ def _avoid(s: State, a: Avoid) -> State:
 
 
 def _not_in_room(s: State, card: Card) -> IllegalAction:
-    return _fail(f"{card} is not in the room (room: {_names(s.room)})", "face-card", 0)
+    return fail(f"{card} is not in the room (room: {_names(s.room)})", "face-card", 0)
 
 
 def _kind_error(card: Card, verb: str, wanted: str, rule: str) -> IllegalAction:
     k = kind(card)
     right = {"monster": "fight", "weapon": "equip", "potion": "drink"}[k]
     hint = f": '{right} {card}'" if k != "monster" else f": 'fight {card}' or 'slay {card}'"
-    return _fail(f"{card} is a {k}, not a {wanted}{hint}", rule, 0)
+    return fail(f"{card} is a {k}, not a {wanted}{hint}", rule, 0)
 
 
 def _face(s: State, card: Card, health: int, d: dict[str, Any]) -> State:
@@ -429,9 +417,7 @@ def _face(s: State, card: Card, health: int, d: dict[str, Any]) -> State:
             d["lost_because"] = "out of health"
         else:
             d["outcome"] = "won" if not after and left == 0 else None
-        new: State = _new(State)
-        _set_attribute(new, "__dict__", d)
-        return new
+        return made(State, d)
     d["avoided"] = False
     return _dealt(d)
 
@@ -447,6 +433,7 @@ def _room_card(s: State, card: Card, kind: frozenset[Card], verb: str, what: str
     return card
 
 
+@handles(_HANDLERS, Equip)
 def _equip(s: State, a: Equip) -> State:
     card = _room_card(s, a.card, _WEAPONS, "equip", "weapon (♦)", "equip-kind")
     d = s.__dict__.copy()
@@ -457,6 +444,7 @@ def _equip(s: State, a: Equip) -> State:
     return _face(s, card, s.health, d)
 
 
+@handles(_HANDLERS, Drink)
 def _drink(s: State, a: Drink) -> State:
     card = _room_card(s, a.card, _POTIONS, "drink", "potion (♥)", "drink-kind")
     health = s.health if s.drunk else min(MAX_HEALTH, s.health + _VALUE[card])
@@ -466,6 +454,7 @@ def _drink(s: State, a: Drink) -> State:
     return _face(s, card, health, d)
 
 
+@handles(_HANDLERS, Fight)
 def _fight(s: State, a: Fight) -> State:
     card = _room_card(s, a.card, _MONSTERS, "fight", "monster (♣ ♠)", "fight-kind")
     d = s.__dict__.copy()
@@ -488,6 +477,7 @@ def slay_refusal(s: State, card: Card) -> tuple[str, str] | None:
             f"{need} {value(top)}, not {card} ({value(card)})", "slay-order")
 
 
+@handles(_HANDLERS, Slay)
 def _slay(s: State, a: Slay) -> State:
     card = a.card
     if card not in s.room:
@@ -501,25 +491,21 @@ def _slay(s: State, a: Slay) -> State:
             v == _VALUE[slain[-1]] and "equal-kills" in s.variants))):
         refusal = slay_refusal(s, card)
         assert refusal is not None
-        raise _fail(refusal[0], refusal[1], 0)
+        raise fail(refusal[0], refusal[1], 0)
     d = s.__dict__.copy()
     d["slain"] = slain + (card,)
     return _face(s, card, s.health - max(0, v - _VALUE[weapon]), d)
 
 
-_HANDLERS = {Room: _room, Avoid: _avoid, Equip: _equip, Drink: _drink, Fight: _fight,
-             Slay: _slay}
-
-
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction when the rulings forbid it."""
     if s.outcome is not None:
-        raise _fail(f"the game is over ({s.outcome}): no action may follow", "game-over")
+        raise game_over(s.outcome)
     if s.awaiting and not isinstance(action, Room):
-        raise _fail("write the room just dealt first: 'room' and its cards in the order "
-                    "dealt (the card that stayed too)", "room-order")
+        raise fail("write the room just dealt first: 'room' and its cards in the order "
+                   "dealt (the card that stayed too)", "room-order")
     # a seeded room's check line must come at once: any other action ends the chance
-    result: State = _HANDLERS[type(action)](s, action)  # type: ignore[operator]
+    result: State = _HANDLERS[type(action)](s, action)
     return result
 
 

@@ -8,14 +8,13 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 
 from companion.cards import Card, standard_deck
+from companion.frozen import made
 from companion.grid import Cell as Cell  # re-exported: the grid's names live in grid.py
 from companion.grid import cell_name as cell_name
 
 RED: frozenset[Card] = frozenset(c for c in standard_deck() if c.is_red)
 """The red cards (♥ ♦)."""
 
-_new = object.__new__
-_set = object.__setattr__
 
 BONUS_BY_SIZE = {4: 7, 5: 6, 6: 6, 7: 5, 8: 5, 9: 4, 10: 4, 11: 3, 12: 3, 13: 2, 14: 2}
 
@@ -273,10 +272,8 @@ class Regions:
                 new[root] = to
             new[me] = to
             new[to] = ~size
-        made = _new(Areas)  # Areas(tuple(new), areas.opened + 1), without the frozen init
-        _set(made, "__dict__", {"up": tuple(new), "opened": areas.opened + 1})
-        opened: Areas = made
-        return opened
+        # Areas(tuple(new), areas.opened + 1), without the frozen init
+        return made(Areas, {"up": tuple(new), "opened": areas.opened + 1})
 
     def areas_for(self, emptied: Iterable[int]) -> Areas:
         """The areas with the rooms ``emptied`` open (from :attr:`start`)."""
