@@ -9,7 +9,8 @@ is rendered in memory and read back (``companion.paper.audit``): every text run 
 font and size. Reported per kind x paper (worst case over the parameter cases): the type
 families, the smallest text (and what it says), the runs under 8 / 7 / 6 pt, overlapping
 text boxes (with an example), the empty share of each page's printable area (inside
-10 mm margins; defaults), pages per sheet (smallest-largest over the cases).
+10 mm margins; defaults), pages per sheet (smallest-largest over the cases), text within
+5 mm of the paper's edge ("edge") and text whose glyphs the font lacks ("tofu").
 
 ``--quick`` measures defaults only. The figures of a run go into docs/benchmarks.md
 ("Design audit (issue 25)").
@@ -156,6 +157,8 @@ def measure(audit: PdfAudit) -> dict[str, Any]:
                             f"p{pairs[0][0].page + 1}: {pairs[0][0].text[:30]!r} x "
                             f"{pairs[0][1].text[:30]!r}"),
         "empty": [round(e, 2) for e in audit.empty()],
+        "edge": len(audit.outside(audit.sizes)),
+        "missing": len(audit.missing()),
     }
 
 
@@ -179,6 +182,8 @@ def summarise(cases: dict[str, dict[str, Any]]) -> dict[str, Any]:
                             f"{worst[0]}: {worst[1]['overlap_example']}"),
         "empty": default["empty"],
         "pages": [min(pages), max(pages)],
+        "edge": max(c["edge"] for c in cases.values()),
+        "missing": max(c["missing"] for c in cases.values()),
     }
 
 
@@ -209,8 +214,8 @@ def _empty_text(shares: list[float]) -> str:
 def table(summary: dict[str, Any]) -> str:
     """The summary as a Markdown table."""
     head = ("| sheet | paper | families | smallest pt (text) | <8 | <7 | <6 | overlaps "
-            "(example) | most empty page | pages |")
-    lines = [head, "|" + "---|" * 10]
+            "(example) | most empty page | pages | edge | tofu |")
+    lines = [head, "|" + "---|" * 12]
     for key, s in summary.items():
         target, kind, paper = key.split("/")
         small = s["smallest"]
@@ -223,7 +228,8 @@ def table(summary: dict[str, Any]) -> str:
                  else f"{s['pages'][0]}-{s['pages'][1]}")
         lines.append(f"| {target} {kind} | {paper} | {', '.join(s['families'])} | "
                      f"{small_text} | {s['under8']} | {s['under7']} | {s['under6']} | "
-                     f"{over} | {_empty_text(s['empty'])} | {pages} |")
+                     f"{over} | {_empty_text(s['empty'])} | {pages} | "
+                     f"{s.get('edge', '-')} | {s.get('missing', '-')} |")
     return "\n".join(lines).replace("\\", "")
 
 

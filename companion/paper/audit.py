@@ -193,6 +193,8 @@ class PdfAudit:
     measures."""
 
     pages: list[PageAudit] = field(default_factory=list)
+    sizes: list[tuple[float, float]] = field(default_factory=list)
+    """Each page's (width, height) in points."""
 
     @property
     def runs(self) -> list[TextRun]:
@@ -216,6 +218,33 @@ class PdfAudit:
         """Overlapping text runs, page by page (:func:`overlaps`)."""
         return [pair for p in self.pages for pair in overlaps(p.runs, tolerance)]
 
+    def missing(self) -> list[tuple[TextRun, str]]:
+        """Runs with characters their font has no glyph for (they print as empty boxes:
+        a suit must be drawn as an icon), with those characters: pdfium reads such a
+        glyph back as U+0000; in the embedded family, any character it lacks."""
+        from companion.paper.fonts import missing_glyphs
+
+        out = []
+        for r in self.runs:
+            chars = "\x00" if "\x00" in r.text else ""
+            if r.family == "BitstreamVeraSans":
+                chars += missing_glyphs(r.text.replace("\x00", ""))
+            if chars:
+                out.append((r, chars))
+        return out
+
+    def outside(self, sizes: Sequence[tuple[float, float]], margin: float = 14.17
+                ) -> list[TextRun]:
+        """Runs that reach within ``margin`` points (5 mm) of the paper's edge, each page
+        ``(width, height)`` in ``sizes``: text running off its area."""
+        out = []
+        for r in self.runs:
+            w, h = sizes[r.page]
+            x0, y0, x1, y1 = r.box
+            if x0 < margin or y0 < margin or x1 > w - margin or y1 > h - margin:
+                out.append(r)
+        return out
+
     def empty(self) -> list[float]:
         """The empty share of each measured page."""
         return [p.empty for p in self.pages if p.empty is not None]
@@ -231,6 +260,7 @@ def audit_pdf(data: bytes, empty: bool = True, margin: float = 28.35) -> PdfAudi
         out = PdfAudit()
         for i in range(len(pdf)):
             page = pdf[i]
+            out.sizes.append(page.get_size())
             out.pages.append(PageAudit(i, text_runs(page, i),
                                        empty_share(page, margin) if empty else None))
         return out
