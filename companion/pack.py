@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from companion.games import get_game
 from companion.games.base import Game, PayloadExtra
+from companion.paper import design
 
 __all__ = ["PackEntry", "pack_payload", "plan_pack", "render_pack"]
 
@@ -172,13 +173,13 @@ def _render_cover(game: Game, seed: str, params: Mapping[str, int],
     top = rest.y + rest.h
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 11)
+    c.setFont(design.BOLD, 11)
     c.drawString(rest.x, top - 11, "What is inside")
     y = top - 11 - mm(5)
     col_pages = rest.x + mm(9)
     col_title = rest.x + mm(28)
     how_w = rest.w - (col_title - rest.x)
-    c.setFont("Helvetica-Bold", 7.5)
+    c.setFont(design.BOLD, 7.5)
     c.drawString(col_pages, y, "Pages")
     c.drawString(col_title, y, "Part, and how to print it")
     y -= mm(2)
@@ -190,24 +191,24 @@ def _render_cover(game: Game, seed: str, params: Mapping[str, int],
         box = mm(3.6)
         c.setLineWidth(0.7)
         c.rect(rest.x + mm(1), y - mm(0.6), box, box, stroke=1, fill=0)
-        c.setFont("Helvetica-Bold", 10)
+        c.setFont(design.BOLD, 10)
         c.drawString(col_pages, y, entry.pages)
-        c.setFont("Helvetica-Bold", 9)
+        c.setFont(design.BOLD, 9)
         c.drawString(col_title, y, entry.title)
-        c.setFont("Helvetica", 8)
+        c.setFont(design.REGULAR, 8)
         how = "Print " + entry.how() + "."
-        for line in simpleSplit(how, "Helvetica", 8, how_w):
+        for line in simpleSplit(how, design.REGULAR, 8, how_w):
             y -= 10
             c.drawString(col_title, y, line)
         y -= mm(6)
     notes = _notes(game, seed, entries, blanks)
-    c.setFont("Helvetica-Bold", 11)
+    c.setFont(design.BOLD, 11)
     y -= mm(2)
     c.drawString(rest.x, y, "Before you play")
     y -= mm(5.5)
-    c.setFont("Helvetica", 8.5)
+    c.setFont(design.REGULAR, 8.5)
     for note in notes:
-        wrapped = simpleSplit(note, "Helvetica", 8.5, rest.w - mm(5))
+        wrapped = simpleSplit(note, design.REGULAR, 8.5, rest.w - mm(5))
         c.drawString(rest.x + mm(1), y, "-")
         for line in wrapped:
             c.drawString(rest.x + mm(5), y, line)
@@ -216,11 +217,11 @@ def _render_cover(game: Game, seed: str, params: Mapping[str, int],
     summary = game.booklet().summary
     if summary:
         y -= mm(4)
-        c.setFont("Helvetica-Bold", 11)
+        c.setFont(design.BOLD, 11)
         c.drawString(rest.x, y, "The game in brief")
         y -= mm(5.5)
-        c.setFont("Helvetica", 8.5)
-        for line in simpleSplit(summary, "Helvetica", 8.5, rest.w):
+        c.setFont(design.REGULAR, 8.5)
+        for line in simpleSplit(summary, design.REGULAR, 8.5, rest.w):
             c.drawString(rest.x, y, line)
             y -= 11
     c.restoreState()

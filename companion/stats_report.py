@@ -20,6 +20,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from companion.paper import design
 from companion.stats import PlayerSummary, StatsReport, table_rows, target_lines
 
 PALETTE = (colors.HexColor("#4c72b0"), colors.HexColor("#dd8452"),
@@ -42,13 +43,13 @@ def _chart(width: float, height: float, data: list[list[float]], names: list[str
     chart.width, chart.height = width - 20 * mm, height - 36 * mm
     chart.data = data
     chart.categoryAxis.categoryNames = names
-    chart.categoryAxis.labels.fontName = "Helvetica"
+    chart.categoryAxis.labels.fontName = design.REGULAR
     chart.categoryAxis.labels.fontSize = 7
     chart.categoryAxis.labels.dy = -2
     chart.valueAxis.valueMin = 0
     peak = max((v for row in data for v in row), default=0.0)
     chart.valueAxis.valueMax = top if top is not None else max(1.0, peak * 1.15)
-    chart.valueAxis.labels.fontName = "Helvetica"
+    chart.valueAxis.labels.fontName = design.REGULAR
     chart.valueAxis.labels.fontSize = 7
     chart.valueAxis.visibleGrid = True
     chart.valueAxis.gridStrokeColor = colors.Color(0.85, 0.85, 0.85)
@@ -58,13 +59,13 @@ def _chart(width: float, height: float, data: list[list[float]], names: list[str
         chart.bars[i].fillColor = _colour(i)
         chart.bars[i].strokeColor = None
     d.add(chart)
-    d.add(String(chart.x, height - 6 * mm, title, fontName="Helvetica-Bold", fontSize=10))
-    d.add(String(2 * mm, chart.y + chart.height / 2, value_label, fontName="Helvetica",
+    d.add(String(chart.x, height - 6 * mm, title, fontName=design.BOLD, fontSize=10))
+    d.add(String(2 * mm, chart.y + chart.height / 2, value_label, fontName=design.REGULAR,
                  fontSize=7))
     if len(series) > 1:
         legend = Legend()
         legend.x, legend.y = chart.x, height - 10 * mm
-        legend.fontName, legend.fontSize = "Helvetica", 7
+        legend.fontName, legend.fontSize = design.REGULAR, 7
         legend.columnMaximum = 1
         legend.dx = legend.dy = 6
         legend.deltax = 22 * mm
@@ -91,7 +92,7 @@ def win_chart(report: StatsReport, width: float) -> Drawing:
         for x1, y1, x2, y2 in ((cx, lo, cx, hi), (cx - 3, lo, cx + 3, lo),
                                (cx - 3, hi, cx + 3, hi)):
             d.add(Line(x1, y1, x2, y2, strokeColor=colors.black, strokeWidth=0.8))
-        d.add(String(cx, hi + 3, f"{100 * p.win_rate:.1f} %", fontName="Helvetica",
+        d.add(String(cx, hi + 3, f"{100 * p.win_rate:.1f} %", fontName=design.REGULAR,
                      fontSize=7, textAnchor="middle"))
     return d
 
@@ -149,14 +150,16 @@ def render_report(report: StatsReport, paper: str = "a4") -> bytes:
                             topMargin=margin, bottomMargin=margin, invariant=1,
                             title=f"{report.title}: simulated play", author="companion",
                             subject=f"companion stats {report.game}")
-    styles = getSampleStyleSheet()
-    body, small = styles["BodyText"], styles["BodyText"].clone("small", fontSize=7.5,
-                                                               leading=9)
+    design.register()
+    sample = getSampleStyleSheet()
+    body = sample["BodyText"].clone("body", fontName=design.REGULAR)
+    small = body.clone("small", fontSize=7.5, leading=9)
+    title = sample["Title"].clone("title", fontName=design.BOLD)
     width = size[0] - 2 * margin
     variants = ", ".join(report.variants) or "none"
     params = ", ".join(f"{k} {v}" for k, v in report.params.items()) or "defaults"
     story: list[Any] = [
-        Paragraph(f"{report.title}: simulated play", styles["Title"]),
+        Paragraph(f"{report.title}: simulated play", title),
         Paragraph(f"Edition {report.edition}; parameters: {params}; variants: {variants}. "
                   f"{report.games} seeded games ({report.seeds}) for each player class. "
                   f"Made by <i>companion stats {report.game}</i>.", body),

@@ -1,10 +1,20 @@
 """Looking at printed sheets as a player's scanner would: pages rendered, QR codes read,
-text extracted (pypdfium2 and zxing-cpp)."""
+text extracted (pypdfium2 and zxing-cpp); and as a reviewer would: text runs with their
+font and size, overlaps, empty pages (``companion.paper.audit``, re-exported here)."""
 
 from typing import Any
 
 import zxingcpp
 
+from companion.paper.audit import (  # noqa: F401  (re-exported for the tests)
+    PdfAudit,
+    TextRun,
+    audit_pdf,
+    empty_share,
+    family,
+    overlaps,
+    text_runs,
+)
 from companion.seeds import canonical_payload
 
 DPI = 150

@@ -12,8 +12,8 @@ from companion.paper.units import mm
 
 
 def bars_mm(data: bytes, page: int = 0) -> list[float]:
-    """The widths (mm) of the filled path objects about 0.8 mm high on ``page``: the
-    scale bars."""
+    """The widths (mm) of the filled path objects about 0.8 mm high and at least 5 mm
+    wide on ``page``: the scale bars (a small icon can be 0.8 mm high too)."""
     pdf = pypdfium2.PdfDocument(data)
     out = []
     for obj in pdf[page].get_objects():
@@ -21,7 +21,7 @@ def bars_mm(data: bytes, page: int = 0) -> list[float]:
             continue
         bounds = getattr(obj, "get_bounds", None) or obj.get_pos  # pypdfium2 5 or 4
         left, bottom, right, top = bounds()
-        if abs((top - bottom) - mm(0.8)) < 0.05:
+        if abs((top - bottom) - mm(0.8)) < 0.05 and right - left >= mm(5):
             out.append((right - left) * 25.4 / 72)
     return out
 

@@ -1,9 +1,10 @@
 """Small card faces ("glyphs") for lists, stacking sheets and map headers, and the
 diagonal lattice that fills printed card and tile backs.
 
-A glyph is a rounded rectangle with the rank in Helvetica-Bold and the suit as a
-vector icon (never a font character), legible down to 6 mm wide. Tall glyphs stack
-rank over suit; wide ones put them side by side.
+A glyph is a rounded rectangle with the rank in the bold face
+(:mod:`companion.paper.design`) and the suit as a vector icon (never a font
+character), legible down to 6 mm wide. Tall glyphs stack rank over suit; wide ones put
+them side by side.
 """
 
 from __future__ import annotations
@@ -11,23 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from companion.cards import Card
+from companion.paper import design
 from companion.paper.icons import RED, draw_star, draw_suit
 from companion.paper.units import Rect
 
 __all__ = ["CAP_HEIGHT", "draw_card_glyph", "draw_lattice", "fit_font_size"]
 
-CAP_HEIGHT = 0.718
-"""Cap height of Helvetica-Bold, as a fraction of the font size."""
-_FONT = "Helvetica-Bold"
+CAP_HEIGHT = 0.729
+"""Cap height of the bold face (Vera Bold: 1493 of 2048 units), as a fraction of the
+font size."""
+_FONT = design.BOLD
 _HIGHLIGHT_FILL = (1.0, 0.93, 0.55)
 
 
 def fit_font_size(text: str, font: str, max_size: float, max_width: float) -> float:
     """The largest size up to ``max_size`` at which ``text`` in ``font`` is at most
     ``max_width`` points wide."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    width = stringWidth(text, font, 1.0)
+    width = design.string_width(text, font, 1.0)
     if width <= 0:
         return max_size
     return min(max_size, max_width / width)

@@ -49,6 +49,9 @@ class SheetDocument:
     ) -> None:
         from reportlab.pdfgen import canvas as rl_canvas
 
+        from companion.paper import design
+
+        design.register()
         if duplex not in DUPLEX_FLIPS:
             raise ValueError(f"duplex is one of {sorted(k for k in DUPLEX_FLIPS if k)} "
                              f"or None, not {duplex!r}")

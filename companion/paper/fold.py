@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import LayoutError, ParameterError
+from companion.paper import design
 from companion.paper.marks import MARK_CLEAR, MIN_MARK, Segment, crop_mark_segments
 from companion.paper.units import UNPRINTABLE_MM, Rect, bounding_rect, mm, paper_size
 
@@ -191,7 +192,7 @@ def draw_fold_line(c: Any, plan: FoldPlan) -> None:
     else:
         c.line(a[0] + tick, a[1], b[0] - tick, b[1])
     c.setDash()
-    c.setFont("Helvetica", 6)
+    c.setFont(design.REGULAR, 6)
     if plan.vertical:
         c.saveState()
         c.translate(a[0] - mm(1), a[1] + tick + mm(1))
@@ -245,11 +246,11 @@ def draw_offset_note(c: Any, page_size: tuple[float, float], items: list[Rect],
     pw, ph = page_size
     clear = mm(UNPRINTABLE_MM)
     block = bounding_rect(items) if items else Rect(pw / 2, ph / 2, 0, 0)
-    width = c.stringWidth(text, "Helvetica", size)
+    width = c.stringWidth(text, design.REGULAR, size)
     height = size * 0.95
     c.saveState()
     c.setFillColorRGB(0.35, 0.35, 0.35)
-    c.setFont("Helvetica", size)
+    c.setFont(design.REGULAR, size)
     try:
         if block.y - clear >= height + size * 0.3 + mm(0.5) and width <= pw - 2 * clear:
             x = max(clear, min(block.cx - width / 2, pw - clear - width))

@@ -1,9 +1,9 @@
-"""Embedded fonts for booklets: Bitstream Vera, which ships inside reportlab.
+"""The embedded fonts of every printed page: Bitstream Vera, which ships inside reportlab.
 
-Sheets use the standard Helvetica family (plain Latin text, not embedded); booklets
-embed every font they use, so they read the same in any viewer and on any printer. The
-Vera TrueType files come with reportlab (``reportlab/fonts/Vera*.ttf``), so nothing has
-to be installed. reportlab embeds them as subsets (only the glyphs used).
+Sheets, booklets and reports embed every font they use (the faces and the type scale
+are named in :mod:`companion.paper.design`), so they read the same in any viewer and on
+any printer. The Vera TrueType files come with reportlab (``reportlab/fonts/Vera*.ttf``),
+so nothing has to be installed. reportlab embeds them as subsets (only the glyphs used).
 
 Vera has no card suits (♠♥♦♣): booklets draw suits as vector icons, never as text.
 :func:`missing_glyphs` finds characters a text would print as empty boxes.

@@ -7,13 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.paper import design
 from companion.paper.identity import draw_identity, identity_size
 from companion.paper.layout import Rect
 from companion.paper.units import mm
 
-TITLE_FONT = ("Helvetica-Bold", 16.0)
-SUB_FONT = ("Helvetica", 8.0)
-LABEL_FONT = ("Helvetica", 7.0)
+TITLE_FONT = design.style("title").pair
+SUB_FONT = design.style("label").pair
+LABEL_FONT = design.style("small").pair
+"""The sheet's title, the line under it, small labels (the type scale of
+:mod:`companion.paper.design`)."""
 INK = (0.0, 0.0, 0.0)
 GUIDE = (0.55, 0.55, 0.55)
 INKS = ("light", "dark")
@@ -36,12 +39,25 @@ def check_ink(value: Any, default: str, what: str) -> str:
     return ink
 
 
-def draw_title(c: Any, area: Rect, title: str, subtitle: str = "") -> Rect:
-    """Title (and a small subtitle line) at the top of ``area``; returns the rest."""
+def title_size(title: str, room: float | None = None) -> float:
+    """The size the title is set in: the title role's, or smaller (down to the role's
+    minimum) to keep within ``room`` points, when given."""
+    role = design.style("title")
+    if room is None:
+        return role.size
+    width = design.string_width(title, role.font, role.size)
+    return role.size if width <= room else max(role.minimum, role.size * room / width)
+
+
+def draw_title(c: Any, area: Rect, title: str, subtitle: str = "",
+               room: float | None = None) -> Rect:
+    """Title (and a small subtitle line) at the top of ``area``; returns the rest. With
+    ``room``, the title is set smaller (:func:`title_size`) to keep within that width;
+    the band it takes stays the same."""
     top = area.y + area.h
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont(*TITLE_FONT)
+    c.setFont(TITLE_FONT[0], title_size(title, room))
     c.drawString(area.x, top - TITLE_FONT[1], title)
     used = TITLE_FONT[1] + mm(1.5)
     if subtitle:
@@ -62,10 +78,11 @@ def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
     stands alone on a line of its own, unbroken)."""
     from reportlab.lib.utils import simpleSplit
 
+    design.register()
     return list(simpleSplit(text, font, size, width))
 
 
-def draw_text(c: Any, x: float, top: float, width: float, text: str, font: str = "Helvetica",
+def draw_text(c: Any, x: float, top: float, width: float, text: str, font: str = design.REGULAR,
               size: float = 7.5, leading: float = 1.25,
               colour: tuple[float, float, float] = INK) -> float:
     """``text`` wrapped to ``width`` (:func:`wrap_text`), its first line's top at ``top``,
@@ -76,10 +93,24 @@ def draw_text(c: Any, x: float, top: float, width: float, text: str, font: str =
     c.setFont(font, size)
     c.setFillColorRGB(*colour)
     y = top
+    if any(ch in SUITS for ch in text):
+        # the family has no suit glyphs: suits are drawn as vector icons
+        from companion.paper.booklet.markup import draw_rich_text, wrap_rich
+
+        for line in wrap_rich(c, text, width, font, size):
+            draw_rich_text(c, x, y - size * 0.8, line, font, size, colour=colour)
+            y -= size * leading
+        c.setFont(font, size)
+        c.setFillColorRGB(*colour)
+        return y
     for line in wrap_text(text, font, size, width):
         c.drawString(x, y - size * 0.8, line)
         y -= size * leading
     return y
+
+
+SUITS = frozenset("♠♥♦♣♤♡♢♧")
+"""Suit characters: no font of the family has them, :func:`draw_text` draws icons."""
 
 
 def draw_heading(c: Any, x: float, top: float, text: str, size: float = 9.0,
@@ -89,7 +120,7 @@ def draw_heading(c: Any, x: float, top: float, text: str, size: float = 9.0,
 
     Sets the canvas's font and fill colour (no saveState): the caller keeps them.
     """
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(design.BOLD, size)
     c.setFillColorRGB(*INK)
     c.drawString(x, top - size * 0.8, text)
     return top - size * leading
@@ -101,7 +132,7 @@ def identity_lines(game_title: str, seed: str, params: str, kind: str) -> list[s
     detail = ", ".join(x for x in (params, kind) if x)
     if detail:
         lines.append(detail)
-    lines.append("Rebuild or check: companion scan, or type the seed")
+    lines.append("Rebuild: companion scan, or type the seed")
     return lines
 
 
@@ -141,8 +172,8 @@ def draw_field(c: Any, x: float, y: float, w: float, h: float, label: str,
     if value:
         from companion.paper.cards import fit_font_size
 
-        size = fit_font_size(value, "Helvetica-Bold", min(12.0, h * 0.45), w - mm(3))
-        c.setFont("Helvetica-Bold", size)
+        size = fit_font_size(value, design.BOLD, min(12.0, h * 0.45), w - mm(3))
+        c.setFont(design.BOLD, size)
         c.drawString(x + mm(1.5), y + mm(1.5), value)
     c.restoreState()
 
@@ -156,7 +187,7 @@ def draw_ruled_lines(c: Any, area: Rect, columns: int = 2, pitch: float = mm(7),
     rows = int(area.h // pitch)
     n = first_number
     c.saveState()
-    c.setFont("Helvetica", 6.5)
+    c.setFont(design.REGULAR, 6.5)
     for col in range(columns):
         x = area.x + col * (col_w + gap)
         for r in range(rows):
@@ -172,6 +203,8 @@ def draw_ruled_lines(c: Any, area: Rect, columns: int = 2, pitch: float = mm(7),
 
 
 SCALE_BAR_MM = 50.0
+SCALE_BAR_FONT = design.style("print-note").pair
+"""The scale bar's words: a print note (docs/printing.md, Design rules)."""
 SCALE_BAR_HEIGHT = mm(4.2)
 """The height a scale bar takes: the bar, its ticks and its label."""
 
@@ -190,7 +223,7 @@ def draw_scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) 
     for k in range(int(length_mm // 10) + 1):
         tx = x + mm(10 * k)
         c.line(tx, y, tx, y + mm(1.8))
-    c.setFont(*LABEL_FONT)
+    c.setFont(*SCALE_BAR_FONT)
     c.drawString(x + mm(length_mm) + mm(2), y, f"this bar is {length_mm:g} mm: "
                  "print at 100 %")
     c.restoreState()
@@ -212,16 +245,16 @@ def draw_card_spot(c: Any, r: Rect, label: str, sub: str = "", size: float = 7.5
     c.roundRect(r.x, r.y, r.w, r.h, 0.1 * min(r.w, r.h), stroke=1, fill=0)
     c.setDash()
     c.setFillColorRGB(*INK)
-    fs = fit_font_size(label, "Helvetica-Bold", size, r.w * 0.86)
-    c.setFont("Helvetica-Bold", fs)
+    fs = fit_font_size(label, design.BOLD, size, r.w * 0.86)
+    c.setFont(design.BOLD, fs)
     mid = r.cy + (fs * 0.3 if sub else -fs * 0.35)
     c.drawCentredString(r.cx, mid, label)
     if sub:
         c.setFillColorRGB(0.3, 0.3, 0.3)
         ss = min(5.6, fs * 0.8)
-        lines = wrap_text(sub, "Helvetica", ss, r.w * 0.9)
+        lines = wrap_text(sub, design.REGULAR, ss, r.w * 0.9)
         y = mid - ss * 1.45
-        c.setFont("Helvetica", ss)
+        c.setFont(design.REGULAR, ss)
         for line in lines:
             c.drawCentredString(r.cx, y, line)
             y -= ss * 1.2
@@ -235,7 +268,7 @@ def draw_corner_note(c: Any, x: float, y: float, text: str) -> tuple[float, floa
     c.saveState()
     c.translate(x, y)
     c.rotate(180)
-    c.setFont("Helvetica", 6.5)
+    c.setFont(design.REGULAR, 6.5)
     c.setFillColorRGB(0.45, 0.45, 0.45)
     c.drawString(0, -6.5 * 0.75, text)
     c.restoreState()

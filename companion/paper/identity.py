@@ -3,7 +3,8 @@ same information as plain text, so a player without a scanner can type it.
 
 ``lines`` are, by convention: the game name (bold), the seed (large bold), then any
 number of smaller lines (parameters, then ``scan or type this seed: companion ...``).
-Text is Helvetica (a standard PDF font): plain Latin text only, never suit symbols.
+Text is set in the one family (:mod:`companion.paper.design`, embedded): plain Latin
+text only, never suit symbols.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.paper import design
 from companion.paper.qr import draw_qr, qr_footprint
 from companion.paper.units import mm
 
 __all__ = ["check_text", "draw_identity", "identity_size"]
 
-TITLE_STYLE = ("Helvetica-Bold", 11.0)
-SEED_STYLE = ("Helvetica-Bold", 20.0)
-BODY_STYLE = ("Helvetica", 8.5)
+TITLE_STYLE = design.style("heading").pair
+SEED_STYLE = design.style("display").pair
+BODY_STYLE = design.style("body").pair
 MIN_FONT_SIZE = 5.0
 LEADING = 1.22
 TEXT_GAP = mm(1)
@@ -51,19 +53,17 @@ def _plan(
     payload: str, lines: list[str], qr_width: float, max_width: float | None
 ) -> tuple[float, list[_Line], float, float]:
     """(QR side, styled lines, text width, text height)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     side = qr_footprint(payload, qr_width)
     styled: list[_Line] = []
     room = None if max_width is None else max_width - side - TEXT_GAP
     for i, text in enumerate(lines):
         check_text(text)
         font, size = TITLE_STYLE if i == 0 else SEED_STYLE if i == 1 else BODY_STYLE
-        width = stringWidth(text, font, size)
+        width = design.string_width(text, font, size)
         if room is not None and width > room > 0:
             size = max(MIN_FONT_SIZE, size * room / width)
         styled.append(_Line(text, font, size))
-    text_w = max((stringWidth(ln.text, ln.font, ln.size) for ln in styled), default=0.0)
+    text_w = max((design.string_width(ln.text, ln.font, ln.size) for ln in styled), default=0.0)
     text_h = sum(ln.size * LEADING for ln in styled)
     return side, styled, text_w, text_h
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from companion.cards import SUITS, Suit
 from companion.errors import LayoutError
+from companion.paper import design
+from companion.paper.booklet.markup import draw_rich_text, rich_width
 from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, draw_field, draw_heading
 from companion.paper.icons import RED, draw_suit
@@ -71,19 +73,21 @@ def draw_log_fields(c: Any, area: Rect, fields: Sequence[tuple[str, str]]) -> fl
 
 
 def draw_verb_table(c: Any, x: float, y: float, verbs: Sequence[tuple[str, str]]) -> float:
-    """The heading "Verbs" and one row a verb (an example line in Courier, what it
+    """The heading "Verbs" and one row a verb (an example line in bold, what it
     means beside it) from ``y`` down; returns the y 2 mm under the last row.
 
     Sets the canvas's fonts and fill colour (no saveState)."""
     y = draw_heading(c, x, y, "Verbs", 8.5)
     row_h = 9.2
+    # the meanings start 2 mm after the widest example (the face's own widths)
+    gap = max([mm(40)] + [rich_width(c, v, design.BOLD, 7.5) + mm(2) for v, _ in verbs])
     for i, (verb, meaning) in enumerate(verbs):
         vy = y - 7 - i * row_h
-        c.setFont("Courier-Bold", 7.5)
         c.setFillColorRGB(*INK)
-        c.drawString(x, vy, verb)
-        c.setFont("Helvetica", 7)
-        c.drawString(x + mm(40), vy, meaning)
+        draw_rich_text(c, x, vy, verb, design.BOLD, 7.5)  # suits as icons
+        c.setFont(design.BOLD, 7.5)
+        c.setFont(design.REGULAR, 7)
+        c.drawString(x + gap, vy, meaning)
     return y - (7 + len(verbs) * row_h + mm(2))
 
 
@@ -94,23 +98,23 @@ def draw_card_spelling(c: Any, x: float, y: float, text: str,
     at baseline ``y``; returns the x after it.
 
     Sets the canvas's fonts and fill colour (no saveState)."""
-    c.setFont("Helvetica", 7)
+    c.setFont(design.REGULAR, 7)
     c.setFillColorRGB(*INK)
     c.drawString(x, y, text)
-    x += c.stringWidth(text, "Helvetica", 7) + mm(2)
+    x += c.stringWidth(text, design.REGULAR, 7) + mm(2)
     for suit in SUITS:
-        c.setFont("Courier-Bold", 7.5)
+        c.setFont(design.BOLD, 7.5)
         c.setFillColorRGB(*INK)
         c.drawString(x, y, suit.letter)
-        x += c.stringWidth(suit.letter, "Courier-Bold", 7.5) + mm(0.6)
+        x += c.stringWidth(suit.letter, design.BOLD, 7.5) + mm(0.6)
         draw_suit(c, suit, x + mm(1.3), y + mm(0.9), mm(2.7), RED if suit.is_red else INK)
         if suit_words is None:
             x += mm(4)
             continue
         x += mm(3)
-        c.setFont("Helvetica", 7)
+        c.setFont(design.REGULAR, 7)
         c.setFillColorRGB(*INK)
         word = suit_words[suit] + ("," if suit is not SUITS[-1] else ";")
         c.drawString(x, y, word)
-        x += c.stringWidth(word, "Helvetica", 7) + mm(2)
+        x += c.stringWidth(word, design.REGULAR, 7) + mm(2)
     return x

@@ -13,8 +13,8 @@ or text with suit characters (♠♥♦♣), which are drawn as vector icons.
   (a room, a level), items kept whole, over the pages left, cut with a note when even
   they are full.
 
-Sizes in points; Helvetica (plain Latin text: :func:`printable` turns anything else
-into ``?``).
+Sizes in points; the one family of :mod:`companion.paper.design` (plain Latin text:
+:func:`printable` turns anything else into ``?``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cards import Card
-from companion.paper.booklet.markup import draw_rich_text, rich_width
+from companion.paper import design
+from companion.paper.booklet.markup import draw_rich_text, rich_width, wrap_rich
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, draw_footer, draw_title, footer_height
@@ -37,10 +38,10 @@ __all__ = ["BODY", "GAP", "GREY", "NBSP", "LineItem", "RecordPages", "action",
            "item_height", "items_height", "lines_height", "par_box_height", "printable",
            "table_height", "wrap_rich"]
 
-BODY = ("Helvetica", 7.6)
+BODY = (design.REGULAR, 7.6)
 """The line of play and the tables."""
 LEADING = 1.24
-BOLD = "Helvetica-Bold"
+BOLD = design.BOLD
 GREY = (0.35, 0.35, 0.35)
 RULE = (0.78, 0.78, 0.78)
 GAP = mm(2.5)
@@ -137,7 +138,7 @@ class RecordPages:
             return False
         c = self.canvas
         c.saveState()
-        c.setFont("Helvetica-Oblique", 7)
+        c.setFont(design.ITALIC, 7)
         c.setFillColorRGB(*GREY)
         c.drawRightString(self.body.x1, self.body.y + mm(0.5), "continued overleaf")
         c.restoreState()
@@ -158,43 +159,17 @@ def draw_heading_line(c: Any, x: float, top: float, text: str, note: str = "",
         w = c.stringWidth(printable(text), BOLD, HEADING_SIZE) + mm(2)
         c.setFillColorRGB(*GREY)
         size = 7.0
-        c.setFont("Helvetica", size)
+        c.setFont(design.REGULAR, size)
         room = (width - w) if width else 0.0
         shown = printable(note)
-        while room and shown and rich_width(c, shown, "Helvetica", size) > room:
+        while room and shown and rich_width(c, shown, design.REGULAR, size) > room:
             shown = shown[:-2] + "…" if len(shown) > 2 else ""
-        draw_rich_text(c, x + w, base, shown, "Helvetica", size, colour=GREY)
+        draw_rich_text(c, x + w, base, shown, design.REGULAR, size, colour=GREY)
     c.restoreState()
     return top - HEADING_SIZE * 1.35
 
 
 # -- rich text --------------------------------------------------------------------------
-
-def wrap_rich(c: Any, text: str, width: float, font: str = BODY[0],
-              size: float = BODY[1]) -> list[str]:
-    """``text`` (suits drawn as icons) broken into lines at most ``width`` wide: at
-    spaces, and a word too long for a line (a path of 80 letters) at any letter."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if rich_width(c, trial, font, size) <= width:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-            line = ""
-        while rich_width(c, word, font, size) > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and rich_width(c, word[:cut], font, size) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line or not lines:
-        lines.append(line)
-    return lines
-
 
 def draw_lines(c: Any, x: float, top: float, width: float, lines: Sequence[str],
                size: float = BODY[1], bold_first: bool = False) -> float:
@@ -203,7 +178,7 @@ def draw_lines(c: Any, x: float, top: float, width: float, lines: Sequence[str],
     the y under them."""
     y = top
     for n, text in enumerate(lines):
-        font = BOLD if bold_first and n == 0 else "Helvetica"
+        font = BOLD if bold_first and n == 0 else design.REGULAR
         for k, line in enumerate(wrap_rich(c, printable(text), width - (mm(3) if n else 0),
                                            font, size)):
             draw_rich_text(c, x + (mm(3) if k else 0), y - size * 0.95, line, font, size)
@@ -213,7 +188,7 @@ def draw_lines(c: Any, x: float, top: float, width: float, lines: Sequence[str],
 
 def lines_height(c: Any, width: float, lines: Sequence[str], size: float = BODY[1]) -> float:
     """The height :func:`draw_lines` gives ``lines``."""
-    return sum(len(wrap_rich(c, printable(t), width - mm(3), "Helvetica", size))
+    return sum(len(wrap_rich(c, printable(t), width - mm(3), design.REGULAR, size))
                for t in lines) * size * LEADING
 
 
@@ -231,7 +206,7 @@ def _par_split(c: Any, width: float, headline: str) -> tuple[float, float]:
 def par_box_height(c: Any, width: float, headline: str, lines: Sequence[str]) -> float:
     """The height :func:`draw_par_box` takes in ``width``."""
     _, text_w = _par_split(c, width, headline)
-    count = sum(len(wrap_rich(c, printable(t), text_w, "Helvetica", NOTE_SIZE))
+    count = sum(len(wrap_rich(c, printable(t), text_w, design.REGULAR, NOTE_SIZE))
                 for t in lines)
     return max(mm(14), count * NOTE_SIZE * 1.3 + mm(5))
 
@@ -256,7 +231,7 @@ def draw_par_box(c: Any, area: Rect, headline: str, lines: Sequence[str],
     c.setLineWidth(0.6)
     c.line(x - mm(2), area.y + mm(2), x - mm(2), area.y1 - mm(2))
     for i, text in enumerate(lines):
-        font = BOLD if i in bold else "Helvetica"
+        font = BOLD if i in bold else design.REGULAR
         for line in wrap_rich(c, printable(text), text_w, font, NOTE_SIZE):
             draw_rich_text(c, x, y, line, font, NOTE_SIZE)
             y -= NOTE_SIZE * 1.3
@@ -298,7 +273,7 @@ def draw_table(c: Any, x: float, top: float, width: float, rows: Sequence[Sequen
     c.saveState()
     for n, row in enumerate(rows):
         y -= pitch
-        font = BOLD if n == 0 or n in bold_rows else "Helvetica"
+        font = BOLD if n == 0 or n in bold_rows else design.REGULAR
         cx = x
         for i, (cell, w) in enumerate(zip(row, widths, strict=True)):
             text = printable(cell)
@@ -372,7 +347,7 @@ def draw_card_strip(c: Any, x: float, top: float, width: float, cards: Sequence[
         row, place = divmod(i, per_row)
         cx = x + place * cell + (cell - gw) / 2
         cy = top - row * row_h - label - mm(0.6) - gh
-        c.setFont("Helvetica", label)
+        c.setFont(design.REGULAR, label)
         c.setFillColorRGB(*GREY)
         c.drawCentredString(cx + gw / 2, cy + gh + mm(0.5), str(i + first))
         draw_card_glyph(c, card, cx, cy, gw, gh, highlight=i in marked)
@@ -453,7 +428,7 @@ class _Columns:
 def _columns(c: Any, items: Sequence[LineItem], width: float, size: float) -> _Columns:
     head_w = max((c.stringWidth(printable(i.head), BOLD, size) for i in items),
                  default=0.0) + size * 0.7
-    note_w = max((rich_width(c, printable(i.note), "Helvetica", size - 0.8) for i in items
+    note_w = max((rich_width(c, printable(i.note), design.REGULAR, size - 0.8) for i in items
                   if i.note), default=-mm(2)) + mm(2)
     return _Columns(width, head_w, note_w, size)
 
@@ -464,11 +439,11 @@ def _wrap_item(c: Any, item: LineItem, cols: _Columns) -> list[str]:
     width, size = cols.text_w, cols.size
     words: list[str] = []
     for word in printable(item.text).split(" "):
-        if NBSP in word and rich_width(c, word, "Helvetica", size) > width:
+        if NBSP in word and rich_width(c, word, design.REGULAR, size) > width:
             words += word.split(NBSP)
         else:
             words.append(word)
-    return wrap_rich(c, " ".join(words), width, "Helvetica", size)
+    return wrap_rich(c, " ".join(words), width, design.REGULAR, size)
 
 
 def item_height(c: Any, item: LineItem, cols: Any) -> float:
@@ -487,9 +462,9 @@ def _draw_item(c: Any, x: float, top: float, item: LineItem, cols: _Columns) -> 
     c.drawString(x, base, printable(item.head))
     for k, line in enumerate(lines):
         draw_rich_text(c, x + cols.head_w, base - k * pitch, line.replace(NBSP, " "),
-                       "Helvetica", size)
+                       design.REGULAR, size)
     if item.note:  # after the text, so a text extractor reads the line whole
-        draw_rich_text(c, x + cols.width, base, printable(item.note), "Helvetica",
+        draw_rich_text(c, x + cols.width, base, printable(item.note), design.REGULAR,
                        size - 0.8, align="right", colour=GREY)
     bottom = top - len(lines) * pitch - mm(0.9)
     c.setStrokeColorRGB(*RULE)
@@ -573,7 +548,7 @@ def flow_items(pages: RecordPages, items: Sequence[LineItem], columns: int,
             text = (f"... and {left} more {unit[0] if left == 1 else unit[1]} not shown"
                     + (f": {overflow}" if overflow else "."))
             c.saveState()
-            c.setFont("Helvetica-Oblique", 7)
+            c.setFont(design.ITALIC, 7)
             c.setFillColorRGB(*GREY)
             c.drawString(body.x, body.y + mm(1), printable(text))
             c.restoreState()

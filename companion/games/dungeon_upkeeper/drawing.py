@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.dungeon_upkeeper.floor import Floor, cell_name
+from companion.paper import design
 from companion.paper.frame import INK
 from companion.paper.icons import draw_icon
 from companion.paper.layout import Rect
@@ -191,7 +192,7 @@ def draw_floor(c: Any, geo: Geometry, floor: Floor, ink: str = DEFAULT_INK) -> N
                 draw_icon(c, icon, rect.cx, rect.cy, s * ICON_SCALE)
     # coordinates
     font = min(8.0, max(6.0, s * 0.32))
-    c.setFont("Helvetica", font)
+    c.setFont(design.REGULAR, font)
     c.setFillColorRGB(0.2, 0.2, 0.2)
     for col in range(geo.cols):
         x = geo.grid_x + (col + 0.5) * s

@@ -20,6 +20,7 @@ from companion.games.dungeon_upkeeper.drawing import COORD_BAND, Geometry, draw_
 from companion.games.dungeon_upkeeper.floor import STEPS, Floor, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.hand_record import Step, gather, group_steps
+from companion.paper import design
 from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, identity_lines
 from companion.paper.layout import Rect
@@ -93,7 +94,7 @@ def _cell_height(c: Any, rec: FloorRecord, width: float) -> float:
     geo = Geometry.fit(Rect(0, 0, width, mm(200)), rec.floor.width, rec.floor.height,
                        MAX_SQUARE)
     text = _path_text(rec)
-    lines = len(wrap_rich(c, text, width, "Helvetica", PATH_SIZE)) if text else 1
+    lines = len(wrap_rich(c, text, width, design.REGULAR, PATH_SIZE)) if text else 1
     return CAPTION * 1.3 + 6.5 * 1.25 + geo.height + lines * PATH_SIZE * 1.25 + mm(2)
 
 
@@ -130,10 +131,10 @@ def _draw_cell(c: Any, x: float, top: float, width: float, rec: FloorRecord,
     f = rec.floor
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", CAPTION)
+    c.setFont(design.BOLD, CAPTION)
     base = top - CAPTION * 0.9
     c.drawString(x, base, f"{f.name}  floor {f.number}")
-    c.setFont("Helvetica", CAPTION - 0.5)
+    c.setFont(design.REGULAR, CAPTION - 0.5)
     c.drawRightString(x + width, base, f"par {rec.par} moves" if rec.par is not None
                       else "no perfect path")
     y = top - CAPTION * 1.3
@@ -148,7 +149,7 @@ def _draw_cell(c: Any, x: float, top: float, width: float, rec: FloorRecord,
                 + f"after it: health {after.health}, moves {after.moves}, "
                 f"score {after.run_score}")
     c.setFillColorRGB(*GREY)
-    c.setFont("Helvetica", 6.3)
+    c.setFont(design.REGULAR, 6.3)
     c.drawString(x, y - 6.3 * 0.85, printable(note)[:120])
     y -= 6.5 * 1.25
     geo = Geometry.fit(Rect(x, y - mm(200), width, mm(200)), f.width, f.height, MAX_SQUARE)
@@ -157,8 +158,8 @@ def _draw_cell(c: Any, x: float, top: float, width: float, rec: FloorRecord,
         _draw_path(c, geo, f, rec.letters)
     y = geo.grid_y - COORD_BAND - mm(0.5)
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica", PATH_SIZE)
-    for line in wrap_rich(c, _path_text(rec), width, "Helvetica", PATH_SIZE):
+    c.setFont(design.REGULAR, PATH_SIZE)
+    for line in wrap_rich(c, _path_text(rec), width, design.REGULAR, PATH_SIZE):
         c.drawString(x, y - PATH_SIZE * 0.85, line)
         y -= PATH_SIZE * 1.25
     c.restoreState()
@@ -210,7 +211,7 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
             if not pages.more():
                 left = len(records) - start
                 c.saveState()
-                c.setFont("Helvetica-Oblique", 7)
+                c.setFont(design.ITALIC, 7)
                 c.setFillColorRGB(*GREY)
                 c.drawString(pages.body.x, pages.body.y + mm(1),
                              f"... and {left} more floors not shown: companion solve "

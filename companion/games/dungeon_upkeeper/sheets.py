@@ -36,6 +36,8 @@ from companion.games.dungeon_upkeeper.drawing import (
 from companion.games.dungeon_upkeeper.floor import Floor, solved
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.table import RulesTable
+from companion.paper import design
+from companion.paper.cards import fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     GUIDE,
@@ -169,15 +171,13 @@ def draw_header(c: Any, area: Rect, game: DungeonUpkeeper, floor: Floor, floors:
     c.saveState()
     c.setFillColorRGB(*INK)
     big = 30.0
-    c.setFont("Helvetica-Bold", big)
+    c.setFont(design.BOLD, big)
     base = area.y + area.h - big * 0.74
     c.drawString(area.x, base, floor.name)
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    tx = area.x + stringWidth(floor.name, "Helvetica-Bold", big) + mm(4)
-    c.setFont("Helvetica-Bold", 11)
+    tx = area.x + design.string_width(floor.name, design.BOLD, big) + mm(4)
+    c.setFont(design.BOLD, 11)
     c.drawString(tx, area.y + area.h - 10, f"{game.title}: floor {floor.name} of {floors}")
-    c.setFont("Helvetica", 7.5)
+    c.setFont(design.REGULAR, 7.5)
     c.drawString(tx, area.y + area.h - 20,
                  "Trace your path in pencil from the start to the exit, one square at a "
                  "time (N E S W), on white squares only.")
@@ -185,13 +185,13 @@ def draw_header(c: Any, area: Rect, game: DungeonUpkeeper, floor: Floor, floors:
                  "Step on each trap to reset it and on each chest to refill it; the exit "
                  "ends the floor at once.")
     right = area.x + area.w
-    c.setFont("Helvetica", 7)
+    c.setFont(design.REGULAR, 7)
     t, g = len(floor.traps), len(floor.chests)
     c.drawRightString(right, area.y + area.h - 8,
                       f"{t} trap{'s' * (t != 1)}, {g} chest{'s' * (g != 1)}")
     if par is not None:
         c.setFillColorRGB(0.3, 0.3, 0.3)
-        c.setFont("Helvetica", 6.5)
+        c.setFont(design.REGULAR, 6.5)
         c.drawRightString(right, area.y + area.h - 17, f"par {par} moves")
     c.restoreState()
 
@@ -219,15 +219,16 @@ def draw_tracker(c: Any, area: Rect, floor: Floor, rules: RulesTable) -> None:
     for label, w in fields:
         draw_field(c, x, y, w, box_h, label)
         x += w + mm(2)
-    c.setFont("Helvetica", 6.8)
+    note = (f"Each step costs 1 move. Leaving by X: moves +{rules.moves_per_trap} per "
+            f"trap reset, +{rules.moves_per_chest} per chest filled, "
+            f"+{rules.perfect_moves(floor.number)} if perfect (all of them). Score "
+            f"+{rules.score_per_trap} per trap, +{rules.score_per_chest} per chest, "
+            f"+{rules.score_perfect_per_floor * floor.number} for a perfect "
+            f"{floor.name}.")
+    # one line across the page: set smaller where the face is too wide for 6.8 pt
+    c.setFont(design.REGULAR, fit_font_size(note, design.REGULAR, 6.8, area.w))
     c.setFillColorRGB(*INK)
-    c.drawString(area.x, area.y + mm(1),
-                 f"Each step costs 1 move. Leaving by X: moves +{rules.moves_per_trap} per "
-                 f"trap reset, +{rules.moves_per_chest} per chest filled, "
-                 f"+{rules.perfect_moves(floor.number)} if perfect (all of them). Score "
-                 f"+{rules.score_per_trap} per trap, +{rules.score_per_chest} per chest, "
-                 f"+{rules.score_perfect_per_floor * floor.number} for a perfect "
-                 f"{floor.name}.")
+    c.drawString(area.x, area.y + mm(1), note)
     c.restoreState()
 
 
@@ -252,7 +253,7 @@ def draw_legend(c: Any, area: Rect, ink: str = DEFAULT_INK) -> None:
     cursor = area.y + area.h
     text_x = area.x + icon + mm(6)
     for name, letter, text in LEGEND:
-        parts = wrap_text(text, "Helvetica", font, area.x + area.w - text_x)
+        parts = wrap_text(text, design.REGULAR, font, area.x + area.w - text_x)
         h = max(icon + mm(0.8), lead * len(parts) + mm(0.8))
         cy = cursor - icon / 2 - mm(0.2)
         if name == "wall":
@@ -277,9 +278,9 @@ def draw_legend(c: Any, area: Rect, ink: str = DEFAULT_INK) -> None:
             draw_icon(c, name, area.x + icon / 2, cy, icon * 0.8)
         c.setFillColorRGB(*INK)
         if letter:
-            c.setFont("Helvetica-Bold", 8)
+            c.setFont(design.BOLD, 8)
             c.drawString(area.x + icon + mm(1.6), cy - 2.8, letter)
-        c.setFont("Helvetica", font)
+        c.setFont(design.REGULAR, font)
         ty = cursor - font - mm(0.1)
         if len(parts) == 1:
             ty = cy - font * 0.36
@@ -326,15 +327,15 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, see
     y = top - fh - mm(3)
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 7.5)
+    c.setFont(design.BOLD, 7.5)
     c.drawString(area.x, y - 7.5, "Notation")
     for i, (verb, meaning) in enumerate(NOTATION_HELP):
         vy = y - 17 - i * 8.4
-        c.setFont("Courier-Bold", 7.5)
+        c.setFont(design.BOLD, 7.5)
         c.drawString(area.x, vy, verb)
-        c.setFont("Helvetica", 7)
+        c.setFont(design.REGULAR, 7)
         c.drawString(area.x + mm(24), vy, meaning)
-    c.setFont("Helvetica", 7)
+    c.setFont(design.REGULAR, 7)
     c.drawString(area.x + area.w * 0.55, y - 17,
                  "Example:  floor 1   path NNEE SSWW NE")
     c.drawString(area.x + area.w * 0.55, y - 25.4,
@@ -362,14 +363,14 @@ def draw_floor_rows(c: Any, area: Rect, floors: int) -> None:
         c.setLineWidth(0.6)
         c.line(area.x, top, area.x + area.w, top)
         c.setFillColorRGB(*INK)
-        c.setFont("Helvetica-Bold", 13)
+        c.setFont(design.BOLD, 13)
         c.drawString(area.x, top - mm(6), f"B{k}")
-        c.setFont("Helvetica", 6)
+        c.setFont(design.REGULAR, 6)
         c.drawString(area.x, top - mm(9), f"floor {k}")
         c.setStrokeColorRGB(*GUIDE)
         c.setLineWidth(0.4)
         x0 = area.x + label_w
-        c.setFont("Courier", 6)
+        c.setFont(design.REGULAR, 6)
         c.setFillColorRGB(*GUIDE)
         c.drawString(x0, top - mm(2.6), "path")
         for i in range(lines):

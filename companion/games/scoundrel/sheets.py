@@ -30,6 +30,7 @@ from companion.errors import LayoutError
 from companion.games.scoundrel import rules
 from companion.games.scoundrel.generation import DECK, dungeon
 from companion.games.scoundrel.record import draw_record_page
+from companion.paper import design
 from companion.paper.cards import draw_card_glyph, fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
@@ -183,7 +184,7 @@ def _draw_rules(c: Any, r: Rect, entries: Sequence[tuple[str, str]]) -> None:
     c.saveState()
     y = r.y1
     for label, text in entries:
-        c.setFont("Helvetica-Bold", size)
+        c.setFont(design.BOLD, size)
         c.setFillColorRGB(*INK)
         c.drawString(r.x, y - size * 0.8, label)
         y = draw_text(c, r.x + label_w, y, r.w - label_w, text, size=size) - mm(0.9)
@@ -194,7 +195,7 @@ def _draw_rules(c: Any, r: Rect, entries: Sequence[tuple[str, str]]) -> None:
 
 def _rules_height(c: Any, w: float, entries: Sequence[tuple[str, str]]) -> float:
     size = 7.0
-    lines = sum(len(wrap_text(t, "Helvetica", size, w - mm(22))) for _, t in entries)
+    lines = sum(len(wrap_text(t, design.REGULAR, size, w - mm(22))) for _, t in entries)
     return lines * size * 1.25 + len(entries) * mm(0.9)
 
 
@@ -205,7 +206,7 @@ def _health_track(c: Any, r: Rect) -> list[Rect]:
     h = min(r.h - mm(5), mm(12))
     boxes = []
     c.saveState()
-    c.setFont("Helvetica-Bold", 7.5)
+    c.setFont(design.BOLD, 7.5)
     c.setFillColorRGB(*INK)
     c.drawString(r.x, r.y1 - 7.5 * 0.8, "Health: keep a paper clip or a coin on it. Start "
                  "at 20; it never goes above 20; at 0 or less the game is lost.")
@@ -218,8 +219,8 @@ def _health_track(c: Any, r: Rect) -> list[Rect]:
                             else (1.0, 1.0, 1.0)))
         c.roundRect(box.x, box.y, box.w, box.h, mm(1), stroke=1, fill=1)
         c.setFillColorRGB(*(RED if k == 0 else INK))
-        fs = fit_font_size(str(k), "Helvetica-Bold", 11, box.w * 0.8)
-        c.setFont("Helvetica-Bold", fs)
+        fs = fit_font_size(str(k), design.BOLD, 11, box.w * 0.8)
+        c.setFont(design.BOLD, fs)
         c.drawCentredString(box.cx, box.cy - fs * 0.35, str(k))
     c.restoreState()
     return boxes
@@ -312,14 +313,14 @@ def _draw_fan(c: Any, r: Rect, w: float, variants: Sequence[str]) -> None:
         c.roundRect(r.x + k * step, r.y, w, r.h, 0.1 * w, stroke=1, fill=1)
     c.setDash()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 8)
+    c.setFont(design.BOLD, 8)
     right = r.x + (count - 1) * step
     c.drawCentredString(right + w / 2, r.cy + 4, "Slain monsters")
-    c.setFont("Helvetica", 6)
+    c.setFont(design.REGULAR, 6)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     rule = ("next one: no stronger than this" if "equal-kills" in variants
             else "next one: weaker than this")
-    for i, line in enumerate(wrap_text(f"the last on top; {rule}", "Helvetica", 6, w * 0.9)):
+    for i, line in enumerate(wrap_text(f"the last on top; {rule}", design.REGULAR, 6, w * 0.9)):
         c.drawCentredString(right + w / 2, r.cy - 6 - i * 7.2, line)
     c.restoreState()
 
@@ -370,11 +371,11 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: s
         row, place = divmod(i, per_row)
         cx = body.x + place * cell_w
         cy = y - mm(1) - (row + 1) * cell_h + (cell_h - gh) / 2
-        c.setFont("Helvetica-Bold", 10)
+        c.setFont(design.BOLD, 10)
         c.setFillColorRGB(0.3, 0.3, 0.3)
         c.drawRightString(cx + mm(8), cy + gh / 2 - 3.5, str(i + 1))
         draw_card_glyph(c, card, cx + mm(9.5), cy, gw, gh, highlight=i < rules.ROOM_SIZE)
-        c.setFont("Helvetica", 6.5)
+        c.setFont(design.REGULAR, 6.5)
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.drawString(cx + mm(9.5) + gw + mm(1.5), cy + gh / 2 - 2.5,
                      f"{rules.kind(card)} {rules.value(card)}")
@@ -448,7 +449,7 @@ def _draw_verbs(c: Any, area: Rect, y: float, pages: int) -> float:
     y -= 10
     more = f" More lines on page 2 of {pages}." if pages > 1 else ""
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica", 7)
+    c.setFont(design.REGULAR, 7)
     c.drawString(area.x, y, "A line may end with a comment after #. Keep your health in the "
                  "margin if it helps: the validator works it out." + more)
     c.restoreState()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.shuffle_and_doom.dungeon import DungeonMap
+from companion.paper import design
 from companion.paper.cards import draw_card_glyph
 from companion.paper.frame import INK
 from companion.paper.icons import draw_icon
@@ -130,7 +131,7 @@ def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap) -> None:
     # room sizes, in each room's first cell
     c.setFillColorRGB(*INK)
     num_size = max(4.5, min(8.0, cell * 0.3))
-    c.setFont("Helvetica-Bold", num_size)
+    c.setFont(design.BOLD, num_size)
     for room in dmap.rooms:
         rect = geo.cell_rect(*room[0])
         c.drawString(rect.x + cell * 0.08, rect.y + cell - num_size * 0.95, str(len(room)))
@@ -149,7 +150,7 @@ def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap) -> None:
     # coordinates: letters above and below; row numbers on both sides (left only when
     # compact)
     font = max(5.0, min(9.0, cell * (0.3 if compact else 0.34)))
-    c.setFont("Helvetica", font)
+    c.setFont(design.REGULAR, font)
     c.setFillColorRGB(0.2, 0.2, 0.2)
     for col in range(n):
         x = geo.grid_x + (col + 0.5) * cell
@@ -165,7 +166,7 @@ def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap) -> None:
     icon = cell * (0.45 if compact else 0.5)
     px, py = geo.grid_x - cell * 0.3, geo.grid_top + cell * (0.25 if compact else 0.3)
     draw_icon(c, "player", px, py + icon * 0.1, icon)
-    c.setFont("Helvetica-Bold", font)
+    c.setFont(design.BOLD, font)
     c.setFillColorRGB(*INK)
     c.drawRightString(px - icon * 0.55, py - font * 0.35, "P")
     if compact:

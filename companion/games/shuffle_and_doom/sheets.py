@@ -24,11 +24,12 @@ from companion.games.shuffle_and_doom.drawing import (
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import Deal, deal, pass_order
 from companion.games.shuffle_and_doom.rules import BASE_STATS, EASY_STATS, FLAT_VALUE
+from companion.paper import design
 from companion.paper.cards import draw_card_glyph, fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
-    LABEL_FONT,
+    SCALE_BAR_FONT,
     SCALE_BAR_HEIGHT,
     SCALE_BAR_MM,
     TITLE_FONT,
@@ -39,6 +40,7 @@ from companion.paper.frame import (
     draw_title,
     footer_height,
     identity_lines,
+    title_size,
     wrap_text,
 )
 from companion.paper.icons import draw_icon
@@ -79,10 +81,8 @@ class MapPlan:
 
 
 def _scale_bar_width() -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return mm(SCALE_BAR_MM) + mm(2) + stringWidth(
-        f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %", *LABEL_FONT)
+    return mm(SCALE_BAR_MM) + mm(2) + design.string_width(
+        f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %", *SCALE_BAR_FONT)
 
 
 def _best_geometry(area: Rect, size: int, top: bool) -> Geometry:
@@ -249,15 +249,13 @@ class Tracker:
 
     def text_lines(self, width: float) -> list[str]:
         """The tracker's text (start stats, each stack's bonuses) wrapped to ``width``."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         st = self.style(width)
         both = f"{self.row_text}   {self.column_text}"
-        stacks = [both] if stringWidth(both, "Helvetica", st.text) <= width else \
+        stacks = [both] if design.string_width(both, design.REGULAR, st.text) <= width else \
             [self.row_text, self.column_text]
         out: list[str] = []
         for text in [self.start_text, *stacks]:
-            out.extend(wrap_text(text, "Helvetica", st.text, width))
+            out.extend(wrap_text(text, design.REGULAR, st.text, width))
         return out
 
     PASS_BOX = mm(3.4)
@@ -266,11 +264,9 @@ class Tracker:
     def _pass_shape(self, width: float) -> tuple[float, int, int]:
         """(pitch, columns, rows) of the pass boxes: as few rows as keep them within
         two fifths of ``width`` (for pass 1 alone: the note's width, 1, 1)."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         if self.passes == 1:
             return (min(mm(36), width * 0.4), 1, 1)
-        widest = stringWidth(f"x{2 ** (self.passes - 1)}", "Helvetica", PASS_VALUE_FONT)
+        widest = design.string_width(f"x{2 ** (self.passes - 1)}", design.REGULAR, PASS_VALUE_FONT)
         pitch = max(self.PASS_BOX, widest) + mm(1.4)
         rows = 1
         while ceil(self.passes / rows) * pitch > width * 0.4 and rows < self.passes:
@@ -285,7 +281,7 @@ class Tracker:
         st = self.style(width)
         pitch, _, rows = self._pass_shape(width)
         if self.passes == 1:
-            lines = wrap_text(ONE_PASS_TEXT, "Helvetica", st.label - 0.5, pitch)
+            lines = wrap_text(ONE_PASS_TEXT, design.REGULAR, st.label - 0.5, pitch)
             return st.label * 1.4 + len(lines) * (st.label - 0.5) * 1.2
         return st.label * 1.4 + rows * self.PASS_ROW
 
@@ -300,8 +296,6 @@ class Tracker:
     def draw(self, c: Any, area: Rect) -> None:
         """Draw the tracker at the foot of ``area``, growing its boxes and rows into any
         height beyond :meth:`height` (up to their largest)."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         st = self.style(area.w)
         spare = max(0.0, area.h - self.height(area.w))
         box_h = min(st.box_max, st.box_min + spare)
@@ -312,9 +306,9 @@ class Tracker:
         # at the foot of ``area``: level with the identity block beside it
         top = area.y + used
         c.setFillColorRGB(*INK)
-        c.setFont("Helvetica-Bold", st.heading)
+        c.setFont(design.BOLD, st.heading)
         c.drawString(area.x, top - st.heading, "Your stats (pencil, erase as they change)")
-        c.setFont("Helvetica", st.text)
+        c.setFont(design.REGULAR, st.text)
         y = top - st.heading * 1.25
         for line in self.text_lines(area.w):
             c.drawString(area.x, y - st.text, line)
@@ -324,22 +318,22 @@ class Tracker:
         box_w = (area.w - gap * (len(STATS) - 1)) / len(STATS)
         icon = mm(3) if st is WIDE else mm(2.6)
         # one size for every label: the largest at which the longest fits its box
-        size = max(4.5, min(fit_font_size(label, "Helvetica", st.label, box_w - icon - mm(2.2))
+        size = max(4.5, min(fit_font_size(label, design.REGULAR, st.label, box_w - icon - mm(2.2))
                             for _, label in STATS))
         for i, (name, label) in enumerate(STATS):
             x = area.x + i * (box_w + gap)
             draw_field(c, x, y - box_h, box_w, box_h, "")
             draw_icon(c, name, x + mm(0.8) + icon / 2, y - mm(0.8) - icon / 2, icon)
-            c.setFont("Helvetica", size)
+            c.setFont(design.REGULAR, size)
             c.setFillColorRGB(*INK)
             c.drawString(x + icon + mm(1.4), y - mm(0.8) - icon / 2 - size * 0.35, label)
         y -= box_h + mm(1.5)
         # the inventory on the left, the deck passes on the right
         pitch, cols, rows = self._pass_shape(area.w)
         pass_w = pitch * cols if self.passes > 1 else pitch
-        pass_w = max(pass_w, stringWidth(PASS_HEADING, "Helvetica-Bold", st.label))
+        pass_w = max(pass_w, design.string_width(PASS_HEADING, design.BOLD, st.label))
         inv_right = area.x1 - pass_w - mm(4)
-        c.setFont("Helvetica", st.label)
+        c.setFont(design.REGULAR, st.label)
         for i, (name, label) in enumerate(INVENTORY):
             ly = y - (i + 1) * row
             draw_icon(c, name, area.x + mm(1.4), ly + mm(2.2), mm(2.6))
@@ -350,12 +344,12 @@ class Tracker:
             c.line(area.x + mm(15), ly + mm(1), inv_right, ly + mm(1))
         px = area.x1 - pass_w
         c.setFillColorRGB(*INK)
-        c.setFont("Helvetica-Bold", st.label)
+        c.setFont(design.BOLD, st.label)
         c.drawString(px, y - st.label, PASS_HEADING)
         py = y - st.label * 1.4
         if self.passes == 1:
-            c.setFont("Helvetica", st.label - 0.5)
-            for line in wrap_text(ONE_PASS_TEXT, "Helvetica", st.label - 0.5, pitch):
+            c.setFont(design.REGULAR, st.label - 0.5)
+            for line in wrap_text(ONE_PASS_TEXT, design.REGULAR, st.label - 0.5, pitch):
                 c.drawString(px, py - (st.label - 0.5), line)
                 py -= (st.label - 0.5) * 1.2
             c.restoreState()
@@ -368,9 +362,9 @@ class Tracker:
             c.setStrokeColorRGB(*INK)
             c.setLineWidth(0.6)
             c.rect(cx - box / 2, top_k - box, box, box, stroke=1, fill=0)
-            c.setFont("Helvetica", 5.5)
+            c.setFont(design.REGULAR, 5.5)
             c.drawCentredString(cx, top_k - box + mm(1.0), str(k + 1))
-            c.setFont("Helvetica", PASS_VALUE_FONT)
+            c.setFont(design.REGULAR, PASS_VALUE_FONT)
             c.drawCentredString(cx, top_k - box - mm(0.4) - PASS_VALUE_FONT * 0.72,
                                 f"x{2 ** k}")
         c.restoreState()
@@ -381,19 +375,21 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
     """The map sheet: title, the grid with both stacks, the stats tracker, the identity
     footer (QR and seed) and a 50 mm scale bar, laid out by :func:`plan_map_page`.
     Returns the plan. Raises LayoutError if the map does not fit the layout's page."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     c = doc.canvas
     area = content_rect(layout, doc.paper)
     size = d.size
     dmap = DungeonMap(d.row_stack, d.column_stack)
     title = f"{game.title}  {size} x {size} dungeon"
-    rest = draw_title(c, area, title, SUBTITLE.format(seed=d.seed))
+    # the title leaves room for the scale bar on its line (set smaller if it must)
+    room = area.w - mm(4) - _scale_bar_width()
+    rest = draw_title(c, area, title, SUBTITLE.format(seed=d.seed), room=room)
     qr_w = mm(layout.qr_size)
     params_text = _params_text(size) + (f", {', '.join(variants)}" if variants else "")
     lines = identity_lines(game.title, d.seed, params_text, "map")
     tracker = Tracker(dmap, variants, reachable_passes(dmap))
-    plan = plan_map_page(rest, stringWidth(title, *TITLE_FONT), area.y1 - TITLE_FONT[1],
+    plan = plan_map_page(rest, design.string_width(title, TITLE_FONT[0],
+                                                   title_size(title, room)),
+                         area.y1 - TITLE_FONT[1],
                          size, payload, lines, qr_w, tracker)
     credits = [game.credits, "Printed by companion: companion validate checks your logged "
                "game."]
@@ -403,9 +399,13 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
         draw_footer(c, plan.footer, payload, lines, qr_w)
         assert plan.credits is not None
         x, y, size_pt = plan.credits
+        if x < plan.tracker.x:  # beside the QR code: kept clear of the tracker's column
+            room = plan.tracker.x - mm(2) - x
+            size_pt = min(fit_font_size(line, design.REGULAR, size_pt, room)
+                          for line in credits)
         c.saveState()
         c.setFillColorRGB(*INK)
-        c.setFont("Helvetica", size_pt)
+        c.setFont(design.REGULAR, size_pt)
         for i, line in enumerate(reversed(credits)):
             c.drawString(x, y + i * size_pt * 1.3, line)
         c.restoreState()
@@ -527,7 +527,7 @@ def stack_blocks(d: Deal) -> list[tuple[str, str, tuple[Card, ...], set[Card]]]:
 
 
 def _block_height(note: str, width: float, glyph_h: float) -> float:
-    lines = len(wrap_text(note, "Helvetica", 6.8, width))
+    lines = len(wrap_text(note, design.REGULAR, 6.8, width))
     return mm(8) + 8 * lines + PASS_BLOCK_ROWS * (glyph_h + mm(1.2))
 
 
@@ -601,6 +601,7 @@ def _title_rest(area: Rect, subtitle: str) -> float:
 
     from companion.paper.frame import SUB_FONT, TITLE_FONT
 
+    design.register()
     used = TITLE_FONT[1] + mm(1.5)
     lines = simpleSplit(subtitle, SUB_FONT[0], SUB_FONT[1], area.w)
     if lines:
@@ -613,10 +614,10 @@ def _draw_pass_block(c: Any, x: float, top: float, width: float, gw: float, gh: 
                      ) -> None:
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 9)
+    c.setFont(design.BOLD, 9)
     c.drawString(x, top - 9, title)
-    c.setFont("Helvetica", 6.8)
-    note_lines = wrap_text(note, "Helvetica", 6.8, width)
+    c.setFont(design.REGULAR, 6.8)
+    note_lines = wrap_text(note, design.REGULAR, 6.8, width)
     for i, line in enumerate(note_lines):
         c.drawString(x, top - 17 - i * 8, line)
     y0 = top - mm(8) - 8 * len(note_lines)
@@ -625,7 +626,7 @@ def _draw_pass_block(c: Any, x: float, top: float, width: float, gw: float, gh: 
         gx = x + col * gw + gw * 0.06
         gy = y0 - (r + 1) * (gh + mm(1.2))
         draw_card_glyph(c, card, gx, gy, gw * 0.74, gh, highlight=card in marked)
-        c.setFont("Helvetica", 5.5)
+        c.setFont(design.REGULAR, 5.5)
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.drawString(gx + gw * 0.76, gy + mm(0.6), str(i + 1))
     c.restoreState()
@@ -678,19 +679,19 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
                "Column stack, top to bottom (free deal only)")
     y -= fh + mm(3)
     c.saveState()
-    c.setFont("Helvetica-Bold", 7.5)
+    c.setFont(design.BOLD, 7.5)
     c.setFillColorRGB(*INK)
     c.drawString(area.x, y - 7.5, "Verbs")
-    c.setFont("Helvetica", 7)
+    c.setFont(design.REGULAR, 7)
     row_h = 8.6
     col_w = area.w / 2
     for i, (verb, meaning) in enumerate(VERB_HELP):
         col, r = divmod(i, ceil(len(VERB_HELP) / 2))
         vx = area.x + col * col_w
         vy = y - 17 - r * row_h
-        c.setFont("Courier-Bold", 7)
+        c.setFont(design.BOLD, 7)
         c.drawString(vx, vy, verb)
-        c.setFont("Helvetica", 6.5)
+        c.setFont(design.REGULAR, 6.5)
         c.drawString(vx + mm(30), vy, meaning)
     c.restoreState()
     y -= 17 + ceil(len(VERB_HELP) / 2) * row_h + mm(2)

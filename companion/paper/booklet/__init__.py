@@ -15,7 +15,8 @@ tables, logs, engine-drawn figures, example steps) written in the game's package
   booklet canvas draws with :mod:`companion.paper.icons` (Vera has no suit glyphs; no
   raster image is ever embedded);
 * figures are drawn by the engine (a callable that draws on the canvas); the sheet
-  helpers a figure reuses name Helvetica, which the booklet canvas swaps for Vera, so
+  helpers a figure reuses set the same family (:mod:`companion.paper.design`), and a
+  standard font one might still name is swapped for Vera by the booklet canvas, so
   every font in a booklet is embedded;
 * ``imposition="saddle"``: pages padded with blanks to a multiple of 4 and placed 2-up
   on landscape A4 or Letter sheets in saddle-stitch order (:func:`saddle_order`), to be

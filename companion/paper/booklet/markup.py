@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape
 
 from companion.paper import fonts
 
-__all__ = ["INK", "check_glyphs", "code_markup", "draw_label", "draw_rich_text",
+__all__ = ["INK", "check_glyphs", "code_markup", "draw_label", "draw_rich_text", "wrap_rich",
            "icon_name_of", "inline", "rich_width"]
 
 INK = (0.0, 0.0, 0.0)
@@ -157,3 +157,27 @@ def draw_label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: b
     return draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align,
                           (0.35, 0.35, 0.35) if grey else INK)
 
+
+def wrap_rich(c: Any, text: str, width: float, font: str, size: float) -> list[str]:
+    """``text`` (suits drawn as icons) broken into lines at most ``width`` wide: at
+    spaces, and a word too long for a line (a path of 80 letters) at any letter."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if rich_width(c, trial, font, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        while rich_width(c, word, font, size) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and rich_width(c, word[:cut], font, size) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines

@@ -22,6 +22,7 @@ from companion.games.clear_the_dungeon.sheets.margins import (
     _page_name,
     scale_check_box,
 )
+from companion.paper import design
 from companion.paper.document import SheetDocument
 from companion.paper.fold import (
     FoldPlan,
@@ -369,7 +370,7 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
     c.saveState()
     c.setStrokeColorRGB(*GUIDE)
     c.setLineWidth(0.4)
-    c.setFont("Helvetica", 7)
+    c.setFont(design.REGULAR, 7)
     c.setFillColorRGB(*INK)
     for r, caption in shown:
         c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
@@ -410,7 +411,7 @@ def _draw_about_back(doc: SheetDocument, game: ClearTheDungeon, sample: Rect | N
         c.setStrokeColorRGB(*GUIDE)
         c.setLineWidth(0.4)
         c.rect(back.x, back.y, back.w, back.h, stroke=1, fill=0)
-        c.setFont("Helvetica", 7)
+        c.setFont(design.REGULAR, 7)
         c.setFillColorRGB(*INK)
         c.drawCentredString(back.cx, back.y - mm(4), "the back of the sample card")
         c.restoreState()

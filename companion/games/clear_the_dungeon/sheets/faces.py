@@ -12,6 +12,7 @@ from companion.games.clear_the_dungeon.sheets.common import (
     FACE_TINT_BLACK,
     FACE_TINT_RED,
 )
+from companion.paper import design
 from companion.paper.cards import CAP_HEIGHT, draw_lattice, fit_font_size
 from companion.paper.frame import INK
 from companion.paper.icons import RED, draw_icon, draw_star, draw_suit
@@ -25,7 +26,7 @@ def _index(c: Any, card: Card, r: Rect, colour: tuple[float, float, float]) -> N
     cx = r.x + mm(6.3)
     top = r.y1 - mm(4)
     c.setFillColorRGB(*colour)
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(design.BOLD, size)
     c.drawCentredString(cx, top - size * CAP_HEIGHT, card.rank_name)
     icon_y = top - size * CAP_HEIGHT - mm(1.6) - mm(2.2)
     if card.suit is None:
@@ -107,7 +108,7 @@ def _face_centre(c: Any, card: Card, r: Rect, colour: tuple[float, float, float]
     c.roundRect(inner.x, inner.y, inner.w, inner.h, mm(1.3), stroke=1, fill=0)
     size = 58.0
     c.setFillColorRGB(*colour)
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(design.BOLD, size)
     c.drawCentredString(r.cx, r.cy - size * CAP_HEIGHT / 2, card.rank_name)
     icon = mm(11)
     off = mm(21)
@@ -123,7 +124,7 @@ def _face_centre(c: Any, card: Card, r: Rect, colour: tuple[float, float, float]
 def _joker_centre(c: Any, r: Rect) -> None:
     draw_star(c, r.cx, r.cy, mm(30))
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 13)
+    c.setFont(design.BOLD, 13)
     c.drawCentredString(r.cx, r.cy - mm(22), "JOKER")
     _turned(c, r.cx, r.cy + mm(22) - 13 * CAP_HEIGHT / 2,
             lambda cc: cc.drawCentredString(r.cx, r.cy + mm(22) - 13 * CAP_HEIGHT, "JOKER"))
@@ -157,8 +158,8 @@ def draw_card_back(c: Any, r: Rect, title: str, ink: str = DEFAULT_INK) -> None:
     c.setFillColorRGB(1, 1, 1)
     c.setLineWidth(0.9)
     c.roundRect(plate.x, plate.y, plate.w, plate.h, mm(3), stroke=1, fill=1)
-    size = fit_font_size(title, "Helvetica-Bold", 9.5, plate.w - mm(5))
+    size = fit_font_size(title, design.BOLD, 9.5, plate.w - mm(5))
     c.setFillColorRGB(*BACK_INK)
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(design.BOLD, size)
     c.drawCentredString(r.cx, r.cy - size * CAP_HEIGHT / 2, title)
     c.restoreState()

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.paper import design
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, LABEL_FONT, SCALE_BAR_MM, draw_scale_bar
+from companion.paper.frame import INK, SCALE_BAR_FONT, SCALE_BAR_MM, draw_scale_bar
 from companion.paper.layout import Rect
 from companion.paper.qr import draw_margin_qr, margin_qr_side
 from companion.paper.units import UNPRINTABLE_MM, mm
@@ -136,14 +137,17 @@ def draw_small_qr(c: Any, x: float, y: float, payload: str,
 
 
 _LEAD = 1.25
+_ASCENT = 0.76
+_DESCENT = 0.24
+"""Vera's ascenders and descenders, as a share of the size."""
 
 
 def _lines_size(c: Any, lines: Sequence[str], size: float) -> tuple[float, float]:
     """(width, height) of ``lines`` (the first bold) at ``size``: from the first line's
     ascenders to the last one's descenders."""
-    w = max(c.stringWidth(t, "Helvetica-Bold" if i == 0 else "Helvetica", size)
+    w = max(c.stringWidth(t, design.BOLD if i == 0 else design.REGULAR, size)
             for i, t in enumerate(lines))
-    return w, (len(lines) - 1) * size * _LEAD + size * 0.95
+    return w, (len(lines) - 1) * size * _LEAD + size * _ASCENT + size * _DESCENT
 
 
 def _draw_lines(c: Any, r: Rect, lines: Sequence[str], size: float,
@@ -159,9 +163,9 @@ def _draw_lines(c: Any, r: Rect, lines: Sequence[str], size: float,
     else:
         c.translate(r.x, r.y)
         top = r.h
-    y = top - size * 0.74
+    y = top - size * _ASCENT
     for i, text in enumerate(lines):
-        c.setFont("Helvetica-Bold" if i == 0 else "Helvetica", size)
+        c.setFont(design.BOLD if i == 0 else design.REGULAR, size)
         c.drawString(0, y, text)
         y -= size * _LEAD
     c.restoreState()
@@ -171,7 +175,7 @@ def scale_check_box(c: Any, x: float, y: float) -> Rect:
     """The box (points) the 50 mm scale bar with its label covers when drawn by
     :func:`draw_scale_bar` at ``(x, y)``: from the label's descenders to the ticks."""
     label = f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %"
-    width = mm(SCALE_BAR_MM + 2) + c.stringWidth(label, *LABEL_FONT)
+    width = mm(SCALE_BAR_MM + 2) + c.stringWidth(label, *SCALE_BAR_FONT)
     return Rect(x, y - mm(0.55), width, mm(2.4))
 
 

@@ -20,11 +20,14 @@ from companion.games.clear_the_dungeon.sheets.common import (
     stack_order,
 )
 from companion.games.clear_the_dungeon.sheets.margins import scale_check_box
+from companion.paper import design
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     GUIDE,
     INK,
+    SCALE_BAR_FONT,
+    SCALE_BAR_MM,
     draw_corner_note,
     draw_footer,
     draw_heading,
@@ -33,6 +36,7 @@ from companion.paper.frame import (
     draw_title,
     footer_height,
     identity_lines,
+    wrap_text,
 )
 from companion.paper.icons import draw_icon
 from companion.paper.identity import BODY_STYLE, LEADING, SEED_STYLE, TITLE_STYLE, identity_size
@@ -89,15 +93,20 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
     # --- bottom band: identity block, rules reminder, credits
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, "", f"play mat; {_variant_words(variants)}")
-    band_h = footer_height(payload, lines, qr_w)
-    band = Rect(area.x, area.y, area.w, band_h)
     id_w, id_h = identity_size(payload, lines, qr_w, max_width=area.w * 0.62)
+    # the rules box starts right of the identity text and of the scale bar's words, and
+    # is as tall as its text (the band grows with it)
+    side = qr_footprint(payload, qr_w)
+    bar_w = side + mm(2) + mm(SCALE_BAR_MM) + mm(2) + design.string_width(
+        f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %", *SCALE_BAR_FONT)
+    rules_x = area.x + max(id_w, bar_w) + mm(6)
+    rules_h = max(id_h - mm(4), _attack_rules_height(area.x1 - rules_x))
+    band_h = max(footer_height(payload, lines, qr_w), mm(4) + rules_h + mm(3))
+    band = Rect(area.x, area.y, area.w, band_h)
     draw_footer(c, band, payload, lines, qr_w, right_text=[game.credits])
-    rules = Rect(area.x + id_w + mm(6), area.y + mm(4), area.x1 - (area.x + id_w + mm(6)),
-                 id_h - mm(4))
+    rules = Rect(rules_x, area.y + mm(4), area.x1 - rules_x, rules_h)
     _draw_attack_rules(c, rules)
     # the scale check: under the identity text, beside the QR code, left of the rules
-    side = qr_footprint(payload, qr_w)
     bar = scale_check_box(c, area.x + side + mm(2), area.y + mm(0.55))
     text_h = sum(size * LEADING for _, size in (TITLE_STYLE, SEED_STYLE, BODY_STYLE,
                                                 BODY_STYLE))
@@ -134,6 +143,24 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, see
                        reserve_spot, par_at, bar)
 
 
+_RULES_SIZE = 7.0
+
+
+def _rules_label_width() -> float:
+    """The column of the rules' labels: 2.5 mm after the widest (every line counts)."""
+    return max(design.string_width(label, design.BOLD, _RULES_SIZE)
+               for label, _ in ATTACK_RULES) + mm(2.5)
+
+
+def _attack_rules_height(width: float) -> float:
+    """The height :func:`_draw_attack_rules` needs in a box ``width`` wide."""
+    text_w = width - mm(4) - _rules_label_width()
+    lines = sum(len(wrap_text(text, design.REGULAR, _RULES_SIZE, text_w))
+                for _, text in ATTACK_RULES)
+    return (mm(4) + 8.0 * 1.3 + len(ATTACK_RULES) * mm(0.6)
+            + lines * _RULES_SIZE * 1.2 + mm(0.5))
+
+
 def _draw_attack_rules(c: Any, r: Rect) -> None:
     """The attack rule in short, as a two-column table (label, text)."""
     c.saveState()
@@ -143,10 +170,10 @@ def _draw_attack_rules(c: Any, r: Rect) -> None:
     inner = r.inset(mm(2))
     y = draw_heading(c, inner.x, inner.y1,
                      "Attacking a monster: three cards on its attack pile", 8.0)
-    label_w = mm(16)
-    size = 7.0
+    size = _RULES_SIZE
+    label_w = _rules_label_width()
     for label, text in ATTACK_RULES:
-        c.setFont("Helvetica-Bold", size)
+        c.setFont(design.BOLD, size)
         c.setFillColorRGB(*INK)
         c.drawString(inner.x, y - size * 0.8 - mm(0.6), label)
         y = draw_text(c, inner.x + label_w, y - mm(0.6), inner.w - label_w, text,
@@ -203,7 +230,7 @@ def _draw_monster_columns(c: Any, r: Rect, columns: Sequence[Sequence[Card]]
         nw = cr.x1 - nx
         draw_text(c, nx, stack_top - mm(0.3), nw, "2 face down: the next monsters",
                   size=6.3, colour=grey)
-        ny = draw_text(c, nx, gy + gh * 0.56, nw, "face up", font="Helvetica-Bold", size=7.5)
+        ny = draw_text(c, nx, gy + gh * 0.56, nw, "face up", font=design.BOLD, size=7.5)
         draw_text(c, nx, ny - mm(0.3), nw, f"power {col[0].rank}", size=6.8, colour=grey)
         # the attack pile, at the bottom of the column
         slots_y = cr.y + mm(0.5)
@@ -214,7 +241,7 @@ def _draw_monster_columns(c: Any, r: Rect, columns: Sequence[Sequence[Card]]
                                     ("+10 reaches power", "total reaches power",
                                      "monster's suit"), strict=True):
             _slot(c, slot, label, sub)
-        c.setFont("Helvetica", 6.3)
+        c.setFont(design.REGULAR, 6.3)
         c.setFillColorRGB(*grey)
         c.drawString(cr.x, slots_y + sh + mm(1.2), "attack pile, in this order:")
     c.restoreState()
@@ -224,8 +251,10 @@ def _draw_monster_columns(c: Any, r: Rect, columns: Sequence[Sequence[Card]]
 def _draw_damage_track(c: Any, r: Rect, reserve: bool) -> list[Rect]:
     c.saveState()
     top = draw_heading(c, r.x, r.y1, "Damage pile", 9.5)
-    c.setFont("Helvetica", 7)
-    c.drawString(r.x + mm(22), r.y1 - 9.5 * 0.8,
+    c.setFont(design.REGULAR, 7)
+    # the note starts 3 mm after the heading, however wide the face sets it
+    c.drawString(r.x + design.string_width("Damage pile", design.BOLD, 9.5) + mm(3),
+                 r.y1 - 9.5 * 0.8,
                  "every discard lands here: tick one box per card (erase one when a "
                  "card leaves)" if reserve else
                  "every discard lands here: tick one box per card")
@@ -254,13 +283,13 @@ def _draw_damage_track(c: Any, r: Rect, reserve: bool) -> list[Rect]:
             c.setLineWidth(0.8)
             c.rect(b.x, b.y, b.w, b.h, stroke=1, fill=0)
         c.setFillColorRGB(*INK)
-        c.setFont("Helvetica-Bold", 13)
+        c.setFont(design.BOLD, 13)
         c.drawString(b.x + mm(1.5), b.y1 - 13 * 0.78 - mm(1.5), str(i + 1))
         if last:
             draw_icon(c, "monster", b.x1 - mm(5), b.y1 - mm(5), mm(6))
-            c.setFont("Helvetica-Bold", 10)
+            c.setFont(design.BOLD, 10)
             c.drawCentredString(b.cx, b.y + mm(5.5), "LOST AT 7")
-            c.setFont("Helvetica", 6)
+            c.setFont(design.REGULAR, 6)
             c.drawCentredString(b.cx, b.y + mm(2), "the game ends at once")
     draw_text(c, r.x, r.y + note_h - mm(1), r.w, note, size=6.8)
     c.restoreState()
@@ -278,7 +307,7 @@ def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[
     tx = deck.x1 + mm(4)
     tw = r.x1 - tx
     ty = draw_text(c, tx, y - mm(1.5), tw, f"{count} cards face down",
-                   font="Helvetica-Bold", size=7.5)
+                   font=design.BOLD, size=7.5)
     jokers = "A to 10 of every suit" + ("" if count == 40 else " and the 2 jokers")
     ty = draw_text(c, tx, ty - mm(0.8), tw, jokers, size=6.8)
     ty = draw_text(c, tx, ty - mm(0.8), tw, "Draw 3 when your hand is empty.", size=6.8)
@@ -311,7 +340,7 @@ def _draw_panel(c: Any, r: Rect, count: int, reserve: bool) -> tuple[Rect, list[
         c.setDash([mm(0.6), mm(1.2)], 0)
         c.roundRect(spot.x, spot.y, spot.w, spot.h, 0.1 * spot.w, stroke=1, fill=0)
         c.setDash()
-        c.setFont("Helvetica-Bold", 9)
+        c.setFont(design.BOLD, 9)
         c.setFillColorRGB(*GUIDE)
         c.drawCentredString(spot.cx, spot.cy - 3, "off")
         draw_text(c, tx, y - mm(1.5), tw, "Reserve rule off. To play with it, print the "

@@ -7,6 +7,7 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from companion.games.clear_the_dungeon.sheets.common import Sheet, _variant_words, stack_order
+from companion.paper import design
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
@@ -70,14 +71,14 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
     c.saveState()
     for k, col in enumerate(columns):
         x = body.x + k * col_w
-        c.setFont("Helvetica-Bold", 8)
+        c.setFont(design.BOLD, 8)
         c.setFillColorRGB(*INK)
         c.drawString(x, y - 8, f"Column {k + 1}")
         for i, card in enumerate(col):
             gx = x + i * (gw + mm(1.5))
             gy = y - mm(4.5) - gh
             draw_card_glyph(c, card, gx, gy, gw, gh, highlight=i == 0)
-            c.setFont("Helvetica", 5.8)
+            c.setFont(design.REGULAR, 5.8)
             c.setFillColorRGB(0.3, 0.3, 0.3)
             c.drawCentredString(gx + gw / 2, gy - mm(2.6), labels[i])
     c.restoreState()
@@ -97,7 +98,7 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
         row, place = divmod(i, per_row)
         cx = body.x + place * cell_w
         cy = y - mm(1) - (row + 1) * cell_h + (cell_h - ph) / 2
-        c.setFont("Helvetica-Bold", 10)
+        c.setFont(design.BOLD, 10)
         c.setFillColorRGB(0.3, 0.3, 0.3)
         c.drawRightString(cx + mm(8), cy + ph / 2 - 3.5, str(i + 1))
         draw_card_glyph(c, card, cx + mm(9.5), cy, pw, ph)

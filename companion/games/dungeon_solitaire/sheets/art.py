@@ -15,6 +15,7 @@ from companion.games.dungeon_solitaire.sheets.common import (
     _centred,
     _string_width,
 )
+from companion.paper import design
 from companion.paper.cards import CAP_HEIGHT, draw_lattice, fit_font_size
 from companion.paper.frame import INK, wrap_text
 from companion.paper.icons import RED, draw_icon
@@ -136,9 +137,9 @@ def _floor_rects(r: Rect, exits: str, reach: float) -> list[Rect]:
 def _corner_text(c: Any, r: Rect, text: str, colour: tuple[float, float, float]) -> None:
     """``text`` right-aligned in the top-right corner of the tile ``r``."""
     s = r.w
-    size = fit_font_size(text, "Helvetica-Bold", max(5.5, s * 0.085), s * 0.3)
+    size = fit_font_size(text, design.BOLD, max(5.5, s * 0.085), s * 0.3)
     c.setFillColorRGB(*colour)
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(design.BOLD, size)
     c.drawRightString(r.x1 - s * 0.065, r.y1 - s * 0.065 - size * CAP_HEIGHT, text)
 
 
@@ -189,8 +190,8 @@ def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: 
             icon = s * 0.3
             draw_icon(c, name, r.cx, r.cy + s * 0.045, icon, colour)
             c.setFillColorRGB(*INK)
-            size = fit_font_size(word, "Helvetica-Bold", s * 0.07, s * 0.5)
-            _centred(c, word, r.cx, r.cy - s * 0.185, "Helvetica-Bold", size)
+            size = fit_font_size(word, design.BOLD, s * 0.07, s * 0.5)
+            _centred(c, word, r.cx, r.cy - s * 0.185, design.BOLD, size)
         else:
             draw_icon(c, name, r.cx, r.cy, icon, colour)
     text = INK if light else WALL_TEXT
@@ -317,13 +318,13 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
         c.setFillColorRGB(*FLOOR)
         c.roundRect(inner.x, inner.y, inner.w, inner.h, s * 0.05, stroke=0, fill=1)
     c.setFillColorRGB(*SPECIAL_INK)
-    size = fit_font_size(word, "Helvetica-Bold", s * 0.15, inner.w * 0.62)
-    c.setFont("Helvetica-Bold", size)
+    size = fit_font_size(word, design.BOLD, s * 0.15, inner.w * 0.62)
+    c.setFont(design.BOLD, size)
     c.drawString(inner.x + s * 0.06, inner.y1 - s * 0.05 - size * CAP_HEIGHT, word)
     if label:
         c.setFillColorRGB(*INK)
-        lsize = fit_font_size(label, "Helvetica-Bold", max(5.5, s * 0.085), s * 0.25)
-        c.setFont("Helvetica-Bold", lsize)
+        lsize = fit_font_size(label, design.BOLD, max(5.5, s * 0.085), s * 0.25)
+        c.setFont(design.BOLD, lsize)
         c.drawRightString(inner.x1 - s * 0.045, inner.y1 - s * 0.05 - lsize * CAP_HEIGHT,
                           label)
     icon_cy = r.cy + s * 0.01
@@ -343,9 +344,9 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
         c.setStrokeColorRGB(*SPECIAL_INK)
         _leap_arrow(c, r.cx, icon_cy, icon)
     esize = max(4.5, s * 0.058)
-    lines = wrap_text(effect, "Helvetica", esize, inner.w - s * 0.08)
+    lines = wrap_text(effect, design.REGULAR, esize, inner.w - s * 0.08)
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica", esize)
+    c.setFont(design.REGULAR, esize)
     y = inner.y + s * 0.04 + (len(lines) - 1) * esize * 1.15
     for line in lines:
         c.drawCentredString(r.cx, y, line)
@@ -401,26 +402,26 @@ def draw_level_back(c: Any, r: Rect, level: int, cell: Cell,
     c.roundRect(plate.x, plate.y, plate.w, plate.h, s * 0.05, stroke=1, fill=1)
     c.setFillColorRGB(*LEVEL_INK)
     name = cell_name(cell)
-    size = fit_font_size(name, "Helvetica-Bold", s * 0.3, plate.w * 0.8)
-    _centred(c, name, plate.cx, plate.cy, "Helvetica-Bold", size)
+    size = fit_font_size(name, design.BOLD, s * 0.3, plate.w * 0.8)
+    _centred(c, name, plate.cx, plate.cy, design.BOLD, size)
     head = f"LEVEL {level}"
-    hsize = fit_font_size(head, "Helvetica-Bold", s * 0.105, panel.w * 0.8)
+    hsize = fit_font_size(head, design.BOLD, s * 0.105, panel.w * 0.8)
     band_y = (plate.y1 + panel.y1) / 2
     c.setFillColorRGB(1, 1, 1)
-    hw = _string_width(head, "Helvetica-Bold", hsize) + s * 0.08
+    hw = _string_width(head, design.BOLD, hsize) + s * 0.08
     c.roundRect(panel.cx - hw / 2, band_y - hsize * 0.62, hw, hsize * 1.24, hsize * 0.3,
                 stroke=0, fill=1)
     c.setFillColorRGB(*LEVEL_INK)
-    _centred(c, head, panel.cx, band_y, "Helvetica-Bold", hsize)
+    _centred(c, head, panel.cx, band_y, design.BOLD, hsize)
     foot = "turn over sideways"
-    fsize = fit_font_size(foot, "Helvetica-Bold", s * 0.055, panel.w * 0.62)
+    fsize = fit_font_size(foot, design.BOLD, s * 0.055, panel.w * 0.62)
     fy = (plate.y + panel.y) / 2
-    fw = _string_width(foot, "Helvetica-Bold", fsize) + s * 0.2
+    fw = _string_width(foot, design.BOLD, fsize) + s * 0.2
     c.setFillColorRGB(1, 1, 1)
     c.roundRect(panel.cx - fw / 2, fy - fsize * 0.75, fw, fsize * 1.5, fsize * 0.3,
                 stroke=0, fill=1)
     c.setFillColorRGB(*LEVEL_INK)
-    _centred(c, foot, panel.cx + s * 0.045, fy, "Helvetica-Bold", fsize)
+    _centred(c, foot, panel.cx + s * 0.045, fy, design.BOLD, fsize)
     _arrow_both(c, panel.cx - fw / 2 + s * 0.07, fy, s * 0.09)
     c.restoreState()
 
@@ -440,13 +441,13 @@ def draw_reward_back(c: Any, r: Rect, ink: str = DEFAULT_INK) -> None:
     draw_icon(c, "chest", plate.cx, plate.cy, s * 0.28, REWARD_INK)
     for text, y in (("REWARD", (plate.y1 + panel.y1) / 2),
                     ("Dungeon Solitaire", (plate.y + panel.y) / 2)):
-        tsize = fit_font_size(text, "Helvetica-Bold", s * 0.075, panel.w * 0.7)
-        tw = _string_width(text, "Helvetica-Bold", tsize) + s * 0.08
+        tsize = fit_font_size(text, design.BOLD, s * 0.075, panel.w * 0.7)
+        tw = _string_width(text, design.BOLD, tsize) + s * 0.08
         c.setFillColorRGB(1, 1, 1)
         c.roundRect(panel.cx - tw / 2, y - tsize * 0.65, tw, tsize * 1.3, tsize * 0.3,
                     stroke=0, fill=1)
         c.setFillColorRGB(*REWARD_INK)
-        _centred(c, text, panel.cx, y, "Helvetica-Bold", tsize)
+        _centred(c, text, panel.cx, y, design.BOLD, tsize)
     c.restoreState()
 
 
@@ -469,8 +470,8 @@ def _empty_cell(c: Any, r: Rect, text: str) -> None:
     c.rect(inner.x, inner.y, inner.w, inner.h, stroke=1, fill=0)
     c.setDash()
     c.setFillColorRGB(*EMPTY_INK)
-    size = fit_font_size(text, "Helvetica", r.w * 0.16, r.w * 0.5)
-    _centred(c, text, r.cx, r.cy + r.w * 0.06, "Helvetica", size)
+    size = fit_font_size(text, design.REGULAR, r.w * 0.16, r.w * 0.5)
+    _centred(c, text, r.cx, r.cy + r.w * 0.06, design.REGULAR, size)
     small = max(5.0, r.w * 0.06)
-    _centred(c, "empty", r.cx, r.cy - r.w * 0.16, "Helvetica", small)
+    _centred(c, "empty", r.cx, r.cy - r.w * 0.16, design.REGULAR, small)
     c.restoreState()

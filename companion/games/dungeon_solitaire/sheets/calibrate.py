@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.games.dungeon_solitaire.sheets.common import Offset, Sheet
+from companion.paper import design
 from companion.paper.document import SheetDocument
 from companion.paper.fold import draw_offset_note
 from companion.paper.frame import INK, draw_footer, draw_text, draw_title, footer_height
@@ -96,7 +97,7 @@ def _crosshair(c: Any, x: float, y: float, name: str) -> None:
     c.line(x, y - arm, x, y + arm)
     c.circle(x, y, mm(3), stroke=1, fill=0)
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 11)
+    c.setFont(design.BOLD, 11)
     c.drawString(x + mm(4), y + mm(4), name)
     c.restoreState()
 
@@ -114,7 +115,7 @@ def _scales(c: Any, x: float, y: float, name: str) -> None:
     c.line(x - mm(SCALE_MM), base_y, x + mm(SCALE_MM), base_y)
     c.line(base_x, y - mm(SCALE_MM), base_x, y + mm(SCALE_MM))
     label = 4.8
-    c.setFont("Helvetica", label)
+    c.setFont(design.REGULAR, label)
     for k in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         v = k / 2
         long = mm(3.2) if k == 0 else mm(2) if k % 2 == 0 else mm(1.1)
@@ -124,10 +125,10 @@ def _scales(c: Any, x: float, y: float, name: str) -> None:
             text = f"{v:g}"
             c.drawCentredString(x + mm(v), base_y + mm(3.6), text)
             c.drawString(base_x + mm(3.6), y + mm(v) - label * 0.35, text)
-    c.setFont("Helvetica-Bold", 7)
+    c.setFont(design.BOLD, 7)
     c.drawRightString(x - mm(SCALE_MM) - mm(1.2), base_y + mm(0.5), "X")
     c.drawCentredString(base_x, y - mm(SCALE_MM) - mm(3.4), "Y")
-    c.setFont("Helvetica-Bold", 11)
+    c.setFont(design.BOLD, 11)
     c.drawRightString(x - mm(4), y - mm(7), name)
     # the matching back crosshair, light: the front one falls on it when no offset
     # is needed
@@ -144,7 +145,7 @@ def _ruler(c: Any, x: float, y: float, length_mm: int, vertical: bool = False) -
     c.setStrokeColorRGB(*INK)
     c.setFillColorRGB(*INK)
     c.setLineWidth(0.3)
-    c.setFont("Helvetica", 6)
+    c.setFont(design.REGULAR, 6)
     for k in range(length_mm + 1):
         t = mm(4) if k % 10 == 0 else mm(2.5) if k % 5 == 0 else mm(1.5)
         if vertical:
@@ -210,7 +211,7 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
     ruler = calibration_ruler(doc.paper)
     base = ruler.y + mm(RULER_CAPTION_MM)
     _ruler(c, ruler.cx - mm(RULER_MM / 2), base, RULER_MM)
-    c.setFont("Helvetica", 6.5)
+    c.setFont(design.REGULAR, 6.5)
     c.setFillColorRGB(*INK)
     c.drawCentredString(ruler.cx, ruler.y + mm(0.8),
                         f"{RULER_MM} mm at actual size (print at 100 %)")
@@ -225,7 +226,7 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
                   if (dx, dy) != (0, 0) else ""))
     for m in marks:
         _scales(c, *m.back, m.name)
-    c.setFont("Helvetica", 7.5)
+    c.setFont(design.REGULAR, 7.5)
     c.setFillColorRGB(*INK)
     c.drawCentredString(w / 2, back_area.y + mm(4),
                         "X: right is +. Y: up is +. The light dashed cross is where the "

@@ -12,9 +12,16 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import LayoutError, ParameterError
 from companion.games.dungeon_solitaire.generation import Cell
 from companion.games.dungeon_solitaire.table import RULES
+from companion.paper import design
 from companion.paper.cards import CAP_HEIGHT
 from companion.paper.fold import check_backs
-from companion.paper.frame import INK, LABEL_FONT, SCALE_BAR_HEIGHT, SCALE_BAR_MM, draw_scale_bar
+from companion.paper.frame import (
+    INK,
+    SCALE_BAR_FONT,
+    SCALE_BAR_HEIGHT,
+    SCALE_BAR_MM,
+    draw_scale_bar,
+)
 from companion.paper.layout import Layout, Rect, content_rect, fit_square, load_layout
 from companion.paper.qr import draw_margin_qr as draw_qr_margin
 from companion.paper.qr import margin_qr_width
@@ -153,7 +160,7 @@ def _doc_flip(layout: Layout, backs: str) -> str | None:
 def scale_check_width(c: Any) -> float:
     """The width (points) of :func:`draw_scale_bar`'s 50 mm bar with its label."""
     label = f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %"
-    return float(mm(SCALE_BAR_MM + 2) + c.stringWidth(label, *LABEL_FONT))
+    return float(mm(SCALE_BAR_MM + 2) + c.stringWidth(label, *SCALE_BAR_FONT))
 
 
 def _draw_scale_check(c: Any, right: float, y: float) -> Rect:
@@ -316,7 +323,7 @@ def page_name_lines(game: DungeonSolitaire, seed: str, size: int, kind: str, pag
     """What a card page says of itself in its margin: game, seed, kind, page n of m."""
     return [f"{game.title}, seed {seed}",
             f"{kind} ({_params_text(size)}), page {page} of {pages}",
-            "Rebuild or check: companion scan, or type the seed"]
+            "Rebuild: companion scan, or type the seed"]
 
 
 def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str],
@@ -336,7 +343,7 @@ def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str]
     lead = size * 1.25
     y = band.cy + (len(lines) - 1) * lead / 2 - size * CAP_HEIGHT / 2
     for i, line in enumerate(lines):
-        c.setFont("Helvetica-Bold" if i == 0 else "Helvetica", size)
+        c.setFont(design.BOLD if i == 0 else design.REGULAR, size)
         c.drawString(x, y, line)
         y -= lead
     bar: Rect | None = None
@@ -347,7 +354,7 @@ def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str]
     slead = NOTE_SIZE * 1.25
     fits = top - NOTE_SIZE * 0.75 - (len(notes) - 1) * slead - NOTE_SIZE * 0.25 >= band.y
     shown = list(notes) if fits or not short_note else [short_note]
-    c.setFont("Helvetica", NOTE_SIZE)
+    c.setFont(design.REGULAR, NOTE_SIZE)
     y = top - NOTE_SIZE * 0.75
     if not scale_check:
         y = band.cy + (len(shown) - 1) * slead / 2 - NOTE_SIZE * CAP_HEIGHT / 2
@@ -361,9 +368,7 @@ def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str]
 
 
 def _string_width(text: str, font: str, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return float(stringWidth(text, font, size))
+    return float(design.string_width(text, font, size))
 
 
 def _flip(layout: Layout) -> str:

@@ -11,6 +11,7 @@ from companion.games.dungeon_solitaire.cards import RewardCard, Special
 from companion.games.dungeon_solitaire.generation import reward_deck
 from companion.games.dungeon_solitaire.sheets.common import Sheet, _params_text, _string_width
 from companion.games.dungeon_solitaire.table import RulesTable
+from companion.paper import design
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
@@ -110,14 +111,14 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     sets = rules.draft_sets
     sw = (area.w - mm(2) * (sets - 1)) / sets
     spans = [f"R{i * rules.set_size + 1}-R{(i + 1) * rules.set_size}" for i in range(sets)]
-    roomy = _string_width(f"kept of {spans[-1]}", "Helvetica", 7.0) <= sw - mm(2)
+    roomy = _string_width(f"kept of {spans[-1]}", design.REGULAR, 7.0) <= sw - mm(2)
     for i, span in enumerate(spans):
         draw_field(c, area.x + i * (sw + mm(2)), y - fh, sw, fh,
                    f"kept of {span}" if roomy else f"set {span}")
     y -= fh + mm(1)
     deck = reward_deck(seed, rules)
     kept = " ".join(card.id for card in draft_example(rules, deck)[:3])
-    c.setFont("Helvetica", 6.5)
+    c.setFont(design.REGULAR, 6.5)
     c.setFillColorRGB(*INK)
     c.drawString(area.x, y - 6.5, f"The draft: keep one card of each set of "
                                   f"{rules.set_size} (R1-R{sets * rules.set_size}) and "
@@ -125,7 +126,7 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
                                   f"draft {kept} ...")
     y -= 6.5 + mm(3)
     c.saveState()
-    c.setFont("Helvetica-Bold", 7.5)
+    c.setFont(design.BOLD, 7.5)
     c.setFillColorRGB(*INK)
     c.drawString(area.x, y - 7.5, "Verbs (cards by the id printed on them, squares like "
                                   "c3, directions N E S W; examples from this seed's "
@@ -134,14 +135,20 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     col_w = area.w / 2
     verbs = verb_help(rules, deck)
     half = math.ceil(len(verbs) / 2)
+    # the meanings start 3 mm after the widest example (the face's own widths)
+    gap = max(c.stringWidth(v, design.BOLD, 7) for v, _ in verbs) + mm(3)
+    # the second column starts after the first one's longest meaning, if that is longer
+    first = max(c.stringWidth(m, design.REGULAR, 6.5) for _, m in verbs[:half])
+    col_w = min(max(col_w, gap + first + mm(3)), area.w - gap - max(
+        (c.stringWidth(m, design.REGULAR, 6.5) for _, m in verbs[half:]), default=0.0))
     for i, (verb, meaning) in enumerate(verbs):
         col, r = divmod(i, half)
         vx = area.x + col * col_w
         vy = y - 17 - r * row_h
-        c.setFont("Courier-Bold", 7)
+        c.setFont(design.BOLD, 7)
         c.drawString(vx, vy, verb)
-        c.setFont("Helvetica", 6.5)
-        c.drawString(vx + mm(38), vy, meaning)
+        c.setFont(design.REGULAR, 6.5)
+        c.drawString(vx + gap, vy, meaning)
     c.restoreState()
     y -= 17 + half * row_h + mm(2)
     n = draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),

@@ -25,6 +25,7 @@ from companion.games.dungeon_solitaire.sheets.common import (
     wanted_levels,
 )
 from companion.games.dungeon_solitaire.table import RULES
+from companion.paper import design
 from companion.paper.cards import CAP_HEIGHT
 from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, draw_footer, draw_text, footer_height, identity_lines
@@ -49,9 +50,9 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     c.setFillColorRGB(*SPOILER)
     c.roundRect(banner.x, banner.y, banner.w, banner.h, mm(2), stroke=0, fill=1)
     c.setFillColorRGB(1, 1, 1)
-    c.setFont("Helvetica-Bold", 20)
+    c.setFont(design.BOLD, 20)
     c.drawString(banner.x + mm(4), banner.cy - 20 * CAP_HEIGHT / 2, "ANSWER KEY / SPOILER")
-    c.setFont("Helvetica-Bold", 12)
+    c.setFont(design.BOLD, 12)
     c.drawRightString(banner.x1 - mm(4), banner.cy - 12 * CAP_HEIGHT / 2,
                       f"Level {number} of {RULES.levels}")
     c.restoreState()
@@ -98,8 +99,8 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     c.setFillColorRGB(*INK)
     for k in range(size):
         _centred(c, chr(ord("a") + k), x0 + (k + 0.5) * cell_pt, top + label / 2,
-                 "Helvetica-Bold", 11)
-        _centred(c, str(k + 1), x0 - label / 2, top - (k + 0.5) * cell_pt, "Helvetica-Bold", 11)
+                 design.BOLD, 11)
+        _centred(c, str(k + 1), x0 - label / 2, top - (k + 0.5) * cell_pt, design.BOLD, 11)
     c.restoreState()
     gap = mm(0.6)
     for row in range(size):

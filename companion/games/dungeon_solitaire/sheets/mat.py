@@ -15,9 +15,17 @@ from companion.games.dungeon_solitaire.sheets.common import (
     tile_side_mm,
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
+from companion.paper import design
 from companion.paper.cards import fit_font_size
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, LABEL_FONT, SCALE_BAR_MM, draw_heading, draw_text, wrap_text
+from companion.paper.frame import (
+    INK,
+    SCALE_BAR_FONT,
+    SCALE_BAR_MM,
+    draw_heading,
+    draw_text,
+    wrap_text,
+)
 from companion.paper.icons import draw_icon
 from companion.paper.identity import draw_identity, identity_size
 from companion.paper.layout import Layout, Rect, load_layout
@@ -44,10 +52,10 @@ def _draw_stacked_scale_check(c: Any, x: float, y: float) -> Rect:
     c.setLineWidth(0.4)
     for k in range(int(SCALE_BAR_MM // 10) + 1):
         c.line(x + mm(10 * k), bar_y, x + mm(10 * k), bar_y + mm(1.8))
-    c.setFont(*LABEL_FONT)
+    c.setFont(*SCALE_BAR_FONT)
     c.drawString(x, y + mm(0.6), label)
     c.restoreState()
-    width = max(mm(SCALE_BAR_MM), c.stringWidth(label, *LABEL_FONT))
+    width = max(mm(SCALE_BAR_MM), c.stringWidth(label, *SCALE_BAR_FONT))
     return Rect(x, y, width, STACKED_SCALE_HEIGHT)
 
 
@@ -86,7 +94,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
             c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
             c.setFillColorRGB(0.6, 0.6, 0.6)
             name = cell_name((col, row))
-            _centred(c, name, r.cx, r.cy, "Helvetica-Bold", tile * 0.22)
+            _centred(c, name, r.cx, r.cy, design.BOLD, tile * 0.22)
     c.setStrokeColorRGB(0.45, 0.45, 0.45)
     c.setLineWidth(0.6)
     for k in range(size + 1):
@@ -97,9 +105,9 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     panel = Rect(area.x + span + mm(6), area.y, area.x1 - area.x - span - mm(6), area.h)
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 15)
+    c.setFont(design.BOLD, 15)
     c.drawString(panel.x, panel.y1 - 15 * 0.78, "Dungeon Solitaire")
-    c.setFont("Helvetica", 8)
+    c.setFont(design.REGULAR, 8)
     c.drawString(panel.x, panel.y1 - 15 - mm(2.5), f"play mat, {_params_text(size)}, "
                                                    f"seed {seed}")
     c.restoreState()
@@ -119,7 +127,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     y -= box + mm(5)
 
     # level track
-    y = draw_heading(c, panel.x, y, "Level: move the marker at each staircase", 8.5,
+    y = draw_heading(c, panel.x, y, "Level: move the marker at each stair", 8.5,
                      leading=1.35)
     lbox = min(mm(9), (panel.w - 8 * mm(1)) / 9)
     levels: list[Rect] = []
@@ -173,10 +181,10 @@ def _draw_mat_rules(c: Any, r: Rect, rules: RulesTable) -> None:
     lead = size * 1.25
     y = r.y1
     for label, text in mat_rules(rules):
-        lines = wrap_text(text, "Helvetica", size, r.w - mm(12))
+        lines = wrap_text(text, design.REGULAR, size, r.w - mm(12))
         if y - len(lines) * lead < r.y:
             break
-        c.setFont("Helvetica-Bold", size)
+        c.setFont(design.BOLD, size)
         c.setFillColorRGB(*INK)
         c.drawString(r.x, y - size * 0.8, label)
         draw_text(c, r.x + mm(12), y, r.w - mm(12), text, size=size, leading=1.25)
@@ -191,10 +199,10 @@ def _track_box(c: Any, r: Rect, number: str, note: str, heart: bool = False) -> 
     if heart:
         draw_icon(c, "heart", r.cx, r.cy, r.w * 0.62, (0.97, 0.8, 0.8))
     c.setFillColorRGB(*INK)
-    _centred(c, number, r.cx, r.cy + (r.h * 0.06 if note else 0), "Helvetica-Bold",
+    _centred(c, number, r.cx, r.cy + (r.h * 0.06 if note else 0), design.BOLD,
              r.h * 0.42)
     if note:
-        c.setFont("Helvetica", min(6.0, r.h * 0.2))
+        c.setFont(design.REGULAR, min(6.0, r.h * 0.2))
         c.drawCentredString(r.cx, r.y + r.h * 0.1, note)
     c.restoreState()
 
@@ -208,12 +216,12 @@ def _spot(c: Any, r: Rect, label: str, sub: str) -> None:
     c.roundRect(r.x, r.y, r.w, r.h, 0.08 * r.w, stroke=1, fill=0)
     c.setDash()
     c.setFillColorRGB(*INK)
-    fs = fit_font_size(label, "Helvetica-Bold", 10, r.w * 0.86)
-    _centred(c, label, r.cx, r.cy + fs * 0.5, "Helvetica-Bold", fs)
+    fs = fit_font_size(label, design.BOLD, 10, r.w * 0.86)
+    _centred(c, label, r.cx, r.cy + fs * 0.5, design.BOLD, fs)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     y = r.cy - fs * 0.6
-    for line in wrap_text(sub, "Helvetica", 6.0, r.w * 0.86):
-        c.setFont("Helvetica", 6.0)
+    for line in wrap_text(sub, design.REGULAR, 6.0, r.w * 0.86):
+        c.setFont(design.REGULAR, 6.0)
         c.drawCentredString(r.cx, y - 6.0, line)
         y -= 7.2
     c.restoreState()

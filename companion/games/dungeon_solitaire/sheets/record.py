@@ -17,6 +17,7 @@ from companion.games.dungeon_solitaire.sheets.art import EMPTY_INK, _marker, dra
 from companion.games.dungeon_solitaire.sheets.common import Sheet, _params_text
 from companion.games.dungeon_solitaire.table import RULES
 from companion.hand_record import Step, gather, group_steps
+from companion.paper import design
 from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, identity_lines
 from companion.paper.layout import Rect
@@ -75,16 +76,16 @@ def _draw_board(c: Any, x: float, top: float, side: float, lvl: Level) -> float:
     """A level's board face up in a square ``side`` wide; returns the y under it."""
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 8)
+    c.setFont(design.BOLD, 8)
     goal = "crown" if lvl.crown else "stairs"
     c.drawString(x, top - 7, f"Level {lvl.number}")
-    c.setFont("Helvetica", 6.3)
+    c.setFont(design.REGULAR, 6.3)
     c.drawRightString(x + side, top - 7,
                       f"start {cell_name(lvl.start)}, {goal} {cell_name(lvl.stairs)}")
     cell = (side - BAND) / lvl.size
     y0 = top - mm(4) - BAND
     x0 = x + BAND
-    c.setFont("Helvetica", 5.5)
+    c.setFont(design.REGULAR, 5.5)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     for k in range(lvl.size):
         c.drawCentredString(x0 + (k + 0.5) * cell, y0 + mm(0.8), cell_name((k, 0))[0])

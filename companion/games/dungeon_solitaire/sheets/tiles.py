@@ -40,6 +40,8 @@ from companion.games.dungeon_solitaire.sheets.folds import (
     fold_sheet_plan,
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
+from companion.paper import design
+from companion.paper.cards import fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.fold import check_backs, draw_offset_note
 from companion.paper.frame import INK, draw_footer, footer_height, identity_lines
@@ -168,14 +170,19 @@ def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed
     n = lvl.number
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont("Helvetica-Bold", 14)
+    c.setFont(design.BOLD, 14)
     title = f"Level {n} of {RULES.levels}: {_plural(count, 'tile')}"
     c.drawString(area.x, area.y1 - 14 * 0.78, title)
-    c.setFont("Helvetica", 8)
     start, stairs = cell_name(lvl.start), cell_name(lvl.stairs)
     goal = "the crown" if lvl.crown else "the staircase"
-    c.drawRightString(area.x1, area.y1 - 14 * 0.78,
-                      f"{game.title}, seed {seed}: start {start}, {goal} {stairs}")
+    # right of the title, clear of it: without the game's name if a long seed needs
+    # the room, and smaller only if even that does not fit
+    room = area.w - c.stringWidth(title, design.BOLD, 14) - mm(4)
+    note = f"{game.title}, seed {seed}: start {start}, {goal} {stairs}"
+    if c.stringWidth(note, design.REGULAR, 8) > room:
+        note = f"seed {seed}: start {start}, {goal} {stairs}"
+    c.setFont(design.REGULAR, fit_font_size(note, design.REGULAR, 8, room))
+    c.drawRightString(area.x1, area.y1 - 14 * 0.78, note)
     c.restoreState()
     payload = sheet_payload(game, seed, params, "tiles", n, edition)
     qr_w = mm(layout.qr_size)
