@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from companion.errors import IllegalAction
 from companion.games import get_game
 from companion.games.dungeon_solitaire import rules as R
 from companion.games.dungeon_solitaire.cards import OPPOSITE, Room, Special
@@ -145,7 +146,7 @@ def test_play_room_card_next_to_player_and_discard_the_rest():
         assert s3.discard == set(drawn) - {p.id} and p.id in s3.gone
         far = next(c for c in [(x, y) for x in range(5) for y in range(5)]
                    if c not in s2.tiles and abs(c[0] - s2.position[0]) + abs(c[1] - s2.position[1]) > 1)
-        with pytest.raises(R.IllegalAction):
+        with pytest.raises(IllegalAction):
             R.apply(s2, R.Play(p.id, cell=far))
 
 
@@ -171,7 +172,7 @@ def test_monster_heart_chest_and_health():
     assert s5.phase == "chest" and s5.offered == ("R22", "R23", "R24")
     s6 = R.apply(s5, R.Chest("R23"))
     assert "R23" in s6.deck and s6.next_reward == 24
-    with pytest.raises(R.IllegalAction):
+    with pytest.raises(IllegalAction):
         R.apply(s5, R.Move(((OPPOSITE[side], 0, 0),)))
     low = replace(s, board=R._pack({**tiles, nb: R.Tile(Room("NESW", "monster"), True)}),
                   health=1)
@@ -205,7 +206,7 @@ def test_moves_need_facing_exits():
     tiles[pos] = R.Tile(Room("NS"), True)
     tiles[nb] = R.Tile(Room("NESW"), True)
     s = replace(s, board=R._pack(tiles))
-    with pytest.raises(R.IllegalAction, match="do not face"):
+    with pytest.raises(IllegalAction, match="do not face"):
         R.apply(s, R.Move(((side, 0, 0),)))
 
 
