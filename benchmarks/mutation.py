@@ -4,6 +4,7 @@
     python benchmarks/mutation.py --game scoundrel --sample 30
     python benchmarks/mutation.py --all --jobs 2       # every mutant of every game
     python benchmarks/mutation.py --list --game scoundrel   # the mutants, not run
+    python benchmarks/mutation.py --game scoundrel --mutant 12 --mutant 40   # just those
 
 A small mutator of its own (``ast``, no dependency): for one game's
 ``companion/games/<package>/rules.py`` it lists every place a mutation applies —
@@ -65,6 +66,7 @@ GAMES: dict[str, str] = {
 """The games whose rules are mutated: registry name -> package."""
 
 COMMON_FILES = (
+    "tests/test_rules_mutants.py",
     "tests/test_refusals.py",
     "tests/test_playthroughs.py",
     "tests/test_fast_paths.py",
@@ -335,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants judged at once")
     parser.add_argument("--timeout", type=float, default=0.0,
                         help="seconds per mutant (default: 3 x the unmutated run, at least 60)")
+    parser.add_argument("--mutant", type=int, action="append",
+                        help="judge only this mutant (its number in --list; repeatable)")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--out", type=Path, default=SURVIVORS_FILE,
                         help="where the survivors go (JSON)")
@@ -342,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
     games = args.game or list(GAMES)
     sample = None if args.all else args.sample
     chosen = {g: choose(g, sample, args.seed) for g in games}
+    if args.mutant:
+        chosen = {g: [m for m in mutants_of(g) if m.index in args.mutant] for g in games}
     if args.list:
         for g in games:
             for m in chosen[g]:
