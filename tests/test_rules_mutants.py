@@ -8,12 +8,26 @@ carries its game's package name, so the benchmark's ``-k`` selection picks it up
 
 from __future__ import annotations
 
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+import companion.replay as replay
+from companion.cards import parse_card as card
+from companion.chance import Outcomes
 from companion.errors import IllegalAction
 from companion.frozen import evolve
+from companion.games import get_game
 from companion.games.dungeon_upkeeper import rules as du
 from companion.games.dungeon_upkeeper.floor import STEPS
+from companion.games.scoundrel import rules as sc
+from companion.log import ActionLine
+
+sys.path.insert(0, str(Path(__file__).parent))  # refusal_cases/
 
 
 def _du_next_to_exit(seed: str = "A", floors: int = 2) -> tuple[du.State, du.Path]:
@@ -67,3 +81,63 @@ def test_dungeon_upkeeper_a_wrong_checkpoint_names_its_number() -> None:
     with pytest.raises(IllegalAction) as caught:
         du.apply(du.new_state("A", 2), du.FloorCheck(2))
     assert (caught.value.rule, caught.value.arg) == ("floor-checkpoint", 0)
+
+
+def test_scoundrel_a_weapon_stronger_than_the_monster_takes_no_health() -> None:
+    s = sc.new_state("A", frozenset())  # the room 5♥ 6♣ Q♣ 10♦, then 8♠ 4♠ 9♣ ...
+    for action in (sc.Fight(card("6♣")), sc.Equip(card("10♦")), sc.Slay(card("Q♣"))):
+        s = sc.apply(s, action)
+    assert s.health == 20 - 6 - (12 - 10)
+    # 8♠ under the Q♣ already slain: the 10♦ takes it all, no health lost or gained
+    assert sc.apply(s, sc.Slay(card("8♠"))).health == 12
+
+
+def _engine_errors(game: str) -> Iterator[tuple[str, IllegalAction, ActionLine]]:
+    """Each refusal case of ``game`` (a package name) with the engine's own error and
+    the line it concerns, as the replay caught them (before it placed the error)."""
+    cases = importlib.import_module(f"refusal_cases.{game}").CASES
+    caught: list[tuple[IllegalAction, ActionLine]] = []
+    original = replay.action_error
+
+    def spy(exc: IllegalAction, line: ActionLine, *args: Any, **kw: Any) -> Any:
+        caught.append((exc, line))
+        return original(exc, line, *args, **kw)
+
+    replay.action_error = spy
+    try:
+        for rule, text, _line, _column in cases:
+            caught.clear()
+            replay.validate_text(text, "refusal.log")
+            if caught:
+                yield rule, *caught[0]  # (hints for the verdict come after it)
+    finally:
+        replay.action_error = original
+
+
+@pytest.mark.parametrize("game", ["shuffle_and_doom", "clear_the_dungeon",
+                                  "dungeon_upkeeper", "dungeon_solitaire", "scoundrel"])
+def test_refusals_name_an_argument_the_line_has(game: str) -> None:
+    """An engine's error names the argument at fault by its index (none: the verb; one
+    past the last: the argument missing). The replay places a negative index or one
+    further out on the last argument, so the tables' columns alone cannot tell such a
+    wrong index from the right one."""
+    seen = 0
+    for rule, exc, line in _engine_errors(game):
+        seen += 1
+        if exc.arg is not None and getattr(exc, "step", None) is None:
+            assert 0 <= exc.arg <= len(line.args), (rule, exc.arg, line)
+    assert seen
+
+
+def test_clear_the_dungeon_a_free_draw_lists_each_outcome_as_made() -> None:
+    """A free deal's draw: each block's fast iteration gives the outcomes its ``make``
+    gives, in the same order (a solver iterates, a sampler makes one)."""
+    g = get_game("clear-the-dungeon")
+    s = g.initial_state(None)
+    s = g.apply(s, g.chance_outcomes(s)[0][0])  # the four monsters
+    outcomes = g.chance_outcomes(s)
+    assert isinstance(outcomes, Outcomes)
+    assert len(outcomes.blocks) == 3  # no joker, one, both
+    for block in outcomes.blocks:
+        assert block.each is not None
+        assert list(block.each()) == [block.make(i) for i in range(block.count)]
