@@ -9,6 +9,8 @@ carries its game's package name, so the benchmark's ``-k`` selection picks it up
 from __future__ import annotations
 
 import importlib
+import itertools
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,10 +24,12 @@ from companion.chance import Outcomes
 from companion.errors import IllegalAction
 from companion.frozen import evolve
 from companion.games import get_game
+from companion.games.dungeon_solitaire.generation import reward_deck as ds_reward_deck
 from companion.games.dungeon_upkeeper import rules as du
 from companion.games.dungeon_upkeeper.floor import STEPS
 from companion.games.scoundrel import rules as sc
 from companion.log import ActionLine
+from companion.simulate import play
 
 sys.path.insert(0, str(Path(__file__).parent))  # refusal_cases/
 
@@ -141,3 +145,86 @@ def test_clear_the_dungeon_a_free_draw_lists_each_outcome_as_made() -> None:
     for block in outcomes.blocks:
         assert block.each is not None
         assert list(block.each()) == [block.make(i) for i in range(block.count)]
+
+
+def test_dungeon_solitaire_a_card_id_past_the_deck_is_refused() -> None:
+    s = get_game("dungeon-solitaire").initial_state("A")
+    assert s.card("R60") == ds_reward_deck(s.seed, s.rules)[-1].card
+    with pytest.raises(IndexError):
+        s.card("R61")
+
+
+@pytest.mark.xfail(strict=True, reason="State.card('R0') gives the last card (index -1) "
+                   "where its docstring promises IndexError; logs never reach it (the "
+                   "notation refuses R0 with notation-id)")
+def test_dungeon_solitaire_card_r0_is_refused() -> None:
+    s = get_game("dungeon-solitaire").initial_state("A")
+    with pytest.raises((IndexError, ValueError)):
+        s.card("R0")
+
+
+def test_dungeon_solitaire_first_and_last_cards_of_each_set_draft() -> None:
+    r = get_game("dungeon-solitaire").initial_state("A").rules
+    size, sets = r.set_size, r.draft_sets
+    for pick in (1, size):
+        ids = " ".join(f"R{k * size + pick}" for k in range(sets))
+        verdict = replay.validate_text(f'[Game "dungeon-solitaire"]\n[Seed "A"]\n'
+                                       f"draft {ids}\n")
+        assert verdict.valid, (ids, verdict.error)
+
+
+def _ds_reading(item: tuple[tuple[int, int], Any]) -> tuple[int, int]:
+    return item[0][1], item[0][0]
+
+
+def test_dungeon_solitaire_a_played_card_takes_its_place_in_reading_order() -> None:
+    game = get_game("dungeon-solitaire")
+    placed = 0
+    for seed in ("A", "B", "C", "D"):
+        log = play(game, seed, {}, "random").log_text()
+        states = replay.replay_text(log).states
+        for before, after in itertools.pairwise(states):
+            if len(after.board) > len(before.board):
+                placed += 1
+            assert list(after.board) == sorted(after.board, key=_ds_reading), seed
+    assert placed
+
+
+GAMES = ("shuffle_and_doom", "clear_the_dungeon", "dungeon_upkeeper", "dungeon_solitaire",
+         "scoundrel")
+MESSAGES = Path(__file__).parent / "golden" / "refusal_messages.json"
+"""The message of every refusal case, by game, in the order of its ``CASES``. Rewrite
+it after a deliberate change of wording: ``python tests/test_rules_mutants.py``."""
+
+
+def messages_of(game: str) -> list[str]:
+    """The message ``companion validate`` gives for each refusal case of ``game``."""
+    out = []
+    for _rule, text, _line, _column in importlib.import_module(f"refusal_cases.{game}").CASES:
+        error = replay.validate_text(text, "refusal.log").error
+        assert error is not None
+        out.append(error.message)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_refusal_messages_are_pinned(game: str) -> None:
+    """The tables pin each refusal's rule id and place; its words are pinned here (a
+    refusal is read by a player: a wrong set, count or card in it misleads)."""
+    pinned = json.loads(MESSAGES.read_text(encoding="utf-8"))[game]
+    assert messages_of(game) == pinned, ("a refusal's words changed: if that is meant, run "
+                           "python tests/test_rules_mutants.py")
+
+
+if __name__ == "__main__":
+    MESSAGES.write_text(json.dumps({g: messages_of(g) for g in GAMES}, ensure_ascii=False, indent=1) + "\n",
+                        encoding="utf-8")
+
+
+def test_dungeon_solitaire_a_wrong_level_checkpoint_names_its_number() -> None:
+    game = get_game("dungeon-solitaire")
+    s = replay.replay_text('[Game "dungeon-solitaire"]\n[Seed "A"]\n'
+                           "draft R3 R5 R7 R10 R13 R16 R19 R22 R27\n").final
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(s, game.parse(s, "level 2"))
+    assert (caught.value.rule, caught.value.arg) == ("level-checkpoint", 0)
