@@ -96,9 +96,14 @@ def test_scoundrel_a_weapon_stronger_than_the_monster_takes_no_health() -> None:
     assert sc.apply(s, sc.Slay(card("8♠"))).health == 12
 
 
-def _engine_errors(game: str) -> Iterator[tuple[str, IllegalAction, ActionLine]]:
-    """Each refusal case of ``game`` (a package name) with the engine's own error and
-    the line it concerns, as the replay caught them (before it placed the error)."""
+Caught = tuple[str, str, "IllegalAction | None", "ActionLine | None"]
+
+
+def _refusals(game: str) -> Iterator[Caught]:
+    """Each refusal case of ``game`` (a package name): its rule id, the message
+    ``companion validate`` gives, and the engine's own error with the line it concerns
+    as the replay caught them before placing the error (None, None: the error is the
+    log's or the header's, not an action's)."""
     cases = importlib.import_module(f"refusal_cases.{game}").CASES
     caught: list[tuple[IllegalAction, ActionLine]] = []
     original = replay.action_error
@@ -111,9 +116,10 @@ def _engine_errors(game: str) -> Iterator[tuple[str, IllegalAction, ActionLine]]
     try:
         for rule, text, _line, _column in cases:
             caught.clear()
-            replay.validate_text(text, "refusal.log")
-            if caught:
-                yield rule, *caught[0]  # (hints for the verdict come after it)
+            error = replay.validate_text(text, "refusal.log").error
+            assert error is not None, text
+            first = caught[0] if caught else (None, None)  # (hints come after it)
+            yield rule, error.message, *first
     finally:
         replay.action_error = original
 
@@ -126,7 +132,9 @@ def test_refusals_name_an_argument_the_line_has(game: str) -> None:
     further out on the last argument, so the tables' columns alone cannot tell such a
     wrong index from the right one."""
     seen = 0
-    for rule, exc, line in _engine_errors(game):
+    for rule, _message, exc, line in _refusals(game):
+        if exc is None or line is None:
+            continue
         seen += 1
         if exc.arg is not None and getattr(exc, "step", None) is None:
             assert 0 <= exc.arg <= len(line.args), (rule, exc.arg, line)
@@ -190,37 +198,6 @@ def test_dungeon_solitaire_a_played_card_takes_its_place_in_reading_order() -> N
     assert placed
 
 
-GAMES = ("shuffle_and_doom", "clear_the_dungeon", "dungeon_upkeeper", "dungeon_solitaire",
-         "scoundrel")
-MESSAGES = Path(__file__).parent / "golden" / "refusal_messages.json"
-"""The message of every refusal case, by game, in the order of its ``CASES``. Rewrite
-it after a deliberate change of wording: ``python tests/test_rules_mutants.py``."""
-
-
-def messages_of(game: str) -> list[str]:
-    """The message ``companion validate`` gives for each refusal case of ``game``."""
-    out = []
-    for _rule, text, _line, _column in importlib.import_module(f"refusal_cases.{game}").CASES:
-        error = replay.validate_text(text, "refusal.log").error
-        assert error is not None
-        out.append(error.message)
-    return out
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_refusal_messages_are_pinned(game: str) -> None:
-    """The tables pin each refusal's rule id and place; its words are pinned here (a
-    refusal is read by a player: a wrong set, count or card in it misleads)."""
-    pinned = json.loads(MESSAGES.read_text(encoding="utf-8"))[game]
-    assert messages_of(game) == pinned, ("a refusal's words changed: if that is meant, run "
-                           "python tests/test_rules_mutants.py")
-
-
-if __name__ == "__main__":
-    MESSAGES.write_text(json.dumps({g: messages_of(g) for g in GAMES}, ensure_ascii=False, indent=1) + "\n",
-                        encoding="utf-8")
-
-
 def test_dungeon_solitaire_a_wrong_level_checkpoint_names_its_number() -> None:
     game = get_game("dungeon-solitaire")
     s = replay.replay_text('[Game "dungeon-solitaire"]\n[Seed "A"]\n'
@@ -228,3 +205,32 @@ def test_dungeon_solitaire_a_wrong_level_checkpoint_names_its_number() -> None:
     with pytest.raises(IllegalAction) as caught:
         game.apply(s, game.parse(s, "level 2"))
     assert (caught.value.rule, caught.value.arg) == ("level-checkpoint", 0)
+
+
+GAMES = ("shuffle_and_doom", "clear_the_dungeon", "dungeon_upkeeper", "dungeon_solitaire",
+         "scoundrel")
+MESSAGES = Path(__file__).parent / "golden" / "refusal_messages.json"
+"""For every refusal case, by game in the order of its ``CASES``: the message, and the
+argument and step the engine's error names (null: none, or not an action's error).
+Rewrite it after a deliberate change: ``python tests/test_rules_mutants.py``."""
+
+
+def pinned_of(game: str) -> list[list[Any]]:
+    """What :data:`MESSAGES` pins for ``game``: ``[message, arg, step]`` per case."""
+    return [[message, getattr(exc, "arg", None), getattr(exc, "step", None)]
+            for _rule, message, exc, _line in _refusals(game)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_refusal_messages_are_pinned(game: str) -> None:
+    """The tables pin each refusal's rule id and place; its words and the argument or
+    step the engine names are pinned here (a refusal is read by a player: a wrong set,
+    count or card in it misleads; a wrong argument index may land on the same column)."""
+    pinned = json.loads(MESSAGES.read_text(encoding="utf-8"))[game]
+    assert pinned_of(game) == pinned, ("a refusal changed: if that is meant, run "
+                                       "python tests/test_rules_mutants.py")
+
+
+if __name__ == "__main__":
+    MESSAGES.write_text(json.dumps({g: pinned_of(g) for g in GAMES}, ensure_ascii=False)
+                        .replace("], [", "],\n  [") + "\n", encoding="utf-8")
