@@ -28,6 +28,7 @@ from companion.games.dungeon_solitaire.generation import reward_deck as ds_rewar
 from companion.games.dungeon_upkeeper import rules as du
 from companion.games.dungeon_upkeeper.floor import STEPS
 from companion.games.scoundrel import rules as sc
+from companion.games.shuffle_and_doom import rules as sd
 from companion.log import ActionLine
 from companion.simulate import play
 
@@ -234,3 +235,21 @@ def test_refusal_messages_are_pinned(game: str) -> None:
 if __name__ == "__main__":
     MESSAGES.write_text(json.dumps({g: pinned_of(g) for g in GAMES}, ensure_ascii=False)
                         .replace("], [", "],\n  [") + "\n", encoding="utf-8")
+
+
+def test_shuffle_and_doom_exit_is_listed_where_it_is_allowed() -> None:
+    game = get_game("shuffle-and-doom")
+    listed = 0
+    for seed in ("A", "B", "C", "D", "E", "F"):
+        for state in replay.replay_text(play(game, seed, {}, "greedy").log_text()).states:
+            if state.outcome is not None:
+                continue
+            offered = sd.Exit() in sd.legal_actions(state)
+            try:
+                sd.apply(state, sd.Exit())
+                allowed = True
+            except IllegalAction:
+                allowed = False
+            assert offered == allowed, (seed, state.position)
+            listed += offered
+    assert listed

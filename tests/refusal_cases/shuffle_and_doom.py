@@ -83,6 +83,7 @@ CASES: list[tuple[str, str, int, int]] = [
     ("setup-order", seeded("choose row", "choose column"), 4, 1),
     ("setup-order", seeded("choose column", "enter a1"), 4, 1),  # 4♦: a bonus owed
     ("setup-order", seeded("choose column", "drink 5♥"), 4, 1),
+    ("setup-order", seeded("drink 2♥"), 3, 1),  # before the stack is chosen
     ("bonus-count", seeded("choose column", "bonus health attack"), 4, 14),
     # entering rooms
     ("enter-target", seeded("choose row", "enter b1"), 4, 7),  # a 0 cell
