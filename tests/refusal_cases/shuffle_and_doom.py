@@ -142,6 +142,7 @@ CASES: list[tuple[str, str, int, int]] = [
     ("drink-target", free_d(*ITEMS, "drink A♦"), 8, 7),
     ("read-target", seeded("choose row", "read A♠"), 4, 6),
     ("read-target", free_d(*TRAPPED, "read 9♣"), 8, 6),  # still in the room
+    ("read-target", free_d(*TRAPPED, "read 2♣"), 8, 6),  # in no room: no hint
     ("exit-reach", seeded("choose row", "exit"), 4, 1),
     ("exit-reach", seeded("choose row", "enter a1", "hit 3♠", "exit"), 6, 1),
     # the end: A♠ survives a hit and, with J♠ 10♠ 9♠, deals 31 damage to 17 health
