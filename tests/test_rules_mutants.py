@@ -253,3 +253,13 @@ def test_shuffle_and_doom_exit_is_listed_where_it_is_allowed() -> None:
             assert offered == allowed, (seed, state.position)
             listed += offered
     assert listed
+
+
+def test_shuffle_and_doom_chance_comes_only_with_a_free_room_entered() -> None:
+    from refusal_cases.shuffle_and_doom import free_d
+
+    states = replay.replay_text(free_d("choose row", "enter a1")).states
+    assert [sd.chance_outcomes(s) == [] for s in states] == [True, True, False]
+    over = evolve(states[1], outcome="died")
+    assert sd.chance_outcomes(evolve(states[2], outcome="died")) == []
+    assert sd.chance_outcomes(over) == []
