@@ -142,6 +142,10 @@ CASES: list[tuple[str, str, int, int]] = [
     ("play-target", played("draw R3 R5 R7", "play R3 at c4"), 5, 12),  # not empty
     ("play-target", played("draw R3 R5 R7", "play R5 E"), 5, 9),  # a leap to no card
     ("play-target", played("draw R3 R5 R7", "play R5 at c4"), 5, 12),
+    # a slay card (R12, drafted instead of R10) with no face-up monster next to the player
+    ("play-target", seeded("draft R3 R5 R7 R12 R13 R16 R19 R22 R27", "draw R22 R3 R16",
+                           "play R22 N", "draw R27 R19 R5", "play R27 at d4",
+                           "draw R7 R12 R13", "play R12 on a1"), 9, 13),
     # moving and chests
     ("move-order", played("draw R3 R5 R7", "move N"), 5, 6),
     ("move-order", played("move W", "move E"), 5, 6),  # the chest waits

@@ -83,6 +83,7 @@ CASES: list[tuple[str, str, int, int]] = [
     ("setup-order", seeded("choose row", "choose column"), 4, 1),
     ("setup-order", seeded("choose column", "enter a1"), 4, 1),  # 4♦: a bonus owed
     ("setup-order", seeded("choose column", "drink 5♥"), 4, 1),
+    ("setup-order", seeded("drink 2♥"), 3, 1),  # before the stack is chosen
     ("bonus-count", seeded("choose column", "bonus health attack"), 4, 14),
     # entering rooms
     ("enter-target", seeded("choose row", "enter b1"), 4, 7),  # a 0 cell
@@ -141,6 +142,7 @@ CASES: list[tuple[str, str, int, int]] = [
     ("drink-target", free_d(*ITEMS, "drink A♦"), 8, 7),
     ("read-target", seeded("choose row", "read A♠"), 4, 6),
     ("read-target", free_d(*TRAPPED, "read 9♣"), 8, 6),  # still in the room
+    ("read-target", free_d(*TRAPPED, "read 2♣"), 8, 6),  # in no room: no hint
     ("exit-reach", seeded("choose row", "exit"), 4, 1),
     ("exit-reach", seeded("choose row", "enter a1", "hit 3♠", "exit"), 6, 1),
     # the end: A♠ survives a hit and, with J♠ 10♠ 9♠, deals 31 damage to 17 health
