@@ -1,6 +1,6 @@
 """Focused rules tests that kill mutants of the rules modules (issue 26).
 
-``benchmarks/mutation.py`` mutates each game's ``rules.py`` and runs its fast tests;
+``benchmarks/mutation.py`` mutates each game's rules modules and runs its fast tests;
 the mutants that survived the refusal tables and playthroughs and were not equivalent
 (``benchmarks/mutation_equivalent.json``) led to the tests here. Each test's name
 carries its game's package name, so the benchmark's ``-k`` selection picks it up.
