@@ -6,8 +6,10 @@
     python benchmarks/mutation.py --list --game scoundrel   # the mutants, not run
     python benchmarks/mutation.py --game scoundrel --mutant 12 --mutant 40   # just those
 
-A small mutator of its own (``ast``, no dependency): for one game's
-``companion/games/<package>/rules.py`` it lists every place a mutation applies —
+A small mutator of its own (``ast``, no dependency): for each rules module of one game
+(``companion/games/<package>/rules.py``, and for Shuffle and Doom also the ``mechanics.py``
+and ``state.py`` split out of it; see :data:`MODULES`) it lists every place a mutation
+applies —
 
 * a comparison swapped (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=``, ``in`` and
   ``not in``, ``is`` and ``is not``);
@@ -18,7 +20,8 @@ A small mutator of its own (``ast``, no dependency): for one game's
 * a ``raise`` statement removed (replaced by ``pass``);
 * an ``if`` or ``while`` condition forced ``True`` or ``False``;
 
-— then draws ``--sample`` of them with a fixed seed (``--all`` keeps them all). Each
+— numbered across the game's modules in the order of :data:`MODULES` — then draws
+``--sample`` of them with a fixed seed (``--all`` keeps them all). Each
 mutant is written, as ``ast.unparse`` gives it back, into a copy of ``companion/`` and
 ``tests/`` in a temporary folder (the worktree's files are never touched), and the game's
 fast tests run there in one process with ``-x``: the refusal tables and playthroughs of
@@ -28,7 +31,7 @@ failing test or a timeout kills the mutant; all tests passing means it survived.
 The survivors are written to ``benchmarks/mutation_survivors.json`` (file, line, the
 mutation, the source line) for review. Survivors judged equivalent (no program could tell
 them from the original) are listed with why in ``benchmarks/mutation_equivalent.json``,
-keyed by game, mutation, column and source line (not by line number, which moves when the
+keyed by game, file, mutation, column and source line (not by line number, which moves when the
 module is edited); the table reports the share killed of all mutants and of the
 non-equivalent ones.
 """
@@ -65,6 +68,17 @@ GAMES: dict[str, str] = {
 }
 """The games whose rules are mutated: registry name -> package."""
 
+MODULES: dict[str, tuple[str, ...]] = {
+    "shuffle-and-doom": ("rules.py", "mechanics.py", "state.py"),
+    "clear-the-dungeon": ("rules.py",),
+    "dungeon-upkeeper": ("rules.py",),
+    "dungeon-solitaire": ("rules.py",),
+    "scoundrel": ("rules.py",),
+}
+"""Per game, its rules modules (in ``companion/games/<package>/``). Shuffle and Doom's
+rules were split into three; the other games' further modules (floors, cards, rules
+tables, generation, solvers) were never part of ``rules.py``."""
+
 COMMON_FILES = (
     "tests/test_rules_mutants.py",
     "tests/test_refusals.py",
@@ -91,14 +105,15 @@ class Mutant:
 
     game: str
     index: int
+    file: str
     line: int
     column: int
     mutation: str
     source: str
 
-    def key(self) -> tuple[str, str, int, str]:
+    def key(self) -> tuple[str, str, str, int, str]:
         """What identifies the mutant across edits elsewhere in the module."""
-        return (self.game, self.mutation, self.column, self.source)
+        return (self.game, self.file, self.mutation, self.column, self.source)
 
 
 @dataclass
@@ -243,31 +258,38 @@ def _mutation_points(tree: ast.AST) -> Iterator[Point]:
 
 
 def mutants_of(game: str) -> list[Mutant]:
-    """Every mutant of ``game``'s rules module, in source order."""
-    path = rules_path(game)
-    source = path.read_text(encoding="utf-8")
-    lines = source.splitlines()
-    out = []
-    for i, (node, _p, _f, _i, text, _a) in enumerate(_mutation_points(ast.parse(source))):
-        line = getattr(node, "lineno", 0)
-        column = getattr(node, "col_offset", 0)
-        out.append(Mutant(game, i, line, column, text, lines[line - 1].strip() if line else ""))
+    """Every mutant of ``game``'s rules modules, in source order, module by module."""
+    out: list[Mutant] = []
+    for path in rules_paths(game):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        name = str(path.relative_to(ROOT))
+        for node, _p, _f, _i, text, _a in _mutation_points(ast.parse(source)):
+            line = getattr(node, "lineno", 0)
+            column = getattr(node, "col_offset", 0)
+            out.append(Mutant(game, len(out), name, line, column, text,
+                              lines[line - 1].strip() if line else ""))
     return out
 
 
-def mutated_source(game: str, index: int) -> str:
-    """The rules module of ``game`` with mutant ``index`` applied."""
-    tree = ast.parse(rules_path(game).read_text(encoding="utf-8"))
-    for i, (node, parent, field, idx, _text, apply) in enumerate(_mutation_points(tree)):
-        if i == index:
-            apply(node, parent, field, idx)
-            return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+def mutated_source(game: str, index: int) -> tuple[str, str]:
+    """The module (its path from the repository's root) of ``game`` that mutant ``index``
+    changes, and its source with the mutant applied."""
+    first = 0
+    for path in rules_paths(game):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for i, (node, parent, field, idx, _text, apply) in enumerate(_mutation_points(tree)):
+            if first + i == index:
+                apply(node, parent, field, idx)
+                text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+                return str(path.relative_to(ROOT)), text
+        first += sum(1 for _ in _mutation_points(tree))
     raise IndexError(f"{game} has no mutant {index}")
 
 
-def rules_path(game: str, root: Path = ROOT) -> Path:
-    """Where ``game``'s rules module is under ``root``."""
-    return root / "companion" / "games" / GAMES[game] / "rules.py"
+def rules_paths(game: str, root: Path = ROOT) -> list[Path]:
+    """Where ``game``'s rules modules are under ``root``."""
+    return [root / "companion" / "games" / GAMES[game] / name for name in MODULES[game]]
 
 
 def test_command(game: str) -> list[str]:
@@ -288,14 +310,15 @@ class Sandbox:
         shutil.copytree(ROOT / "tests", self.dir / "tests", ignore=ignore)
         shutil.copy2(ROOT / "pyproject.toml", self.dir / "pyproject.toml")
 
-    def run(self, game: str, source: str | None, timeout: float) -> tuple[str, float]:
-        """Write ``source`` as ``game``'s rules module (the original if None), run the
-        game's tests: ``passed``, ``failed`` or ``timeout``, and the seconds taken."""
-        target = rules_path(game, self.dir)
-        text = source if source is not None else rules_path(game).read_text(encoding="utf-8")
-        target.write_text(text, encoding="utf-8")
-        for cached in (target.parent / "__pycache__").glob("rules.*.pyc"):
-            cached.unlink()
+    def run(self, game: str, file: str | None, source: str | None,
+            timeout: float) -> tuple[str, float]:
+        """Write ``source`` as the module ``file`` (a path from the repository's root;
+        nothing is written if None), run ``game``'s tests and put the original module
+        back: ``passed``, ``failed`` or ``timeout``, and the seconds taken."""
+        target = self.dir / file if file is not None and source is not None else None
+        original = (ROOT / file).read_text(encoding="utf-8") if target and file else ""
+        if target is not None and source is not None:
+            self._write(target, source)
         env = dict(os.environ, PYTHONPATH=str(self.dir), PYTHONHASHSEED="0")
         start = time.monotonic()
         try:
@@ -303,19 +326,29 @@ class Sandbox:
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except subprocess.TimeoutExpired:
             return "timeout", time.monotonic() - start
+        finally:
+            if target is not None:
+                self._write(target, original)
         return ("passed" if done.returncode == 0 else "failed"), time.monotonic() - start
+
+    @staticmethod
+    def _write(target: Path, text: str) -> None:
+        target.write_text(text, encoding="utf-8")
+        for cached in (target.parent / "__pycache__").glob(f"{target.stem}.*.pyc"):
+            cached.unlink()
 
     def close(self) -> None:
         """Remove the temporary folder."""
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def load_equivalent() -> dict[tuple[str, str, int, str], str]:
+def load_equivalent() -> dict[tuple[str, str, str, int, str], str]:
     """The survivors judged equivalent: key (see :meth:`Mutant.key`) -> why."""
     if not EQUIVALENT_FILE.exists():
         return {}
     rows = json.loads(EQUIVALENT_FILE.read_text(encoding="utf-8"))
-    return {(r["game"], r["mutation"], r["column"], r["source"]): r["why"] for r in rows}
+    return {(r["game"], r["file"], r["mutation"], r["column"], r["source"]): r["why"]
+            for r in rows}
 
 
 def choose(game: str, sample: int | None, seed: int) -> list[Mutant]:
@@ -351,7 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for g in games:
             for m in chosen[g]:
-                print(f"{g} #{m.index} line {m.line}:{m.column}  {m.mutation:24}  {m.source}")
+                print(f"{g} #{m.index} {m.file}:{m.line}:{m.column}  {m.mutation:24}  "
+                      f"{m.source}")
         return 0
 
     equivalent = load_equivalent()
@@ -361,11 +395,13 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[Result]] = {}
     try:
         for g in games:
-            base, seconds = sandboxes[0].run(g, None, 600)
+            base, seconds = sandboxes[0].run(g, None, None, 600)
             if base != "passed":
                 print(f"{g}: the unmutated tests do not pass ({base}); skipped", file=sys.stderr)
                 continue
-            broken, _ = sandboxes[0].run(g, "raise RuntimeError('mutation canary')\n", 600)
+            canary = str(rules_paths(g)[0].relative_to(ROOT))
+            broken, _ = sandboxes[0].run(g, canary, "raise RuntimeError('mutation canary')\n",
+                                         600)
             if broken != "failed":
                 print(f"{g}: the sandbox does not run its own copy; stopping", file=sys.stderr)
                 return 2
@@ -377,13 +413,13 @@ def main(argv: list[str] | None = None) -> int:
                 with lock:
                     box = free.pop()
                 try:
-                    outcome, took = box.run(g, mutated_source(g, m.index), timeout)
+                    outcome, took = box.run(g, *mutated_source(g, m.index), timeout)
                 finally:
                     with lock:
                         free.append(box)
                 fate = {"passed": "survived", "failed": "killed"}.get(outcome, outcome)
                 mark = "  (equivalent)" if fate == "survived" and m.key() in equivalent else ""
-                print(f"  #{m.index} line {m.line} {m.mutation}: {fate} {took:.1f} s{mark}",
+                print(f"  #{m.index} {m.file}:{m.line} {m.mutation}: {fate} {took:.1f} s{mark}",
                       file=sys.stderr, flush=True)
                 return Result(m, fate, took)
 
@@ -407,7 +443,6 @@ def main(argv: list[str] | None = None) -> int:
               f"{share_ne:15.1f}%")
         for r in alive:
             row = asdict(r.mutant)
-            row["file"] = str(rules_path(g).relative_to(ROOT))
             row["equivalent"] = equivalent.get(r.mutant.key())
             survivors.append(row)
     args.out.write_text(json.dumps(survivors, ensure_ascii=False, indent=1) + "\n",

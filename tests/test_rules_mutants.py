@@ -1,6 +1,6 @@
 """Focused rules tests that kill mutants of the rules modules (issue 26).
 
-``benchmarks/mutation.py`` mutates each game's ``rules.py`` and runs its fast tests;
+``benchmarks/mutation.py`` mutates each game's rules modules and runs its fast tests;
 the mutants that survived the refusal tables and playthroughs and were not equivalent
 (``benchmarks/mutation_equivalent.json``) led to the tests here. Each test's name
 carries its game's package name, so the benchmark's ``-k`` selection picks it up.
@@ -263,3 +263,29 @@ def test_shuffle_and_doom_chance_comes_only_with_a_free_room_entered() -> None:
     over = evolve(states[1], outcome="died")
     assert sd.chance_outcomes(evolve(states[2], outcome="died")) == []
     assert sd.chance_outcomes(over) == []
+
+
+def test_shuffle_and_doom_enter_is_allowed_exactly_where_it_is_listed() -> None:
+    # every cell of an unexplored room, from every state of six played games: the
+    # engine's own reach check (a fast path on open floor, a general walk elsewhere)
+    # agrees with legal_actions' list, built from the map's areas on its own
+    game = get_game("shuffle-and-doom")
+    checked = 0
+    for seed in ("A", "B", "C", "D", "E", "F"):
+        for state in replay.replay_text(play(game, seed, {}, "greedy").log_text()).states:
+            if state.outcome is not None or state.choice is None or state.bonus_owed:
+                continue
+            offered = {a.cell for a in sd.legal_actions(state) if isinstance(a, sd.Enter)}
+            rooms = state.dmap.rooms
+            for index, status in enumerate(state.status):
+                if status != "unexplored":
+                    continue
+                for cell in rooms[index]:
+                    try:
+                        sd.apply(state, sd.Enter(cell))
+                        allowed = True
+                    except IllegalAction:
+                        allowed = False
+                    assert (cell in offered) == allowed, (seed, state.position, cell)
+                    checked += allowed
+    assert checked
