@@ -21,9 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,94 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from companion.paper.audit import PdfAudit, audit_pdf  # noqa: E402
 
-SEED = "K7Q2-9XMA"
-LONG_SEED = "W" * 8 + "-" + "M" * 7 + "-" + "W" * 7 + "-" + "M" * 7
-"""32 characters, the longest a seed may be, of the widest letters."""
-PAPERS = ("a4", "letter")
-
-Render = Callable[[], bytes]
-
-
-def sheet_cases(game: Any, kind: Any, quick: bool) -> Iterator[tuple[str, Render]]:
-    """(case name, render) for one sheet kind: defaults, each parameter at its bounds,
-    the longest seed."""
-    defaults = {p.name: p.default for p in game.params}
-
-    def render(seed: str, params: dict[str, int], paper: str) -> Render:
-        return lambda: game.render(kind.name, seed, params, paper, {})
-
-    for paper in PAPERS:
-        yield f"{paper}|default", render(SEED, defaults, paper)
-        if quick:
-            continue
-        for p in game.params:
-            for value in (p.low, p.high):
-                if value != p.default:
-                    yield (f"{paper}|{p.name}={value}",
-                           render(SEED, {**defaults, p.name: value}, paper))
-        if kind.seeded:
-            yield f"{paper}|seed32", render(LONG_SEED, defaults, paper)
-
-
-def _standings(paper: str) -> bytes:
-    from companion.club import build_standings
-    from companion.games import get_game
-    from companion.simulate import play
-    from companion.standings_report import render_pdf
-
-    game = get_game("scoundrel")
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = []
-        for i, player in enumerate(("random", "greedy", "random")):
-            played = play(game, "CLUB-1", {}, player, player_seed=str(i), max_actions=400)
-            text = played.log_text()
-            name = ("Ada Lovelace", "Bartholomew Fitzgerald-Smythe", "Cy")[i]
-            text = f'[Player "{name}"]\n' + text
-            path = Path(tmp) / f"p{i}.log"
-            path.write_text(text, encoding="utf-8")
-            paths.append(path)
-        standings = build_standings(paths, par=False, season=True)
-        return render_pdf(standings, "Standings", paper)
-
-
-def _stats(paper: str) -> bytes:
-    from companion.stats import run
-    from companion.stats_report import render_report
-
-    report = run("scoundrel", games=6)
-    return render_report(report, paper)
-
-
-def _pack_cover(paper: str) -> bytes:
-    import io
-
-    import pypdfium2
-
-    from companion.games import get_game
-    from companion.pack import render_pack
-
-    game = get_game("scoundrel")
-    data = render_pack(game.name, SEED, game.check_params({}), paper)
-    out = pypdfium2.PdfDocument.new()
-    out.import_pages(pypdfium2.PdfDocument(data), [0])
-    buf = io.BytesIO()
-    out.save(buf)
-    return buf.getvalue()
-
-
-def other_cases(quick: bool) -> Iterator[tuple[str, str, str, Render]]:
-    """(target, kind, case, render) for the booklets, a pack cover, standings, stats."""
-    from companion.booklets import render_booklet
-    from companion.games import all_games
-
-    for game in all_games():
-        for paper in PAPERS:
-            yield game.name, "booklet", f"{paper}|default", (
-                lambda g=game.name, p=paper: render_booklet(g, p))
-    for paper in PAPERS:
-        yield "scoundrel", "pack-cover", f"{paper}|default", lambda p=paper: _pack_cover(p)
-        yield "club", "standings", f"{paper}|default", lambda p=paper: _standings(p)
-        yield "scoundrel", "stats-report", f"{paper}|default", lambda p=paper: _stats(p)
+sys.path.insert(0, str(ROOT / "tests"))
+from design_cases import PAPERS, Render, other_cases, sheet_cases  # noqa: E402
 
 
 def all_cases(quick: bool, games: set[str] | None = None
@@ -131,8 +44,8 @@ def all_cases(quick: bool, games: set[str] | None = None
         if games and game.name not in games:
             continue
         for kind in game.sheet_kinds:
-            for case, render in sheet_cases(game, kind, quick):
-                yield game.name, kind.name, case, render
+            for case in sheet_cases(game, kind, quick=quick):
+                yield game.name, kind.name, f"{case.paper}|{case.case}", case.render
     for target, kind, case, render in other_cases(quick):
         if not games or target in games:
             yield target, kind, case, render
