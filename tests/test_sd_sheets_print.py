@@ -1,6 +1,6 @@
 """Shuffle and Doom sheets as printed (issue 12): the stacking list prints exactly the
 deck passes a game on the map can reach, the map grid takes the page (26x26 cells of
-7 mm and more on A4 and Letter) with nothing overlapping and no ink within 5 mm of the
+6.4 mm and more on A4 and Letter, every text 8 pt and more) with nothing overlapping and no ink within 5 mm of the
 edge, one 50 mm scale bar in free space on the map, and counts that read right."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from test_scale_bar import bars_mm
 from companion.games import get_game
 from companion.games.shuffle_and_doom import rules, seeded_map
 from companion.games.shuffle_and_doom.generation import deal
+from companion.games.shuffle_and_doom.mapsheet import GAP
 from companion.games.shuffle_and_doom.sheets import (
     COMPACT,
     DECK,
@@ -29,6 +30,7 @@ from companion.games.shuffle_and_doom.sheets import (
     draw_map_page,
     later_passes,
     passes_bound,
+    plan_map_page,
     reachable_passes,
 )
 from companion.paper.document import SheetDocument
@@ -200,10 +202,10 @@ def map_plan(size: int, paper: str, seed: str = SEED, variants: tuple[str, ...] 
     return plan, doc.finish()
 
 
-SMALLEST_CELL_MM = {  # measured, less a little: A4, Letter (issue 25: Vera's wider
-    # text takes up to 1.5 % more of the page than Helvetica's did)
-    5: (20.0, 20.0), 7: (19.4, 17.5), 9: (15.9, 17.0), 13: (13.4, 13.1),
-    19: (9.4, 9.4), 26: (7.0, 7.0),
+SMALLEST_CELL_MM = {  # measured, less a little: A4, Letter (issue 25: every text on
+    # the map 8 pt and more, the frame measured from its type; a 30 mm QR block)
+    5: (28.5, 27.3), 7: (22.0, 21.0), 9: (17.8, 17.0), 13: (12.5, 12.3),
+    19: (9.0, 8.8), 26: (6.7, 6.5),
 }
 
 
@@ -215,15 +217,10 @@ def test_the_grid_takes_the_page(size, paper):
     assert plan.geometry.cell >= mm(want)
     area = content_rect(load_layout("map"), paper)
     block = plan.geometry.block
-    if size >= 13:  # a large grid spans the width of the page or all the height left
-        assert plan.arrangement == "side" and plan.geometry.frame is COMPACT
-        dmap = seeded_map(SEED, size)
-        band = max(plan.identity.h, Tracker(dmap, (), reachable_passes(dmap)).height(
-            plan.tracker.w))
-        assert block.w >= area.w - mm(0.5) or plan.tracker.h <= band + mm(0.1)
-    else:
-        assert plan.arrangement == "stacked" or paper == "letter"
-        assert plan.geometry.frame is FULL_PAGE
+    # the grid spans the width of the page, or all the height the tracker leaves
+    if plan.arrangement == "side":
+        assert plan.tracker_text is not None
+        assert block.w >= area.w - mm(1) or block.y - plan.tracker_text.y1 <= GAP + 0.01
 
 
 def overlaps(a: Rect, b: Rect, slack: float = 0.01) -> bool:
@@ -243,13 +240,19 @@ def test_nothing_on_the_map_page_overlaps_and_no_ink_near_the_edge(size, paper):
     area = content_rect(load_layout("map"), paper)
     parts = {"grid": plan.geometry.block, "tracker": plan.tracker,
              "identity": plan.identity}
+    if plan.tracker_text is not None:
+        parts["tracker text"] = plan.tracker_text
     for name, rect in parts.items():
         assert inside(rect, area), name
     for (na, a), (nb, b) in itertools.combinations(parts.items(), 2):
         assert not overlaps(a, b), (na, nb)
-    tracker = Tracker(seeded_map(SEED, size), ("easy-stats",), reachable_passes(
-        seeded_map(SEED, size)))
-    assert plan.tracker.h >= tracker.height(plan.tracker.w) - 0.01
+    dmap = seeded_map(SEED, size)
+    tracker = Tracker(dmap, ("easy-stats", "flat-consumables"), reachable_passes(dmap))
+    if plan.tracker_text is None:
+        assert plan.tracker.h >= tracker.height(plan.tracker.w) - 0.01
+    else:
+        assert plan.tracker.h >= tracker.boxes_height(plan.tracker.w) - 0.01
+        assert plan.tracker_text.h >= tracker.text_height(plan.tracker_text.w) - 0.01
     pdf = pypdfium2.PdfDocument(data)
     assert not ink_near_edge(render_page(pdf, 0, 150))
 
@@ -357,19 +360,25 @@ def test_counts_read_right(kind):
         assert not PLURAL_AFTER_ONE.search(text), PLURAL_AFTER_ONE.search(text)
 
 
-def test_credits_go_under_the_tracker_when_the_identity_text_fills_the_qr_side():
-    """An identity block whose text is as tall as its QR code leaves no room beside it:
-    the credits go to the foot of the tracker's column, which still holds the tracker."""
-    from companion.games.shuffle_and_doom.sheets import plan_map_page
+def test_credits_are_a_print_note_in_the_margin_or_on_a_strip_of_their_own():
+    """The credits go in the bottom margin when it is deep enough for a print note
+    (5.5 mm from the edge), else on a strip at the foot of the content, under the
+    identity block and the tracker."""
+    from companion.games.shuffle_and_doom.mapsheet import CREDIT_FONT, NOTE_EDGE
 
     payload = SD.payload(SEED, {"size": 26})
-    lines = ["Shuffle and Doom!", SEED] + ["one more line of text"] * 9
+    lines = ["Shuffle and Doom!", SEED, "size 26x26, map"]
     area = Rect(mm(10), mm(10), mm(190), mm(262))
     dmap = seeded_map(SEED, 26)
     tracker = Tracker(dmap, (), reachable_passes(dmap))
-    plan = plan_map_page(area, mm(98), area.y1 + mm(5), 26, payload, lines, mm(30), tracker)
-    assert plan.arrangement == "side"
-    x, y, _ = plan.credits
-    assert x == plan.tracker.x and y < plan.tracker.y
-    assert plan.tracker.h >= tracker.height(plan.tracker.w) - 0.01
-    assert not overlaps(plan.tracker, plan.geometry.block)
+    for margin in (mm(10), mm(6)):
+        plan = plan_map_page(area, mm(98), area.y1 + mm(5), 26, payload, lines, mm(30),
+                             tracker, SD.credits, margin=margin)
+        x, y, notes = plan.credits
+        assert notes and x == area.x1
+        lowest = y - CREDIT_FONT[1] * 0.3
+        if margin == mm(10):
+            assert lowest >= area.y - margin + NOTE_EDGE - 0.01 and y < area.y
+        else:
+            top = y + (len(notes) - 1) * CREDIT_FONT[1] * 1.3 + CREDIT_FONT[1]
+            assert lowest >= area.y and top <= min(plan.identity.y, plan.tracker.y)

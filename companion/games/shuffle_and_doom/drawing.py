@@ -2,16 +2,21 @@
 the room sizes, both stacks' cards round it, the coordinates, P and F (:func:`draw_grid`),
 fitted into an area by :class:`Geometry` in one of the :class:`Frame` shapes. The map
 sheet (:mod:`.sheets`), the hand record (:mod:`.record`) and the booklet draw their maps
-with it."""
+with it.
+
+Every text on the map is 8 pt at least whatever the cell (issue 25, docs/printing.md,
+Design): the bands round the grid are measured in points from the type they hold
+(:meth:`Geometry.bands`), and the cell is the largest for which grid and bands fit.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.shuffle_and_doom.dungeon import DungeonMap
+from companion.games.shuffle_and_doom.dungeon import DungeonMap, cell_name
 from companion.paper import design
-from companion.paper.cards import draw_card_glyph
+from companion.paper.cards import CAP_HEIGHT, draw_card_glyph
 from companion.paper.frame import INK
 from companion.paper.icons import draw_icon
 from companion.paper.layout import Rect
@@ -21,65 +26,151 @@ FILLED = (0.78, 0.78, 0.78)
 THIN = 0.35
 THICK = 1.8
 MAX_CELL = mm(20)
+MIN_TEXT = design.style("label").minimum
+"""The smallest text on the map: coordinates, room sizes, the cards' ranks, P and F."""
+RANK_WIDEST = "10"
+"""The widest rank a card glyph shows."""
 
 
 @dataclass(frozen=True)
 class Frame:
-    """What lies around the grid, in cells: the stack cards, the coordinates, P and F.
+    """What lies around the grid: the stack cards, the coordinates, P and F.
 
-    Full (``compact=False``): the column stack's cards as wide as the row stack's, row
-    numbers on both sides, F to the right of the bottom-right cell (small maps, the
-    booklet). Compact: narrow column-stack cards, row numbers on the left only, F under
-    the bottom-right cell, so a large grid gets nearly the whole width of the page.
+    Full (``compact=False``): row numbers on both sides, F beyond the bottom-right
+    corner (small maps, the booklet). Compact: row numbers on the left only, F under the
+    bottom-right cell, so a large grid gets nearly the whole width of the page. Either
+    way the bands round the grid are measured in points (:meth:`Geometry.bands`).
     """
 
     name: str
-    left: float
-    right: float
-    top: float
-    bottom: float
     compact: bool = False
     right_pad: float = 0.0  # points: the outer wall's half width, where nothing is beyond
 
 
-FULL = Frame("full", left=1.6, right=0.6, top=1.6, bottom=1.1)
-"""The full frame with the margins the booklet's figures were drawn with."""
-FULL_PAGE = Frame("full", left=1.55, right=0.9, top=1.5, bottom=0.65)
-"""The full frame measured to its ink (F and its letter reach 0.9 cell to the right)."""
-COMPACT = Frame("compact", left=1.06, right=0.0, top=1.36, bottom=0.9, compact=True,
-                right_pad=THICK / 2 + 0.3)
+FULL = Frame("full")
+"""The full frame (the booklet's figures)."""
+FULL_PAGE = FULL
+"""The full frame on a page (the same bands, measured to their ink)."""
+COMPACT = Frame("compact", compact=True, right_pad=THICK / 2 + 0.3)
+
+
+def coordinate_size(cell: float) -> float:
+    """The coordinates' and P's and F's type size for ``cell`` (points): 8 to 10 pt."""
+    return max(MIN_TEXT, min(10.0, cell * 0.3))
+
+
+def room_size_font(cell: float) -> float:
+    """The room sizes' type size (bold) for ``cell``: 8 to 11 pt."""
+    return max(MIN_TEXT, min(11.0, cell * 0.3))
+
+
+GLYPH_MIN_H = MIN_TEXT * CAP_HEIGHT / 0.64 * 2 + 0.4
+"""The least height of an upright card glyph whose rank is 8 pt (the glyph sets its
+rank 0.64 of its upper half tall)."""
+
+def _glyph_min_w() -> float:
+    """The least width of an upright card glyph whose widest rank is 8 pt."""
+    return design.string_width(RANK_WIDEST, design.BOLD, MIN_TEXT) / 0.84 + 0.4
+
+
+def top_glyph(cell: float) -> tuple[float, float]:
+    """(width, height) of a row-stack card over its column: as tall as its rank needs,
+    the pitch of the columns wide at most."""
+    return cell * 0.82, max(cell * 0.92, GLYPH_MIN_H)
+
+
+def side_glyph(cell: float, compact: bool) -> tuple[float, float]:
+    """(width, height) of a column-stack card beside its row: upright while the row
+    holds an upright card whose rank is 8 pt, else lying (rank beside the suit), as
+    wide as its rank needs."""
+    w = cell * (0.62 if compact else 0.82)
+    h = cell * 0.9
+    if w >= _glyph_min_w() and h >= GLYPH_MIN_H:
+        return w, h
+    h = cell * 0.86
+    # lying: the rank takes 0.55 of the width
+    return max(h * 1.12, _glyph_min_w() / 0.55), h
+
+
+def _icon(cell: float) -> float:
+    return max(cell * 0.45, mm(4))
+
+
+@dataclass(frozen=True)
+class Bands:
+    """The frame round the grid, in points: left, right, top and bottom of it."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+
+def bands(frame: Frame, size: int, cell: float) -> Bands:
+    """The bands round a ``size`` grid of ``cell`` points in ``frame``, measured from
+    the type and cards they hold."""
+    f = coordinate_size(cell)
+    nw = design.string_width(str(size), design.REGULAR, f)
+    gap = max(cell * 0.08, 2.0)
+    side_w, _ = side_glyph(cell, frame.compact)
+    _, top_h = top_glyph(cell)
+    icon = _icon(cell)
+    letters = gap + 0.97 * f  # a letter with its descender, off the grid
+    left = side_w + gap + nw + gap
+    top = letters + gap + top_h + 0.6
+    if frame.compact:
+        right = 0.0
+        bottom = letters + gap + icon + 0.5
+    else:
+        fw = design.string_width("F", design.BOLD, f)
+        right = gap + max(nw, icon + 1.5 + fw) + 0.5
+        bottom = max(letters, gap + icon) + 0.5
+    return Bands(left, right, top, bottom)
 
 
 class Geometry:
     """Where the map grid lies on the page (points): used by drawing and by tests.
 
-    The grid and its ``frame`` are fitted into ``area`` (cells at most ``max_cell``),
-    centred across it and centred down it, or set at its top with ``top=True``.
+    The grid and its ``frame`` (:func:`bands`) are fitted into ``area`` (cells at most
+    ``max_cell``: the largest cell for which both fit), centred across it and centred
+    down it, or set at its top with ``top=True``.
     """
 
     def __init__(self, area: Rect, size: int, frame: Frame = FULL, top: bool = False,
                  max_cell: float = MAX_CELL) -> None:
-        f = frame
-        cell = min((area.w - f.right_pad) / (size + f.left + f.right),
-                   area.h / (size + f.top + f.bottom), max_cell)
+        def fits(cell: float) -> bool:
+            b = bands(frame, size, cell)
+            return (size * cell + b.left + b.right + frame.right_pad <= area.w
+                    and size * cell + b.top + b.bottom <= area.h)
+
+        lo, hi = 1.0, max_cell
+        if fits(hi):
+            lo = hi
+        else:
+            for _ in range(40):
+                mid = (lo + hi) / 2
+                lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+        cell = lo
         self.cell = cell
         self.size = size
         self.frame = frame
-        total_w = cell * (size + f.left + f.right) + f.right_pad
-        total_h = cell * (size + f.top + f.bottom)
+        self.bands = bands(frame, size, cell)
+        b = self.bands
+        total_w = size * cell + b.left + b.right + frame.right_pad
+        total_h = size * cell + b.top + b.bottom
         left = area.x + (area.w - total_w) / 2
         upper = area.y + area.h - (0.0 if top else (area.h - total_h) / 2)
-        self.grid_x = left + cell * f.left
-        self.grid_top = upper - cell * f.top
+        self.grid_x = left + b.left
+        self.grid_top = upper - b.top
         self.grid_y = self.grid_top - cell * size
 
     @property
     def block(self) -> Rect:
         """The grid with its frame (stack cards, coordinates, P and F)."""
-        f, cell = self.frame, self.cell
-        return Rect(self.grid_x - f.left * cell, self.grid_y - f.bottom * cell,
-                    (self.size + f.left + f.right) * cell + f.right_pad,
-                    (self.size + f.top + f.bottom) * cell)
+        b, cell = self.bands, self.cell
+        return Rect(self.grid_x - b.left, self.grid_y - b.bottom,
+                    self.size * cell + b.left + b.right + self.frame.right_pad,
+                    self.size * cell + b.top + b.bottom)
 
     def cell_rect(self, col: int, row: int) -> Rect:
         """The rectangle of cell (col, row); row 0 is the top row."""
@@ -91,10 +182,16 @@ def _params_text(size: int) -> str:
     return f"size {size}x{size}"
 
 
-def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap) -> None:
+CELL_NAMES_FROM = mm(12)
+"""Cells at least this big can show their names (``cell_names``)."""
+CELL_NAME_GREY = (0.5, 0.5, 0.5)
+
+
+def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap, cell_names: bool = False) -> None:
     """The map: cells, room walls, room sizes, both stacks' cards, the coordinates on the
     edges, P (the start, by a1) and F (the exit, by the bottom-right cell), all inside
-    ``geo.block``."""
+    ``geo.block``. With ``cell_names`` (and cells of :data:`CELL_NAMES_FROM` or more)
+    every cell shows its name ("c3", as a log writes it) in grey at its bottom right."""
     n, cell = geo.size, geo.cell
     compact = geo.frame.compact
     c.saveState()
@@ -130,52 +227,66 @@ def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap) -> None:
     c.drawPath(path, stroke=1, fill=0)
     # room sizes, in each room's first cell
     c.setFillColorRGB(*INK)
-    num_size = max(4.5, min(8.0, cell * 0.3))
+    num_size = room_size_font(cell)
     c.setFont(design.BOLD, num_size)
     for room in dmap.rooms:
         rect = geo.cell_rect(*room[0])
-        c.drawString(rect.x + cell * 0.08, rect.y + cell - num_size * 0.95, str(len(room)))
-    # stack cards: row stack above the columns, column stack left of the rows
-    gw, gh = cell * 0.82, cell * 0.92
-    above = cell * (0.42 if compact else 0.55)
+        c.drawString(rect.x + max(cell * 0.08, 1.5), rect.y + cell - num_size * 0.95 - 1.0,
+                     str(len(room)))
+    if cell_names and cell >= CELL_NAMES_FROM:
+        c.setFont(design.REGULAR, MIN_TEXT)
+        c.setFillColorRGB(*CELL_NAME_GREY)
+        for r in range(n):
+            for col in range(n):
+                rect = geo.cell_rect(col, r)
+                c.drawRightString(rect.x1 - cell * 0.08, rect.y + cell * 0.08 + 1.5,
+                                  cell_name((col, r)))
+        c.setFillColorRGB(*INK)
+    b = geo.bands
+    f = coordinate_size(cell)
+    gap = max(cell * 0.08, 2.0)
+    letters = gap + 0.97 * f
+    # stack cards: row stack above the letters over the columns, column stack at the
+    # far left of the rows
+    gw, gh = top_glyph(cell)
     for col, card in enumerate(dmap.row_stack):
         x = geo.grid_x + col * cell + (cell - gw) / 2
-        draw_card_glyph(c, card, x, geo.grid_top + above, gw, gh)
-    side_w, side_x = (cell * 0.62, geo.grid_x - cell * 1.06) if compact else \
-        (gw, geo.grid_x - cell * 1.55)
-    side_h = cell * 0.9 if compact else gh
+        draw_card_glyph(c, card, x, geo.grid_top + letters + gap, gw, gh)
+    side_w, side_h = side_glyph(cell, compact)
+    side_x = geo.grid_x - b.left
     for r, card in enumerate(dmap.column_stack):
         y = geo.grid_top - (r + 1) * cell + (cell - side_h) / 2
         draw_card_glyph(c, card, side_x, y, side_w, side_h)
     # coordinates: letters above and below; row numbers on both sides (left only when
     # compact)
-    font = max(5.0, min(9.0, cell * (0.3 if compact else 0.34)))
-    c.setFont(design.REGULAR, font)
+    c.setFont(design.REGULAR, f)
     c.setFillColorRGB(0.2, 0.2, 0.2)
     for col in range(n):
         x = geo.grid_x + (col + 0.5) * cell
         letter = chr(ord("a") + col)
-        c.drawCentredString(x, geo.grid_top + cell * (0.1 if compact else 0.12), letter)
-        c.drawCentredString(x, geo.grid_y - cell * 0.12 - font * 0.75, letter)
+        c.drawCentredString(x, geo.grid_top + gap + 0.22 * f, letter)
+        c.drawCentredString(x, geo.grid_y - gap - 0.75 * f, letter)
     for r in range(n):
-        y = geo.grid_top - (r + 0.5) * cell - font * 0.35
-        c.drawRightString(geo.grid_x - cell * (0.07 if compact else 0.1), y, str(r + 1))
+        y = geo.grid_top - (r + 0.5) * cell - f * 0.36
+        c.drawRightString(geo.grid_x - gap, y, str(r + 1))
         if not compact:
-            c.drawString(geo.grid_x + n * cell + cell * 0.1, y, str(r + 1))
-    # P: the player starts outside next to a1; F: the exit beyond the bottom-right cell
-    icon = cell * (0.45 if compact else 0.5)
-    px, py = geo.grid_x - cell * 0.3, geo.grid_top + cell * (0.25 if compact else 0.3)
-    draw_icon(c, "player", px, py + icon * 0.1, icon)
-    c.setFont(design.BOLD, font)
+            c.drawString(geo.grid_x + n * cell + gap, y, str(r + 1))
+    # P: the player starts outside next to a1, in the corner over the row numbers;
+    # F: the exit beyond the bottom-right cell
+    icon = _icon(cell)
+    c.setFont(design.BOLD, f)
     c.setFillColorRGB(*INK)
-    c.drawRightString(px - icon * 0.55, py - font * 0.35, "P")
+    px, py = geo.grid_x - gap - icon / 2, geo.grid_top + gap + icon / 2
+    draw_icon(c, "player", px, py, icon)
+    c.drawRightString(px - icon / 2 - 1.5, py - f * 0.36, "P")
     if compact:
         # under the bottom-right cell's letter, the F on the left of the door
-        fx, fy = geo.grid_x + (n - 0.5) * cell, geo.grid_y - cell * 0.66
+        fx, fy = geo.grid_x + (n - 0.5) * cell, geo.grid_y - letters - gap - icon / 2
         draw_icon(c, "exit", fx, fy, icon)
-        c.drawRightString(fx - icon * 0.6, fy - font * 0.35, "F")
+        c.drawRightString(fx - icon / 2 - 1.5, fy - f * 0.36, "F")
     else:
-        fx, fy = geo.grid_x + n * cell + cell * 0.35, geo.grid_y - cell * 0.35
+        fx = geo.grid_x + n * cell + gap + icon / 2
+        fy = geo.grid_y - gap - icon / 2
         draw_icon(c, "exit", fx, fy, icon)
-        c.drawString(fx + icon * 0.6, fy - font * 0.35, "F")
+        c.drawString(fx + icon / 2 + 1.5, fy - f * 0.36, "F")
     c.restoreState()

@@ -1,0 +1,222 @@
+"""The Shuffle and Doom map sheet: the title with a 50 mm scale bar, the grid with both
+stacks (:mod:`.drawing`), the stats tracker (:mod:`.tracker`), the identity block and
+the credits, composed to the page by :func:`plan_map_page` (issue 25, docs/printing.md,
+Design).
+
+Two arrangements: a small map has the tracker across the page between the grid and the
+identity block (``stacked``); a large map takes the page's width and most of its
+height, the tracker's text across the page under it and its boxes beside the identity
+block (``side``). The credits are a print note in the bottom margin when it is deep
+enough, else on a strip of their own at the foot of the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.games.shuffle_and_doom.drawing import (
+    COMPACT,
+    FULL_PAGE,
+    Geometry,
+    _params_text,
+    draw_grid,
+)
+from companion.games.shuffle_and_doom.dungeon import DungeonMap
+from companion.games.shuffle_and_doom.generation import Deal
+from companion.games.shuffle_and_doom.stacking import reachable_passes
+from companion.games.shuffle_and_doom.tracker import TRACKER_MIN_W, Tracker
+from companion.paper import design
+from companion.paper.document import SheetDocument
+from companion.paper.frame import (
+    INK,
+    SCALE_BAR_FONT,
+    SCALE_BAR_HEIGHT,
+    SCALE_BAR_MM,
+    TITLE_FONT,
+    draw_scale_bar,
+    draw_title,
+    identity_lines,
+    title_size,
+    wrap_text,
+)
+from companion.paper.identity import draw_identity, identity_size
+from companion.paper.layout import Layout, Rect, content_rect
+from companion.paper.units import mm
+
+if TYPE_CHECKING:
+    from companion.games.shuffle_and_doom import ShuffleAndDoom
+
+GAP = mm(2)
+"""Between the grid's frame and what lies under it."""
+MAP_MAX_CELL = mm(36)
+"""The largest cell of the map sheet: a small map takes the page."""
+SUBTITLE = ("Grey: filled room (X); white: empty (0); thick line: wall; a room's number is "
+            "its size S: draw S cards on entering it.")
+CREDIT_FONT = design.style("print-note").pair
+"""The credits are a print note."""
+PRINTED_BY = "Printed by companion: companion validate checks your logged game."
+NOTE_EDGE = mm(5.5)
+"""The least distance from a print note to the paper's edge."""
+
+
+def credit_lines(credits: str, width: float) -> list[str]:
+    """The game's credits and the printer's line on one line when ``width`` holds it,
+    wrapped as print notes."""
+    text = f"{credits}  {PRINTED_BY}" if credits else PRINTED_BY
+    return wrap_text(text, CREDIT_FONT[0], CREDIT_FONT[1], width)
+
+
+def credits_height(lines: list[str]) -> float:
+    """The height of the credit ``lines``."""
+    return len(lines) * CREDIT_FONT[1] * 1.3
+
+
+@dataclass(frozen=True)
+class MapPlan:
+    """Where everything on the map page lies (points), for drawing and for tests.
+
+    ``arrangement``: ``"stacked"`` (the stats tracker, text and boxes, across the page
+    between the map and the identity block: small maps) or ``"side"`` (the tracker's
+    text across the page under the map, its boxes beside the identity block: large
+    maps). ``tracker``: the tracker (stacked) or its boxes (side); ``tracker_text``: the
+    text's rectangle (side) or None. ``credits``: the bottom-right of the credit lines,
+    and the lines. ``scale_bar``: the bottom-left of the 50 mm bar.
+    """
+
+    arrangement: str
+    geometry: Geometry
+    tracker: Rect
+    footer: Rect
+    identity: Rect
+    credits: tuple[float, float, tuple[str, ...]]
+    scale_bar: tuple[float, float]
+    tracker_text: Rect | None = None
+
+
+def _scale_bar_width() -> float:
+    return mm(SCALE_BAR_MM) + mm(2) + design.string_width(
+        f"this bar is {SCALE_BAR_MM:g} mm: print at 100 %", *SCALE_BAR_FONT)
+
+
+def _best_geometry(area: Rect, size: int, top: bool, max_cell: float = MAP_MAX_CELL
+                   ) -> Geometry:
+    """The grid in ``area``: the full frame while its cells are as large as the compact
+    frame's (within 1 %); else the compact one."""
+    full = Geometry(area, size, FULL_PAGE, top=top, max_cell=max_cell)
+    compact = Geometry(area, size, COMPACT, top=top, max_cell=max_cell)
+    return full if compact.cell <= full.cell * 1.01 else compact
+
+
+def plan_map_page(area: Rect, title_w: float, title_baseline: float, size: int,
+                  payload: str, lines: list[str], qr_w: float, tracker: Tracker,
+                  credits: str = "", max_cell: float = MAP_MAX_CELL,
+                  margin: float = mm(10)) -> MapPlan:
+    """Lay out the map page in ``area`` (the content under the title, whose first line,
+    ``title_w`` wide on ``title_baseline``, may have room at its right; ``margin``: the
+    distance from ``area``'s foot to the paper's edge): the grid as large as the paper
+    allows, with the tracker, the identity block, the credits and the scale bar kept
+    clear of one another.
+
+    Two arrangements are tried: the tracker across the page over the identity block,
+    or its text across the page and its boxes beside the identity block; the one with
+    the larger cells is kept (the first when they tie).
+
+    Raises LayoutError if neither arrangement leaves room for the grid, ValueError if
+    the identity block cannot be drawn (as draw_identity).
+    """
+    from companion.errors import LayoutError
+
+    bar_w = _scale_bar_width()
+    # the credits in the bottom margin when it holds them, else on a strip at the foot
+    notes = credit_lines(credits, area.w)
+    notes_h = credits_height(notes)
+    if margin - notes_h >= NOTE_EDGE:
+        credits_at = (area.x1, area.y - notes_h + CREDIT_FONT[1] * 0.3, tuple(notes))
+    else:
+        credits_at = (area.x1, area.y + CREDIT_FONT[1] * 0.3, tuple(notes))
+        area = Rect(area.x, area.y + notes_h + mm(1), area.w, area.h - notes_h - mm(1))
+    # the scale bar on the title's line, at the right, when it fits there; else on a
+    # strip of its own under the title
+    on_title_line = title_w + mm(4) + bar_w <= area.w
+    head = area if on_title_line else Rect(area.x, area.y, area.w,
+                                           area.h - SCALE_BAR_HEIGHT - mm(2))
+    id_w, id_h = identity_size(payload, lines, qr_w, max_width=head.w * 0.62)
+    identity = Rect(head.x, head.y, id_w, id_h)
+    footer = Rect(head.x, head.y, head.w, id_h + mm(3))
+
+    # stacked: grid, tracker across the page, identity block
+    t_h = tracker.height(head.w)
+    grid_area = Rect(head.x, footer.y1 + t_h + GAP, head.w, head.h - footer.h - t_h - GAP)
+    stacked = _best_geometry(grid_area, size, True, max_cell) if grid_area.h > 0 else None
+    # side: grid, the tracker's text across the page, its boxes beside the identity
+    col_x = head.x + id_w + mm(5)
+    col_w = head.x1 - col_x
+    side = None
+    text_h = tracker.text_height(head.w)
+    band = max(id_h, tracker.boxes_height(col_w)) if col_w >= TRACKER_MIN_W else 0.0
+    if band:
+        side_area = Rect(head.x, head.y + band + text_h + GAP, head.w,
+                         head.h - band - text_h - GAP)
+        if side_area.h > 0:
+            side = _best_geometry(side_area, size, True, max_cell)
+    if stacked is None and side is None:
+        raise LayoutError("the map does not fit this layout's page: try --layout map")
+    use_stacked = side is None or (stacked is not None and stacked.cell >= side.cell)
+    text_rect = None
+    if use_stacked:
+        assert stacked is not None
+        geo = stacked
+        tracker_rect = Rect(head.x, footer.y1, head.w, geo.block.y - GAP - footer.y1)
+        arrangement = "stacked"
+    else:
+        assert side is not None
+        geo = side
+        tracker_rect = Rect(col_x, head.y, col_w, band)
+        text_rect = Rect(head.x, head.y + band, head.w, geo.block.y - GAP - head.y - band)
+        arrangement = "side"
+    bar = (area.x1 - bar_w, title_baseline) if on_title_line else (area.x, head.y1 + mm(1))
+    return MapPlan(arrangement, geo, tracker_rect, footer, identity, credits_at, bar,
+                   text_rect)
+
+
+def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
+                  payload: str, variants: tuple[str, ...] = ()) -> MapPlan:
+    """The map sheet: title, the grid with both stacks, the stats tracker, the identity
+    block (QR and seed), the credits and a 50 mm scale bar, laid out by
+    :func:`plan_map_page`. Returns the plan. Raises LayoutError if the map does not fit
+    the layout's page."""
+    c = doc.canvas
+    area = content_rect(layout, doc.paper)
+    size = d.size
+    dmap = DungeonMap(d.row_stack, d.column_stack)
+    title = f"{game.title}  {size} x {size} dungeon"
+    # the title leaves room for the scale bar on its line (set smaller if it must)
+    room = area.w - mm(4) - _scale_bar_width()
+    rest = draw_title(c, area, title, SUBTITLE, room=room)
+    qr_w = mm(layout.qr_size)
+    params_text = _params_text(size) + (f", {', '.join(variants)}" if variants else "")
+    lines = identity_lines(game.title, d.seed, params_text, "map")
+    tracker = Tracker(dmap, variants, reachable_passes(dmap))
+    plan = plan_map_page(rest, design.string_width(title, TITLE_FONT[0],
+                                                   title_size(title, room)),
+                         area.y1 - TITLE_FONT[1], size, payload, lines, qr_w, tracker,
+                         game.credits, margin=area.y - doc.page_rect.y)
+    draw_identity(c, plan.identity.x, plan.identity.y, payload, lines, qr_w,
+                  max_width=plan.footer.w * 0.62)
+    x, y, notes = plan.credits
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setFont(*CREDIT_FONT)
+    for i, line in enumerate(reversed(notes)):
+        c.drawRightString(x, y + i * CREDIT_FONT[1] * 1.3, line)
+    c.restoreState()
+    if plan.tracker_text is None:
+        tracker.draw(c, plan.tracker)
+    else:
+        text = plan.tracker_text
+        tracker.draw_text(c, text.x, text.y1, text.w)
+        tracker.draw_boxes(c, plan.tracker)
+    draw_grid(c, plan.geometry, dmap, cell_names=True)
+    draw_scale_bar(c, *plan.scale_bar)
+    return plan
