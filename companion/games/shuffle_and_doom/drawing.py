@@ -30,6 +30,9 @@ MIN_TEXT = design.style("label").minimum
 """The smallest text on the map: coordinates, room sizes, the cards' ranks, P and F."""
 RANK_WIDEST = "10"
 """The widest rank a card glyph shows."""
+IDENTITY_SHARE = 0.8
+"""The widest the identity block of a map or stacking list may be, a share of the
+page's width: a 32-character seed keeps 8 pt and more beside its QR code."""
 
 
 @dataclass(frozen=True)

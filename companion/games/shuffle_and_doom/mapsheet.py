@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from companion.games.shuffle_and_doom.drawing import (
     COMPACT,
     FULL_PAGE,
+    IDENTITY_SHARE,
     Geometry,
     _params_text,
     draw_grid,
@@ -141,7 +142,7 @@ def plan_map_page(area: Rect, title_w: float, title_baseline: float, size: int,
     on_title_line = title_w + mm(4) + bar_w <= area.w
     head = area if on_title_line else Rect(area.x, area.y, area.w,
                                            area.h - SCALE_BAR_HEIGHT - mm(2))
-    id_w, id_h = identity_size(payload, lines, qr_w, max_width=head.w * 0.62)
+    id_w, id_h = identity_size(payload, lines, qr_w, max_width=head.w * IDENTITY_SHARE)
     identity = Rect(head.x, head.y, id_w, id_h)
     footer = Rect(head.x, head.y, head.w, id_h + mm(3))
 
@@ -203,7 +204,7 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
                          area.y1 - TITLE_FONT[1], size, payload, lines, qr_w, tracker,
                          game.credits, margin=area.y - doc.page_rect.y)
     draw_identity(c, plan.identity.x, plan.identity.y, payload, lines, qr_w,
-                  max_width=plan.footer.w * 0.62)
+                  max_width=plan.footer.w * IDENTITY_SHARE)
     x, y, notes = plan.credits
     c.saveState()
     c.setFillColorRGB(*INK)

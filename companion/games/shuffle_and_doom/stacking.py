@@ -19,7 +19,7 @@ from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card
-from companion.games.shuffle_and_doom.drawing import _params_text
+from companion.games.shuffle_and_doom.drawing import IDENTITY_SHARE, _params_text
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, cell_name
 from companion.games.shuffle_and_doom.generation import Deal, pass_order
 from companion.paper import design
@@ -27,12 +27,12 @@ from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
-    draw_footer,
     draw_title,
     footer_height,
     identity_lines,
     wrap_text,
 )
+from companion.paper.identity import draw_identity
 from companion.paper.layout import Layout, Rect, content_rect
 from companion.paper.units import mm
 
@@ -303,7 +303,8 @@ def draw_stack_pages(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d
         c = doc.canvas
         area = content_rect(layout, doc.paper)
         draw_title(c, area, title, _subtitle(d, page_no, len(plan.pages)))
-        draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w)
+        draw_identity(c, area.x, area.y, payload, lines, qr_w,
+                      max_width=area.w * IDENTITY_SHARE)
         _draw_credits(c, area, game.credits)
         page = [blocks[i] for i in indices]
         # the page's spare height: into the rows (up to a third of a card), then between
