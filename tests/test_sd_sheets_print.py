@@ -382,3 +382,21 @@ def test_credits_are_a_print_note_in_the_margin_or_on_a_strip_of_their_own():
         else:
             top = y + (len(notes) - 1) * CREDIT_FONT[1] * 1.3 + CREDIT_FONT[1]
             assert lowest >= area.y and top <= min(plan.identity.y, plan.tracker.y)
+
+
+def test_a_layout_too_small_for_8_pt_text_is_refused_with_one_clear_message(tmp_path):
+    """A user layout whose page leaves a 26x26 grid cells too small for its 8 pt text is
+    refused (LayoutError naming the least cell), not printed squeezed; a 7x7 map still
+    prints on it."""
+    from pathlib import Path
+
+    from companion.errors import LayoutError
+
+    text = (Path(__file__).resolve().parents[1] / "layouts" / "map.toml").read_text(
+        encoding="utf-8")
+    path = tmp_path / "wide-margin.toml"
+    path.write_text(text.replace("margin = 10", "margin = 44").replace(
+        'name = "map"', 'name = "wide-margin"'), encoding="utf-8")
+    with pytest.raises(LayoutError, match=r"26 x 26 map .* cells of 5\.9 mm at least"):
+        SD.render("map", SEED, {"size": 26}, "a4", {"layout": str(path)})
+    assert SD.render("map", SEED, {"size": 7}, "a4", {"layout": str(path)})

@@ -76,6 +76,12 @@ def _glyph_min_w() -> float:
     return design.string_width(RANK_WIDEST, design.BOLD, MIN_TEXT) / 0.84 + 0.4
 
 
+def smallest_cell() -> float:
+    """The smallest cell whose row-stack card (0.82 of the cell wide) shows a "10" at
+    8 pt: a page that leaves less refuses the map."""
+    return _glyph_min_w() / 0.82
+
+
 def top_glyph(cell: float) -> tuple[float, float]:
     """(width, height) of a row-stack card over its column: as tall as its rank needs,
     the pitch of the columns wide at most."""

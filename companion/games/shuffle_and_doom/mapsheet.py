@@ -22,6 +22,7 @@ from companion.games.shuffle_and_doom.drawing import (
     Geometry,
     _params_text,
     draw_grid,
+    smallest_cell,
 )
 from companion.games.shuffle_and_doom.dungeon import DungeonMap
 from companion.games.shuffle_and_doom.generation import Deal
@@ -123,8 +124,9 @@ def plan_map_page(area: Rect, title_w: float, title_baseline: float, size: int,
     or its text across the page and its boxes beside the identity block; the one with
     the larger cells is kept (the first when they tie).
 
-    Raises LayoutError if neither arrangement leaves room for the grid, ValueError if
-    the identity block cannot be drawn (as draw_identity).
+    Raises LayoutError if neither arrangement leaves room for a grid of cells of
+    :func:`.drawing.smallest_cell` or more, ValueError if the identity block cannot be drawn (as
+    draw_identity).
     """
     from companion.errors import LayoutError
 
@@ -161,8 +163,14 @@ def plan_map_page(area: Rect, title_w: float, title_baseline: float, size: int,
                          head.h - band - text_h - GAP)
         if side_area.h > 0:
             side = _best_geometry(side_area, size, True, max_cell)
+    # a grid whose cells cannot hold its 8 pt text is refused, not squeezed
+    least = smallest_cell()
+    stacked = stacked if stacked is not None and stacked.cell >= least else None
+    side = side if side is not None and side.cell >= least else None
     if stacked is None and side is None:
-        raise LayoutError("the map does not fit this layout's page: try --layout map")
+        raise LayoutError(f"the {size} x {size} map does not fit this layout's page with "
+                          f"cells of {least / mm(1):.1f} mm at least (for its 8 pt text): "
+                          "try --layout map")
     use_stacked = side is None or (stacked is not None and stacked.cell >= side.cell)
     text_rect = None
     if use_stacked:
