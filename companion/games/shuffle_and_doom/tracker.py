@@ -36,7 +36,7 @@ def _stack_bonus_text(cards: tuple[Card, ...], size: int, start: dict[str, int])
             + (f", +1 x {diamonds} to share" if diamonds else ""))
 
 
-TRACKER_MIN_W = mm(75)
+TRACKER_MIN_W = mm(70)
 """The narrowest column the stats tracker is drawn in."""
 WIDE_TRACKER_W = mm(150)
 """From this width on the tracker uses its larger type and boxes."""
@@ -110,7 +110,9 @@ class Tracker:
     def text_height(self, width: float) -> float:
         """The height of the heading and the text at ``width``, with the gap under it."""
         st = self.style(width)
-        return st.heading * 1.3 + st.leading * len(self.text_lines(width)) + mm(1.5)
+        heads = len(wrap_text(TRACKER_HEADING, design.BOLD, st.heading, width))
+        return (st.heading * 1.3 * heads + st.leading * len(self.text_lines(width))
+                + mm(1.5))
 
     def draw_text(self, c: Any, x: float, top: float, width: float) -> float:
         """The heading and the text from ``top`` down; returns the y under them."""
@@ -118,9 +120,11 @@ class Tracker:
         c.saveState()
         c.setFillColorRGB(*INK)
         c.setFont(design.BOLD, st.heading)
-        c.drawString(x, top - st.heading, TRACKER_HEADING)
+        y = top
+        for line in wrap_text(TRACKER_HEADING, design.BOLD, st.heading, width):
+            c.drawString(x, y - st.heading, line)
+            y -= st.heading * 1.3
         c.setFont(design.REGULAR, st.text)
-        y = top - st.heading * 1.3
         for line in self.text_lines(width):
             c.drawString(x, y - st.text, line)
             y -= st.leading
