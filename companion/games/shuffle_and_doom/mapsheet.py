@@ -65,7 +65,8 @@ NOTE_EDGE = mm(5.5)
 def credit_lines(credits: str, width: float) -> list[str]:
     """The game's credits and the printer's line on one line when ``width`` holds it,
     wrapped as print notes."""
-    text = f"{credits}  {PRINTED_BY}" if credits else PRINTED_BY
+    stop = "" if credits.endswith(".") else "."
+    text = f"{credits}{stop} {PRINTED_BY}" if credits else PRINTED_BY
     return wrap_text(text, CREDIT_FONT[0], CREDIT_FONT[1], width)
 
 
