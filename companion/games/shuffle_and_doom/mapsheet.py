@@ -13,12 +13,15 @@ enough, else on a strip of their own at the foot of the page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.games.shuffle_and_doom.drawing import (
     COMPACT,
+    FILLED,
     FULL_PAGE,
     IDENTITY_SHARE,
+    THICK,
+    THIN,
     Geometry,
     _params_text,
     draw_grid,
@@ -42,6 +45,7 @@ from companion.paper.frame import (
     title_size,
     wrap_text,
 )
+from companion.paper.icons import draw_icon
 from companion.paper.identity import draw_identity, identity_size
 from companion.paper.layout import Layout, Rect, content_rect
 from companion.paper.units import mm
@@ -53,8 +57,67 @@ GAP = mm(2)
 """Between the grid's frame and what lies under it."""
 MAP_MAX_CELL = mm(36)
 """The largest cell of the map sheet: a small map takes the page."""
-SUBTITLE = ("Grey: filled room (X); white: empty (0); thick line: wall; a room's number is "
-            "its size S: draw S cards on entering it.")
+LEGEND = (("filled", "filled room (X)"), ("empty", "empty (0)"), ("wall", "wall"),
+          ("size", "room size: draw S cards on entering"), ("player", "P start"),
+          ("exit", "F exit"))
+"""The map's key under the title: a drawn sample, then its words."""
+LEGEND_FONT = design.style("label").pair
+SAMPLE = mm(3.2)
+"""A legend sample's size (a square of grey or white, a wall, a room size)."""
+
+
+def _legend_rows(width: float) -> list[list[tuple[str, str, float]]]:
+    """The legend's items (kind, words, width with the sample) in rows of ``width``."""
+    rows: list[list[tuple[str, str, float]]] = [[]]
+    used = 0.0
+    for kind, words in LEGEND:
+        w = SAMPLE + mm(1.2) + design.string_width(words, *LEGEND_FONT)
+        if rows[-1] and used + mm(5) + w > width:
+            rows.append([])
+            used = 0.0
+        used += (mm(5) if rows[-1] else 0.0) + w
+        rows[-1].append((kind, words, w))
+    return rows
+
+
+def legend_height(width: float) -> float:
+    """The height of the legend at ``width``, with its gap under it."""
+    return len(_legend_rows(width)) * (SAMPLE + mm(1.2)) + mm(1)
+
+
+def draw_legend(c: Any, area: Rect) -> Rect:
+    """The map's key at the top of ``area``: grey and white samples, a wall, a room's
+    size, each with its words. Returns the rest of ``area`` under it."""
+    c.saveState()
+    y = area.y1
+    for row in _legend_rows(area.w):
+        x = area.x
+        y -= SAMPLE
+        for kind, words, w in row:
+            if kind in ("filled", "empty"):
+                c.setLineWidth(THIN)
+                c.setStrokeColorRGB(0.45, 0.45, 0.45)
+                c.setFillColorRGB(*(FILLED if kind == "filled" else (1.0, 1.0, 1.0)))
+                c.rect(x, y, SAMPLE, SAMPLE, stroke=1, fill=1)
+            elif kind == "wall":
+                c.setLineWidth(THICK)
+                c.setStrokeColorRGB(*INK)
+                c.line(x + SAMPLE / 2, y, x + SAMPLE / 2, y + SAMPLE)
+            elif kind in ("player", "exit"):
+                draw_icon(c, kind, x + SAMPLE / 2, y + SAMPLE / 2, SAMPLE)
+            else:
+                c.setFillColorRGB(*INK)
+                c.setFont(design.BOLD, LEGEND_FONT[1])
+                c.drawCentredString(x + SAMPLE / 2, y + SAMPLE / 2 - LEGEND_FONT[1] * 0.36, "S")
+            c.setFillColorRGB(*INK)
+            c.setFont(*LEGEND_FONT)
+            c.drawString(x + SAMPLE + mm(1.2), y + SAMPLE / 2 - LEGEND_FONT[1] * 0.36, words)
+            x += w + mm(5)
+        y -= mm(1.2)
+    c.restoreState()
+    return Rect(area.x, area.y, area.w, area.h - legend_height(area.w))
+
+
 CREDIT_FONT = design.style("print-note").pair
 """The credits are a print note."""
 PRINTED_BY = "Printed by companion: companion validate checks your logged game."
@@ -200,10 +263,10 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
     area = content_rect(layout, doc.paper)
     size = d.size
     dmap = DungeonMap(d.row_stack, d.column_stack)
-    title = f"{game.title}  {size} x {size} dungeon"
+    title = f"{game.title}  {size} x {size} map"
     # the title leaves room for the scale bar on its line (set smaller if it must)
     room = area.w - mm(4) - _scale_bar_width()
-    rest = draw_title(c, area, title, SUBTITLE, room=room)
+    rest = draw_legend(c, draw_title(c, area, title, room=room))
     qr_w = mm(layout.qr_size)
     params_text = _params_text(size) + (f", {', '.join(variants)}" if variants else "")
     lines = identity_lines(game.title, d.seed, params_text, "map")
