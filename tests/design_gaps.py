@@ -46,8 +46,6 @@ GAPS: frozenset[tuple[str, str, str]] = frozenset({
     ('scoundrel', 'log', 'size'),
     ('scoundrel', 'mat', 'empty'),
     ('scoundrel', 'mat', 'size'),
-    ('scoundrel', 'pack-cover', 'empty'),
-    ('scoundrel', 'pack-cover', 'size'),
     ('scoundrel', 'record', 'empty'),
     ('scoundrel', 'record', 'size'),
     ('scoundrel', 'stack', 'empty'),
