@@ -49,7 +49,6 @@ GAPS: frozenset[tuple[str, str, str]] = frozenset({
     ('scoundrel', 'record', 'size'),
     ('scoundrel', 'stack', 'empty'),
     ('scoundrel', 'stack', 'size'),
-    ('scoundrel', 'stats-report', 'size'),
     ('shuffle-and-doom', 'booklet', 'empty'),
     ('shuffle-and-doom', 'booklet', 'size'),
     ('shuffle-and-doom', 'log', 'empty'),
