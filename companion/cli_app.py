@@ -529,7 +529,7 @@ def make_pack(game: str, seed: str | None, paper: str | None, out: str | None,
                                progress=lambda _label: bar.update(1), back_offset=offset,
                                without=left_out)
     _save(out, _default_out(g.name, seed_text, params, "pack", paper_name,
-                            {"variants": variants}), data)
+                            {"variants": variants, "without-": "+".join(left_out)}), data)
 
 
 def _saved_back_offset(paper: str) -> tuple[float, float] | None:
