@@ -10,6 +10,7 @@ shared between the sections. The strip's height is measured
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,15 @@ def _params_text(game: Game, params: Mapping[str, int], variants: Sequence[str])
     return ", ".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)
+def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """:func:`companion.paper.frame.wrap_text`, remembered: the cover is measured at
+    many sizes before it is drawn."""
+    from companion.paper.frame import wrap_text
+
+    return tuple(wrap_text(text, font, size, width))
+
+
 class _Pen:
     """Draws the cover's flow at type scale ``grow`` from ``top`` down, or (``c`` None)
     only measures it."""
@@ -60,11 +70,9 @@ class _Pen:
 
     def paragraph(self, text: str, indent: float = 0.0, bullet: bool = False,
                   italic: bool = False) -> None:
-        from companion.paper.frame import wrap_text
-
         size = self.size("body")
         font = design.ITALIC if italic else design.REGULAR
-        lines = wrap_text(text, font, size, self.w - indent)
+        lines = _wrap(text, font, size, self.w - indent)
         if self.c is not None:
             self.c.setFont(font, size)
             if bullet:
@@ -97,7 +105,6 @@ def _job_band(pen: _Pen, number: int, pages: str, how: str) -> None:
 
 
 def _entry_row(pen: _Pen, entry: PackEntry) -> None:
-    from companion.paper.frame import wrap_text
     from companion.paper.units import mm
 
     size = pen.size("body") * 1.1
@@ -109,7 +116,7 @@ def _entry_row(pen: _Pen, entry: PackEntry) -> None:
     text_x = left + box + mm(2.5)
     right = pen.x + pen.w - mm(2.5)
     pages_w = design.string_width(pages, design.BOLD, size)
-    lines = wrap_text(entry.title, design.BOLD, size, right - pages_w - mm(4) - text_x)
+    lines = _wrap(entry.title, design.BOLD, size, right - pages_w - mm(4) - text_x)
     pitch = size * 1.25
     if pen.c is not None:
         c = pen.c
@@ -170,9 +177,19 @@ def _flow(pen: _Pen, game: Game, plan: PackPlan, notes: list[str], left_out: lis
         pen.paragraph(note, indent=pen.size("body") * 1.2, bullet=True)
 
 
+def _summary(game: Game) -> str:
+    """The game in brief, from its booklet (built once per game)."""
+    if game.name not in _SUMMARIES:
+        _SUMMARIES[game.name] = game.booklet().summary
+    return _SUMMARIES[game.name]
+
+
+_SUMMARIES: dict[str, str] = {}
+
+
 def _brief(pen: _Pen, game: Game, credits: bool = False) -> None:
     """The game in brief (and, with ``credits``, the game's credits under it)."""
-    summary = game.booklet().summary
+    summary = _summary(game)
     if summary:
         pen.heading("The game in brief")
         pen.paragraph(summary)
@@ -253,7 +270,7 @@ def render_cover(game: Game, seed: str, params: Mapping[str, int],
         lo, hi = 1.0, GROW
         if used(hi, least, beside) <= room:
             return hi
-        for _ in range(18):
+        for _ in range(10):
             mid = (lo + hi) / 2
             lo, hi = (mid, hi) if used(mid, least, beside) <= room else (lo, mid)
         return lo
