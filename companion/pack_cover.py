@@ -151,9 +151,10 @@ def _flow(pen: _Pen, game: Game, plan: PackPlan, notes: list[str], left_out: lis
     turn = (" Portrait and landscape pages are mixed: leave your PDF viewer's "
             "auto-rotate on (its default), it turns each page to the paper."
             if None in orientations or len(orientations) > 1 else "")
-    pen.paragraph(f"Print each page range below as one job with its setting, on plain "
-                  f"{'A4' if paper == 'a4' else 'Letter'} paper, at actual size (100%, "
-                  f"no fit to page).{turn}")
+    what = ("Print the whole file as one job" if len(jobs) == 1 else
+            "Print each page range below as one job with its setting")
+    pen.paragraph(f"{what}, on plain {'A4' if paper == 'a4' else 'Letter'} paper, at "
+                  f"actual size (100%, no fit to page).{turn}")
     pen.space(0.5)
     for number, job in enumerate(jobs, 1):
         _job_band(pen, number, job.pages, job.how())
@@ -296,13 +297,24 @@ def render_cover(game: Game, seed: str, params: Mapping[str, int],
     return doc.finish()
 
 
+def _balanced(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """``text`` wrapped to at most ``width`` in as many lines as that takes, each line
+    as near the same length as can be (no short last line)."""
+    lines = _wrap(text, font, size, width)
+    lo, hi = width / (len(lines) + 1), width
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if len(_wrap(text, font, size, mid)) == len(lines) else (mid, hi)
+    return _wrap(text, font, size, hi)
+
+
 def _credits(c: Any, game: Game, x: float, bottom: float, width: float,
              right: float) -> None:
     """The game's credits, right-aligned, their last line's baseline ``bottom``."""
     from companion.paper.frame import wrap_text
 
     font, size = design.ITALIC, design.style("body").size
-    lines = [*wrap_text(game.credits, font, size, width),
+    lines = [*_balanced(game.credits, font, size, width),
              *wrap_text("Sheets made with companion", font, size, width)]
     c.setFont(font, size)
     y = bottom + size * 1.35 * (len(lines) - 1)
