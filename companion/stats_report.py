@@ -67,7 +67,10 @@ def _chart(width: float, height: float, data: list[list[float]], names: list[str
         chart.bars[i].fillColor = _colour(i)
         chart.bars[i].strokeColor = None
     d.add(chart)
-    d.add(String(chart.x, height - 6 * mm, title, fontName=HEAD.font, fontSize=HEAD.size))
+    room = width - chart.x - 2 * mm
+    wide = design.string_width(title, HEAD.font, HEAD.size)
+    title_size = HEAD.size if wide <= room else max(HEAD.minimum, HEAD.size * room / wide)
+    d.add(String(chart.x, height - 6 * mm, title, fontName=HEAD.font, fontSize=title_size))
     d.add(String(2 * mm, chart.y + chart.height / 2, value_label, fontName=design.REGULAR,
                  fontSize=TEXT))
     if len(series) > 1:
