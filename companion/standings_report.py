@@ -635,12 +635,16 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
                flex: int | None) -> list[float]:
         """Column widths: each column its width ``fractions`` (mm) or, if wider, its
         widest cell's (plus padding), the ``flex`` column taking the rest of the line;
-        where that does not fit, the widths ``fractions`` narrowed to fit."""
+        too wide, the player column (the second) wraps first, down to its fraction;
+        where even that does not fit, the widths ``fractions`` narrowed to fit."""
         pad = 6.5
         natural = [max(f * mm, *(design.string_width(text(r[i]), BOLD if n == 0 else BODY,
                                                      body_size) + pad
                                  for n, r in enumerate(rows)))
                    for i, f in enumerate(fractions[:len(rows[0])])]
+        if sum(natural) > width and len(natural) > 1:
+            # the player's name wraps rather than anything else
+            natural[1] = max(fractions[1] * mm, natural[1] - (sum(natural) - width))
         if sum(natural) <= width:
             if flex is not None:
                 natural[flex] += width - sum(natural)
