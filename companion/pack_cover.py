@@ -142,9 +142,8 @@ def _entry_row(pen: _Pen, entry: PackEntry) -> None:
     pen.y -= (len(lines) - 1) * pitch + size * 1.45 + (note_size * 1.3 if note else 0.0)
 
 
-def _flow(pen: _Pen, game: Game, plan: PackPlan, notes: list[str], left_out: list[str],
-          paper: str) -> None:
-    """The cover between its title and its identity strip."""
+def _flow(pen: _Pen, plan: PackPlan, left_out: list[str], paper: str) -> None:
+    """The print jobs: the top of the cover under its title."""
     jobs = plan.jobs
     pen.heading(f"How to print it: {len(jobs)} print job{'s' if len(jobs) > 1 else ''}")
     orientations = {j.landscape for j in jobs}
@@ -172,10 +171,14 @@ def _flow(pen: _Pen, game: Game, plan: PackPlan, notes: list[str], left_out: lis
         pen.space(0.6)
     if left_out:
         pen.paragraph("Left out, as asked: " + ", ".join(left_out) + ".")
-    pen.space()
-    pen.heading("Before you play")
-    for note in notes:
-        pen.paragraph(note, indent=pen.size("body") * 1.2, bullet=True)
+
+
+def _notes(pen: _Pen, notes: list[str]) -> None:
+    """What to do first."""
+    if notes:
+        pen.heading("Before you play")
+        for note in notes:
+            pen.paragraph(note, indent=pen.size("body") * 1.2, bullet=True)
 
 
 def _summary(game: Game) -> str:
@@ -188,14 +191,12 @@ def _summary(game: Game) -> str:
 _SUMMARIES: dict[str, str] = {}
 
 
-def _brief(pen: _Pen, game: Game, credits: bool = False) -> None:
-    """The game in brief (and, with ``credits``, the game's credits under it)."""
+def _brief(pen: _Pen, game: Game) -> None:
+    """The game in brief."""
     summary = _summary(game)
     if summary:
         pen.heading("The game in brief")
         pen.paragraph(summary)
-    if credits:
-        pen.paragraph(game.credits, italic=True)
 
 
 def render_cover(game: Game, seed: str, params: Mapping[str, int],
@@ -223,13 +224,28 @@ def render_cover(game: Game, seed: str, params: Mapping[str, int],
                         game.title, display.font, display.size)))
     name_size = max(display.minimum, name_size)
     c.setFont(display.font, name_size)
-    c.drawString(area.x, top - name_size * 0.8, game.title)
-    y = top - name_size * 0.8 - mm(4)
+    base = top - name_size * 0.8
+    c.drawString(area.x, base, game.title)
+    # the seed at the top right, when it fits beside the name
+    seed_size = display.size
+    label_font, label_size = design.style("label").pair
+    name_w = design.string_width(game.title, display.font, name_size)
+    seed_w = design.string_width(seed, display.font, seed_size)
+    beside_name = name_w + seed_w + mm(8) <= area.w
+    if beside_name:
+        c.setFont(display.font, seed_size)
+        c.drawRightString(area.x + area.w, base, seed)
+        c.setFont(label_font, label_size)
+        c.drawString(area.x + area.w - seed_w, base + seed_size * 0.85, "seed")
+    y = base - mm(4)
     sub = design.style("heading")
     sub_size = sub.size * 1.3
     c.setFont(sub.font, sub_size)
-    for line in wrap_text(f"Session pack for seed {seed}: {plan.total} pages", sub.font,
-                          sub_size, area.w):
+    jobs = len(plan.jobs)
+    subtitle = (f"Session pack: {plan.total} pages in {jobs} print "
+                f"job{'s' if jobs > 1 else ''}" if beside_name else
+                f"Session pack for seed {seed}: {plan.total} pages")
+    for line in wrap_text(subtitle, sub.font, sub_size, area.w):
         c.drawString(area.x, y - sub_size * 0.8, line)
         y -= sub_size * 1.2
     y -= mm(2) - sub_size * 0.4
@@ -238,7 +254,7 @@ def render_cover(game: Game, seed: str, params: Mapping[str, int],
     c.line(area.x, y, area.x + area.w, y)
     y -= mm(5)
 
-    # the identity strip at the bottom, the game in brief beside it
+    # the identity strip at the bottom; beside it a section when one fits, or credits
     qr_w = mm(layout.qr_size)
     params_text = _params_text(game, params, variants)
     lines = [game.title, seed, f"{params_text}, session pack" if params_text else
@@ -246,54 +262,67 @@ def render_cover(game: Game, seed: str, params: Mapping[str, int],
     strip = footer_height(payload, lines, qr_w)
     id_w, _ = identity_size(payload, lines, qr_w, max_width=area.w * 0.62)
     draw_identity(c, area.x, area.y, payload, lines, qr_w, max_width=area.w * 0.62)
-    brief_x = area.x + id_w + mm(6)
-    brief_w = area.x + area.w - brief_x
-
-    def brief_height(grow: float) -> float:
-        pen = _Pen(None, brief_x, 0.0, brief_w, grow, 0.0)
-        _brief(pen, game, credits=True)
-        return -pen.y
-
-    # the flow between, its type grown to fill the room
+    side_x = area.x + id_w + mm(6)
+    side_w = area.x + area.w - side_x
     notes = cover_notes(game, seed, plan)
 
-    def used(grow: float, gap: float, beside: bool) -> float:
-        pen = _Pen(None, area.x, y, area.w, grow, gap)
-        _flow(pen, game, plan, notes, list(left_out), paper)
-        if not beside:
-            pen.space()
+    def section(pen: _Pen, which: str) -> None:
+        if which == "notes":
+            _notes(pen, notes)
+        else:
             _brief(pen, game)
-            return y - pen.y + strip
-        return y - pen.y + max(strip, brief_height(grow) + mm(3))
 
-    def fit(beside: bool) -> float:
-        """The most the type grows with the brief beside the strip or in the flow."""
+    def side_height(which: str, grow: float) -> float:
+        """The height of the section ``which`` and the credits beside the strip."""
+        pen = _Pen(None, side_x, 0.0, side_w, grow, 0.0)
+        section(pen, which)
+        pen.paragraph(game.credits, italic=True)
+        return -pen.y
+
+    def compose(pen: _Pen, side: str) -> None:
+        """The flow: the print jobs, then the sections not beside the strip."""
+        _flow(pen, plan, list(left_out), paper)
+        for which in ("notes", "brief"):
+            if which != side:
+                pen.space()
+                section(pen, which)
+
+    # the flow between, its type grown to fill the room
+    def used(grow: float, gap: float, side: str) -> float:
+        pen = _Pen(None, area.x, y, area.w, grow, gap)
+        compose(pen, side)
+        beside = side_height(side, 1.0) + mm(3) if side else 0.0
+        return y - pen.y + max(strip, beside)
+
+    def fit(side: str) -> float:
+        """The most the type grows with ``side`` beside the strip."""
         lo, hi = 1.0, GROW
-        if used(hi, least, beside) <= room:
+        if used(hi, least, side) <= room:
             return hi
         for _ in range(10):
             mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if used(mid, least, beside) <= room else (lo, mid)
+            lo, hi = (mid, hi) if used(mid, least, side) <= room else (lo, mid)
         return lo
 
     room = y - area.y
     least = mm(MIN_GAP)
-    grow_beside, grow_flow = fit(True), fit(False)
-    beside = (grow_beside >= grow_flow - 0.02
-              and brief_height(grow_beside) + mm(3) <= strip * BESIDE)
-    grow = grow_beside if beside else grow_flow
-    spare = room - used(grow, 0.0, beside)
-    per_gap = spare / max(1e-6, (used(grow, 1.0, beside) - used(grow, 0.0, beside)))
+    # a section beside the strip fills its side, in the scale's own sizes (it is
+    # secondary: the print jobs lead); only while the flow still fills the page
+    options = [(which, fit(which)) for which in ("brief", "notes", "")
+               if not which or side_height(which, 1.0) + mm(3) <= strip * BESIDE]
+    filling = [(w, g) for w, g in options if g < GROW - 1e-3]
+    side, grow = (filling[0] if filling else
+                  min(options, key=lambda o: room - used(o[1], least, o[0])))
+    spare = room - used(grow, 0.0, side)
+    per_gap = spare / max(1e-6, (used(grow, 1.0, side) - used(grow, 0.0, side)))
     gap = min(max(0.0, per_gap), mm(12))
-    pen = _Pen(c, area.x, y, area.w, grow, gap)
-    _flow(pen, game, plan, notes, list(left_out), paper)
-    if beside:
-        _brief(_Pen(c, brief_x, area.y + brief_height(grow), brief_w, grow, 0.0), game,
-               credits=True)
+    compose(_Pen(c, area.x, y, area.w, grow, gap), side)
+    if side:
+        pen = _Pen(c, side_x, area.y + side_height(side, 1.0), side_w, 1.0, 0.0)
+        section(pen, side)
+        pen.paragraph(game.credits, italic=True)
     else:
-        pen.space()
-        _brief(pen, game)
-        _credits(c, game, brief_x, area.y, brief_w, area.x + area.w)
+        _credits(c, game, side_x, area.y, side_w, area.x + area.w)
     return doc.finish()
 
 
