@@ -88,7 +88,13 @@ class _Pen:
 def _job_band(pen: _Pen, number: int, pages: str, how: str) -> None:
     from companion.paper.units import mm
 
+    left, right = f"{number}.  Pages {pages}", how
     size = pen.size("heading")
+    room = pen.w - mm(5) - mm(6)
+    wide = (design.string_width(left, design.BOLD, size)
+            + design.string_width(right, design.BOLD, size))
+    if wide > room:  # a narrow page or a large scale: the band's type gives way
+        size = max(design.style("heading").minimum, size * room / wide)
     h = size * 1.7
     if pen.c is not None:
         c = pen.c
@@ -98,8 +104,8 @@ def _job_band(pen: _Pen, number: int, pages: str, how: str) -> None:
         c.setFillColorRGB(0, 0, 0)
         c.setFont(design.BOLD, size)
         base = pen.y - h / 2 - size * 0.35
-        c.drawString(pen.x + mm(2.5), base, f"{number}.  Pages {pages}")
-        c.drawRightString(pen.x + pen.w - mm(2.5), base, how)
+        c.drawString(pen.x + mm(2.5), base, left)
+        c.drawRightString(pen.x + pen.w - mm(2.5), base, right)
         c.restoreState()
     pen.y -= h + size * 0.55
 
