@@ -42,12 +42,32 @@ def _params_text(game: Game, params: Mapping[str, int], variants: Sequence[str])
 
 
 @functools.lru_cache(maxsize=4096)
-def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
-    """:func:`companion.paper.frame.wrap_text`, remembered: the cover is measured at
-    many sizes before it is drawn."""
-    from companion.paper.frame import wrap_text
+def _widths(text: str, font: str) -> tuple[tuple[str, ...], tuple[float, ...], float]:
+    """The words of ``text``, their widths at 1 pt in ``font``, and a space's."""
+    words = tuple(text.split())
+    return (words, tuple(design.string_width(w, font, 1.0) for w in words),
+            design.string_width(" ", font, 1.0))
 
-    return tuple(wrap_text(text, font, size, width))
+
+def _wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """``text`` broken at spaces into lines at most ``width`` points wide in ``font`` at
+    ``size`` (a word wider than that alone on its line), from word widths measured once:
+    the cover is measured at many sizes before it is drawn."""
+    words, widths, space = _widths(text, font)
+    lines: list[str] = []
+    line: list[str] = []
+    used = 0.0
+    for word, w in zip(words, widths, strict=True):
+        need = w * size if not line else used + (space + w) * size
+        if line and need > width:
+            lines.append(" ".join(line))
+            line, used = [word], w * size
+        else:
+            line.append(word)
+            used = need
+    if line:
+        lines.append(" ".join(line))
+    return tuple(lines)
 
 
 class _Pen:
