@@ -409,13 +409,18 @@ def booklet_cmd(
 @handles_errors
 def pack_cmd(ctx: typer.Context, game: GameArg, seed: SeedOpt = None, paper: PaperOpt = None,
              out: OutOpt = None, variant: VariantOpt = None,
-             back_offset: BackOpt = None) -> None:
+             back_offset: BackOpt = None,
+             without: Annotated[list[str] | None, typer.Option(
+                 "--without", metavar="PART", help="leave out a part you already have: "
+                 "deck, booklet, calibrate... (repeatable; the parts of each game: "
+                 "companion games)")] = None) -> None:
     """Print a session pack: a cover with the contents and how to print them, every
-    sheet GAME needs for SEED, and the rule booklet, as one PDF.
+    sheet GAME needs for SEED, and the rule booklet, as one PDF that prints in as few
+    jobs as possible (one-sided parts, then two-sided ones).
 
-    Example: companion pack GAME --seed K7Q2-9XMA
+    Example: companion pack GAME --seed K7Q2-9XMA --without deck
     """
-    make_pack(game, seed, paper, out, variant, back_offset, list(ctx.args))
+    make_pack(game, seed, paper, out, variant, back_offset, list(ctx.args), without or ())
 
 
 def _report_logs(logs: list[Path], as_json: bool, invalid: str,

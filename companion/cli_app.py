@@ -502,30 +502,34 @@ def _save(out: str | None, default: Path, data: bytes, say: bool = True,
 
 
 def make_pack(game: str, seed: str | None, paper: str | None, out: str | None,
-              variant: list[str] | None, back_offset: str | None, extra: list[str]) -> None:
+              variant: list[str] | None, back_offset: str | None, extra: list[str],
+              without: Sequence[str] = ()) -> None:
     """``pack`` (and ``daily --print``): the session pack of ``game`` for ``seed`` (a
-    fresh one when None), rendered with a progress bar on a terminal and saved."""
-    from companion.pack import render_pack
+    fresh one when None) less the parts ``without`` names, rendered with a progress bar
+    on a terminal and saved."""
+    from companion.pack import check_without, render_pack
 
     g = get_game(game)
     params = g.check_params(parse_game_options(g.name, extra))
     variants = g.check_variants(variant or ())
     paper_name = resolve_paper(paper)
+    left_out = sorted(check_without(g, without))
     offset = parse_back_offset(back_offset)
-    if offset is None and any(p.duplex for p in g.pack_parts):
+    if offset is None and any(p.duplex and p.kind not in left_out for p in g.pack_parts):
         offset = _saved_back_offset(paper_name)
     seed_text = _seed_or_fresh(seed)
     steps = len(g.pack_parts) + 2
     if not getattr(sys.stderr, "isatty", lambda: False)():  # no bar: no label line
         data = render_pack(g.name, seed_text, params, paper_name, variants,
-                           back_offset=offset)
+                           back_offset=offset, without=left_out)
     else:
         with typer.progressbar(length=steps, label=f"pack {g.name}",
                                file=sys.stderr) as bar:
             data = render_pack(g.name, seed_text, params, paper_name, variants,
-                               progress=lambda _label: bar.update(1), back_offset=offset)
+                               progress=lambda _label: bar.update(1), back_offset=offset,
+                               without=left_out)
     _save(out, _default_out(g.name, seed_text, params, "pack", paper_name,
-                            {"variants": variants}), data)
+                            {"variants": variants, "without-": "+".join(left_out)}), data)
 
 
 def _saved_back_offset(paper: str) -> tuple[float, float] | None:

@@ -592,6 +592,7 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
         TableStyle,
     )
 
+    from companion.paper import design
     from companion.paper.fonts import BODY, BOLD, missing_glyphs, register_fonts
 
     title = title_shown(title)
@@ -604,14 +605,22 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
                             topMargin=margin, bottomMargin=margin, invariant=1,
                             title=title, author="companion", subject="companion standings")
     styles = getSampleStyleSheet()
-    body = styles["BodyText"].clone("body", fontName=BODY, fontSize=9, leading=11.5)
-    small = body.clone("small", fontSize=7.5, leading=9.2)
-    cell = body.clone("cell", fontSize=8.5, leading=10.5)
+    # the type scale's roles (companion.paper.design): nothing under 8 pt
+    body_size = design.style("body").size
+    note_size = design.style("label").size
+    title_font, title_size = design.style("title").pair
+    head_font, head_size = design.style("heading").pair
+    body = styles["BodyText"].clone("body", fontName=BODY, fontSize=body_size + 0.5,
+                                    leading=(body_size + 0.5) * 1.3)
+    small = body.clone("small", fontSize=note_size, leading=note_size * 1.25)
+    cell = body.clone("cell", fontSize=body_size, leading=body_size * 1.25)
     head = cell.clone("head", fontName=BOLD)
-    h1 = styles["Title"].clone("h1", fontName=BOLD, fontSize=17, leading=21, alignment=0)
-    h2 = styles["Heading2"].clone("h2", fontName=BOLD, fontSize=12, leading=15,
-                                  spaceBefore=8, spaceAfter=2)
-    h3 = h2.clone("h3", fontSize=10.5, leading=13, spaceBefore=6)
+    h1 = styles["Title"].clone("h1", fontName=title_font, fontSize=title_size,
+                               leading=title_size * 1.25, alignment=0)
+    h2 = styles["Heading2"].clone("h2", fontName=head_font, fontSize=head_size,
+                                  leading=head_size * 1.3, spaceBefore=8, spaceAfter=2)
+    h3 = h2.clone("h3", fontSize=body_size + 1.5, leading=(body_size + 1.5) * 1.25,
+                  spaceBefore=6)
     right = cell.clone("right", alignment=2)
     right_head = head.clone("right_head", alignment=2)
 
@@ -622,16 +631,37 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
             value = value.replace(ch, "?")
         return xml_escape(value)
 
+    def widths(rows: list[list[str]], fractions: Sequence[float],
+               flex: int | None) -> list[float]:
+        """Column widths: each column its width ``fractions`` (mm) or, if wider, its
+        widest cell's (plus padding), the ``flex`` column taking the rest of the line;
+        too wide, the player column (the second) wraps first, down to its fraction;
+        where even that does not fit, the widths ``fractions`` narrowed to fit."""
+        pad = 6.5
+        natural = [max(f * mm, *(design.string_width(text(r[i]), BOLD if n == 0 else BODY,
+                                                     body_size) + pad
+                                 for n, r in enumerate(rows)))
+                   for i, f in enumerate(fractions[:len(rows[0])])]
+        if sum(natural) > width and len(natural) > 1:
+            # the player's name wraps rather than anything else
+            natural[1] = max(fractions[1] * mm, natural[1] - (sum(natural) - width))
+        if sum(natural) <= width:
+            if flex is not None:
+                natural[flex] += width - sum(natural)
+            return natural
+        scale = min(mm, width / sum(fractions))  # widths in mm, narrowed to fit
+        return [f * scale for f in fractions]
+
     def table(rows: list[list[str]], fractions: Sequence[float], numeric: set[int],
-              muted: Sequence[bool] = ()) -> Table:
-        """A table of ``rows`` (head first), column widths in mm (narrowed to fit)."""
+              muted: Sequence[bool] = (), flex: int | None = None) -> Table:
+        """A table of ``rows`` (head first) across the page (:func:`widths`)."""
         data = []
         for n, row in enumerate(rows):
             style_of = (lambda i: right_head if i in numeric else head) if n == 0 else (
                 lambda i: right if i in numeric else cell)
             data.append([Paragraph(text(c), style_of(i)) for i, c in enumerate(row)])
-        scale = min(mm, width / sum(fractions))  # widths in mm, narrowed to fit
-        t = Table(data, repeatRows=1, colWidths=[f * scale for f in fractions], hAlign="LEFT")
+        t = Table(data, repeatRows=1, colWidths=widths(rows, fractions, flex),
+                  hAlign="LEFT")
         commands: list[tuple[Any, ...]] = [
             ("LINEBELOW", (0, 0), (-1, 0), 0.7, colors.black),
             ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.Color(0.78, 0.78, 0.78)),
@@ -668,12 +698,12 @@ def render_pdf(standings: Standings, title: str = "Standings", paper: str = "a4"
         story += [CondPageBreak(40 * mm), Paragraph(text(deal_heading(d)), h2),
                   Paragraph(text(deal_sub(d)), small),
                   Spacer(1, 1.5 * mm),
-                  table(rows, [11, 42, 13, 15, 20, 26, 55], {0, 2, 3}, muted)]
+                  table(rows, [11, 42, 13, 15, 20, 26, 30], {0, 2, 3}, muted, flex=6)]
     if standings.invalid:
         story += [CondPageBreak(35 * mm), Paragraph("Invalid logs (not ranked)", h2),
                   Paragraph("The first error of each, as companion validate gives it "
                             "(--explain says more).", small), Spacer(1, 1.5 * mm),
-                  table(invalid_table(standings), [40, 30, 90, 22], set())]
+                  table(invalid_table(standings), [40, 30, 90, 22], set(), flex=2)]
     from companion import __version__
 
     story += [Spacer(1, 4 * mm),

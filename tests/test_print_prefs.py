@@ -58,5 +58,6 @@ def test_booklets_print_at_100_percent_and_saddle_ones_flip_on_the_short_edge(im
 def test_a_pack_asks_to_print_at_100_percent():
     from companion.pack import render_pack
 
+    # the print dialog is preset for the first print job: one-sided (tests/test_pack.py)
     assert prefs(render_pack("dungeon-upkeeper", "K7Q2-9XMA", {}, "a4")) == {
-        "PrintScaling": "None"}
+        "PrintScaling": "None", "Duplex": "Simplex"}

@@ -106,8 +106,13 @@ class PdfAssembler:
         page.close()
 
     def finish(self, title: str, author: str = "companion", creator: str = "companion",
-               payloads: Sequence[str] = ()) -> bytes:
+               payloads: Sequence[str] = (), duplex: str = "",
+               print_range: tuple[int, int] | None = None) -> bytes:
         """The finished PDF bytes: reproducible, with the document information set.
+
+        ``duplex`` (``Simplex``, ``DuplexFlipLongEdge``, ``DuplexFlipShortEdge``) and
+        ``print_range`` (first and last page, 1-based) preset the print dialog (the
+        ``Duplex`` and ``PrintPageRange`` viewer preferences).
 
         Raises RuntimeError if called twice, ValueError if PDFium wrote a file this
         module cannot patch (which would be a change in PDFium).
@@ -119,7 +124,14 @@ class PdfAssembler:
         self._doc.close()
         for src in self._sources:
             src.close()
-        return _normalise(buffer.getvalue(), title, author, creator, list(payloads))
+        prefs = b"/PrintScaling /None"
+        if duplex:
+            if duplex not in ("Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge"):
+                raise ValueError(f"not a Duplex viewer preference: {duplex!r}")
+            prefs += b" /Duplex /" + duplex.encode("ascii")
+        if print_range is not None:
+            prefs += b" /PrintPageRange [%d %d]" % (print_range[0] - 1, print_range[1] - 1)
+        return _normalise(buffer.getvalue(), title, author, creator, list(payloads), prefs)
 
     def _check(self) -> None:
         if self._finished:
@@ -127,8 +139,9 @@ class PdfAssembler:
 
 
 def _normalise(data: bytes, title: str, author: str, creator: str,
-               payloads: list[str]) -> bytes:
-    """Fix PDFium's creation date and file ID, then append the document information."""
+               payloads: list[str], prefs: bytes = b"/PrintScaling /None") -> bytes:
+    """Fix PDFium's creation date and file ID, then append the document information and
+    the catalog with the viewer preferences ``prefs``."""
 
     def fixed_date(m: re.Match[bytes]) -> bytes:
         new = b"/" + m.group(1) + _FIXED_DATE
@@ -177,8 +190,8 @@ def _normalise(data: bytes, title: str, author: str, creator: str,
     if catalog is None or b"<<" in catalog.group(1):
         raise ValueError("the catalog written by PDFium is not a plain dictionary")
     cat_at = len(data)
-    cat_obj = (b"%d 0 obj\n<<%s /ViewerPreferences << /PrintScaling /None >> >>\nendobj\n"
-               % (root_num, catalog.group(1).rstrip()))
+    cat_obj = (b"%d 0 obj\n<<%s /ViewerPreferences << %s >> >>\nendobj\n"
+               % (root_num, catalog.group(1).rstrip(), prefs))
     offset = cat_at + len(cat_obj)
     obj = b"%d 0 obj\n<<\n%s>>\nendobj\n" % (size, body)
     xref_at = offset + len(obj)
