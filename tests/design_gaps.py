@@ -36,7 +36,6 @@ GAPS: frozenset[tuple[str, str, str]] = frozenset({
     ('dungeon-upkeeper', 'booklet', 'empty'),
     ('dungeon-upkeeper', 'booklet', 'size'),
     ('dungeon-upkeeper', 'log', 'size'),
-    ('dungeon-upkeeper', 'map', 'empty'),
     ('dungeon-upkeeper', 'map', 'size'),
     ('dungeon-upkeeper', 'record', 'size'),
     ('scoundrel', 'booklet', 'edge'),
