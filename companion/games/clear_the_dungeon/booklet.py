@@ -175,7 +175,7 @@ def _draw_deal(c: Any, w: float, h: float) -> None:
             draw_mini_back(c, Rect(cx - gw / 2, y + i * peek, gw, gh))
         draw_card_glyph(c, col[0], cx - gw / 2, y, gw, gh)
         draw_label(c, cx, y - mm(4), f"power {power_of(col[0])}", 6.8, align="centre", grey=True)
-        draw_label(c, cx, y - mm(7.2), "2 face down below", 6.2, align="centre", grey=True)
+        draw_label(c, cx, y - mm(7.2), "+2 face down", 8, align="centre", grey=True)
     cx = col_w * 4 + col_w / 2
     top = h - mm(4)
     draw_label(c, cx, top, "Power deck", 7.5, bold=True, align="centre")
@@ -183,7 +183,7 @@ def _draw_deal(c: Any, w: float, h: float) -> None:
     for i in (2, 1, 0):
         draw_mini_back(c, Rect(cx - gw / 2 + i * mm(0.8), y + i * mm(0.8), gw, gh))
     draw_label(c, cx, y - mm(4), "42 cards", 6.8, align="centre", grey=True)
-    draw_label(c, cx, y - mm(7.2), "A-10 and 2 jokers", 6.2, align="centre", grey=True)
+    draw_label(c, cx, y - mm(7.2), "A-10, jokers", 8, align="centre", grey=True)
 
 
 def _draw_monsters(c: Any, w: float, h: float) -> None:

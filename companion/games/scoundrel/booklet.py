@@ -220,12 +220,12 @@ def _draw_weapon(c: Any, w: float, h: float) -> None:
         draw_card_glyph(c, parse_card(card), gw * 0.55 * (i + 1), y - mm(2) * (i + 1),
                         gw, gh, highlight=i == 1)
     x = gw * 2.3 + mm(6)
-    lines = ("The 8♦ slew the 9♠ (1 damage), then the 8♠ (none).",
-             "Next it may take only a monster weaker than the 8♠: 2 to 7.",
+    lines = ("The 8♦ slew the 9♠ (1 damage),", "then the 8♠ (none).",
+             "Next it may take only a monster", "weaker than the 8♠: 2 to 7.",
              "With equal-kills, an 8 too.",
              "Bare hands are always allowed.")
     for i, text in enumerate(lines):
-        draw_label(c, x, h - mm(6) - i * mm(4.5), text, 7.2, bold=i == 1)
+        draw_label(c, x, h - mm(5) - i * mm(3.9), text, 8, bold=i in (2, 3))
 
 
 # ------------------------------------------------------------------ example steps

@@ -137,7 +137,7 @@ def _draw_map(c: Any, w: float, h: float, marks: dict[tuple[int, int], str] | No
         c.setLineWidth(1.2)
         c.circle(r.cx, r.cy, r.w * 0.24, stroke=1, fill=1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.BOLD, r.w * 0.28)
+        c.setFont(fonts.BOLD, max(8.0, r.w * 0.28))
         c.drawCentredString(r.cx, r.cy - r.w * 0.1, label)
         c.restoreState()
 
@@ -471,7 +471,7 @@ def booklet() -> Booklet:
             P(f"A real game on the 5 × 5 map of seed {SEED} (the map under Setting "
               "up). Each grey line is a line of the game's log; under it, what happened "
               "and the state after it, as the companion's engine replays it."),
-            Fig(_draw_route, 60, "The route of the example: the rooms in the order they "
+            Fig(_draw_route, 88, "The route of the example: the rooms in the order they "
                 "were entered (1, 2, 3), all emptied by the end."),
         )),
         *_steps(),

@@ -150,10 +150,17 @@ def draw_rich_text(c: Any, x: float, y: float, text: str, font: str, size: float
     return width
 
 
-def draw_label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: bool = False,
+LABEL_MIN = 8.0
+"""The smallest a figure's label is set (docs/printing.md, Design: 8 pt for what is
+read): a smaller size asked for is raised to it."""
+
+
+def draw_label(c: Any, x: float, y: float, text: str, size: float = 8.0, bold: bool = False,
                align: str = "left", grey: bool = False) -> float:
     """Draw a figure's label with :func:`draw_rich_text`: Vera (bold if ``bold``) in
-    black, or dark grey if ``grey``. Returns the width drawn."""
+    black, or dark grey if ``grey``, at ``size`` but never under :data:`LABEL_MIN`.
+    Returns the width drawn."""
+    size = max(size, LABEL_MIN)
     return draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align,
                           (0.35, 0.35, 0.35) if grey else INK)
 

@@ -188,10 +188,10 @@ def _build_doc_class() -> type:
             canv.saveState()
             head_y = h - mm(self.margin_mm) - 7.5
             canv.setFillColorRGB(*GREY)
-            canv.setFont(fonts.BOLD, 7)
+            canv.setFont(fonts.BOLD, 8)
             canv.drawString(left, head_y, book)
             if section:
-                canv.setFont(fonts.ITALIC, 7)
+                canv.setFont(fonts.ITALIC, 8)
                 canv.drawRightString(right, head_y, section)
             canv.setStrokeColorRGB(*RULE_GREY)
             canv.setLineWidth(0.4)
