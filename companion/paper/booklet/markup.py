@@ -19,8 +19,8 @@ from xml.sax.saxutils import escape
 
 from companion.paper import fonts
 
-__all__ = ["INK", "check_glyphs", "code_markup", "draw_label", "draw_rich_text", "wrap_rich",
-           "icon_name_of", "inline", "rich_width"]
+__all__ = ["INK", "LABEL_MIN", "Textless", "check_glyphs", "code_markup", "draw_label",
+           "draw_rich_text", "wrap_rich", "icon_name_of", "inline", "rich_width"]
 
 INK = (0.0, 0.0, 0.0)
 
@@ -188,3 +188,28 @@ def wrap_rich(c: Any, text: str, width: float, font: str, size: float) -> list[s
     if line or not lines:
         lines.append(line)
     return lines
+
+
+class Textless:
+    """A canvas that draws everything but text: for a miniature of a sheet drawn in a
+    booklet figure, whose own words would be set far under 8 pt (docs/printing.md,
+    Design: a miniature carries no unreadable text). Every other call goes to the
+    canvas it wraps; the figure labels what matters itself, at 8 pt."""
+
+    def __init__(self, canvas: Any) -> None:
+        self._canvas = canvas
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._canvas, name)
+
+    def drawString(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802 - reportlab
+        """Nothing: no text on a miniature."""
+
+    def drawCentredString(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Nothing: no text on a miniature."""
+
+    def drawRightString(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Nothing: no text on a miniature."""
+
+    def drawText(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Nothing: no text on a miniature."""
