@@ -144,7 +144,7 @@ def _draw_cards(c: Any, w: float, h: float) -> None:
         card = deck[rid].card
         if isinstance(card, Special):
             draw_special(Textless(c), r, card.kind, rid)
-            note = card.kind
+            note: str = card.kind
         else:
             draw_room(Textless(c), r, card)
             note = "chest" if rid == "R17" else "4 exits"
