@@ -514,6 +514,7 @@ def booklet() -> Booklet:
         "adds the rulings its validator enforces. Every picture is drawn by the "
         f"companion's engine from the seed {SEED}.",
         blocks=tuple(blocks),
+        emblem=("monster", "spade", "heart", "crown", "diamond", "club"),
         hero=Fig(_draw_monsters, 38, "The monsters and their power, the power cards, and "
                  "the joker that fits anywhere."),
         example_log=EXAMPLE_LOG,

@@ -457,6 +457,7 @@ def booklet() -> Booklet:
         "project's own. Every picture is drawn by the companion's engine from the seed "
         f"{SEED}.",
         blocks=tuple(blocks),
+        emblem=("stairs", "player", "monster", "heart", "chest", "crown"),
         hero=Fig(_draw_cards, 28, "Reward cards: rooms with doors and objects, and the "
                  "four specials."),
         example_log=EXAMPLE_LOG,

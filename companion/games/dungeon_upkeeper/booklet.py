@@ -384,6 +384,7 @@ def booklet() -> Booklet:
         "jam game makes them. Every picture is drawn by the companion's engine from the "
         f"seed {SEED}.",
         blocks=tuple(blocks),
+        emblem=("chest", "trap", "player", "trap-armed", "exit"),
         hero=Fig(_draw_legend, 36, "What the squares of a printed map mean."),
         example_log=EXAMPLE_LOG,
         summary=SUMMARY,

@@ -458,6 +458,7 @@ def booklet() -> Booklet:
         "its validator enforces. Every picture is drawn by the companion's engine "
         f"from the seed {SEED}.",
         blocks=tuple(blocks),
+        emblem=("monster", "club", "potion", "spade", "diamond", "heart"),
         hero=Fig(_draw_cast, 34, "Clubs and spades are monsters, diamonds weapons, "
                  "hearts potions."),
         example_log=EXAMPLE_LOG,

@@ -519,6 +519,7 @@ def booklet() -> Booklet:
         "rulings its validator enforces. Every picture is drawn by the companion's "
         f"engine from the seed {SEED}.",
         blocks=tuple(blocks),
+        emblem=("monster", "spade", "trap", "heart", "potion", "diamond", "gold", "club", "book"),
         hero=Fig(_draw_suits, 32, "The four suits and what they are in the dungeon."),
         example_log=EXAMPLE_LOG,
         summary=SUMMARY,

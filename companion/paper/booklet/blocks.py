@@ -132,6 +132,11 @@ class Booklet:
     example_log: str = ""
     summary: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    emblem: tuple[str, ...] = ()
+    """The cover's emblem: icon names (:mod:`companion.paper.icons`), the first drawn big
+    in the middle, the others round it (empty: a chest among a monster and stairs)."""
+    edition: int | None = None
+    """The rules edition the booklet retells (the cover names it)."""
 
     def text_blocks(self) -> list[str]:
         """Every text of the booklet (for checks: glyph coverage, no copied sentence)."""

@@ -328,9 +328,13 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
 
 def _title_flowables(book: Booklet, st: Styles, cls: dict[str, Any], text_width: float,
                      toc: Any, note: str, in_volume: bool) -> list[Any]:
-    """A game's title page: title, tagline, credits, picture, its contents, and (for
-    a booklet of its own) the printing note."""
-    from reportlab.platypus import Paragraph, Spacer
+    """A game's cover: title, tagline, a drawn emblem (the game's icons) filling the
+    room the rest leaves, credits, the rules edition, what is inside (its contents) and
+    (for a booklet of its own) the printing note. The picture of the game (``hero``)
+    opens the body (:func:`_hero_flowables`)."""
+    from reportlab.platypus import Paragraph
+
+    from companion.paper.booklet.cover import emblem_class
 
     where = f"{book.game} title page"
     out: list[Any] = [cls["Marker"](book.title)]
@@ -338,15 +342,25 @@ def _title_flowables(book: Booklet, st: Styles, cls: dict[str, Any], text_width:
     out.append(cls["Heading"](book.title, st.title, level, None, book.title))
     check_glyphs(book.tagline + book.credits, where)
     out.append(Paragraph(inline(book.tagline, st.tagline.fontSize), st.tagline))
-    out.append(Paragraph(inline(book.credits, st.credits.fontSize), st.credits))
-    out.append(Spacer(1, mm(2)))
-    if book.hero is not None:
-        out.extend(_block_flowables(book.hero, st, cls, text_width, where))
-    out.append(Paragraph("Contents", st.h2))
-    out.append(toc)
+    after: list[Any] = [Paragraph(inline(book.credits, st.credits.fontSize), st.credits)]
+    if book.edition is not None:
+        after.append(Paragraph(f"Rules edition {book.edition}, as the companion checks "
+                               "them. Rule booklet printed by the companion.", st.state))
+    after.append(Paragraph("Inside this booklet", st.h2))
+    after.append(toc)
     if note:
-        out.append(Paragraph(note, st.note))
+        after.append(Paragraph(note, st.note))
+    out.append(emblem_class()(book.emblem, after))
+    out.extend(after)
     return out
+
+
+def _hero_flowables(book: Booklet, st: Styles, cls: dict[str, Any],
+                    text_width: float) -> list[Any]:
+    """The picture of the game (``hero``), opening the body after the cover."""
+    if book.hero is None:
+        return []
+    return _block_flowables(book.hero, st, cls, text_width, f"{book.game} title page")
 
 
 def _toc(st: Styles, kind: str, bold: bool = False) -> Any:
@@ -468,6 +482,7 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
                                       volume is not None))
         story.append(NextPageTemplate("body"))
         story.append(PageBreak())
+        story.extend(_hero_flowables(book, st, cls, text_width))
         for block in book.blocks:
             story.extend(_block_flowables(block, st, cls, text_width, book.game,
                                           1 if volume is not None else 0, kind))
