@@ -418,10 +418,10 @@ def booklet() -> Booklet:
             P(f"The first level of a game of seed {SEED}. We drafted "
               f"{_card_list(DRAFT)}. Each grey line is a line of the game's log; under it, "
               "what happened and the state after it, as the companion's engine replays it."),
-            Fig(_draw_end, 62, "Where the example is heading: the board just before the last "
-                "step of level 1, with the two cards we played at d2 and c1, both chests "
-                "opened."),
         )),
+        Fig(_draw_end, 62, "Where the example is heading: the board just before the last "
+            "step of level 1, with the two cards we played at d2 and c1, both chests "
+            "opened."),
         *_steps(),
         H1("Logging your game"),
         P("Your own deck is shuffled by hand, so the companion cannot know your draws: "

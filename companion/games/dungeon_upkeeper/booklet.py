@@ -348,9 +348,9 @@ def booklet() -> Booklet:
             P(f"A two-floor run of seed {SEED}, following the par path on both floors. "
               "Each grey line is a line of the run's log; under it, what it did and the "
               "state after it, as the companion's engine replays it."),
-            Fig(_draw_b2_path, 62, "Floor B2 and the path the example takes on it (B1's "
-                "is drawn under Par): chest, trap, chest, trap, exit."),
         )),
+        Fig(_draw_b2_path, 62, "Floor B2 and the path the example takes on it (B1's "
+            "is drawn under Par): chest, trap, chest, trap, exit."),
         *_steps(),
         H1("Logging your game"),
         P("Copy your pencil line into a log, a plain text file: tags in square "

@@ -231,10 +231,16 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
     )
 
     class WholeTable(Table):  # type: ignore[misc]
-        """A table that moves to the next page rather than split (a heading kept
-        with it moves along)."""
+        """A short table: split across a page only where each part keeps two rows or
+        more (no lone row), else moved whole to the next page (a heading kept with it
+        moves along), so a page is not left a third empty for a table that fits in
+        two halves."""
 
         def split(self, aw: float, ah: float) -> list[Any]:
+            parts = super().split(aw, ah)
+            head = self.repeatRows or 0
+            if len(parts) == 2 and all(len(p._cellvalues) - head >= 2 for p in parts):
+                return list(parts)
             return []
 
     def para(text: str, style: Any) -> Any:
