@@ -264,7 +264,7 @@ def booklet() -> Booklet:
         P("Squares are named by column letter and row number, counting the outer wall: "
           f"a1 is the top-left corner. On this B1, the start is at "
           f"{cell_name(b1.start)} and the exit at {cell_name(b1.exit)}."),
-        Fig(_draw_b1, 60, f"Floor B1 of seed {SEED}, drawn by the companion: "
+        Fig(_draw_b1, 50, f"Floor B1 of seed {SEED}, drawn by the companion: "
             f"{len(b1.traps)} traps and {len(b1.chests)} chest."),
         H1("Moving"),
         P("Draw your path in pencil, one square at a time: north, east, south or west, "
@@ -308,7 +308,7 @@ def booklet() -> Booklet:
           "validator tells you how many moves over par you took. Every floor it prints "
           "can be done perfectly: floors that cannot are thrown away when the map is "
           "made."),
-        Fig(_draw_b1_path, 70, "The par path of B1 (21 moves): chest, back past the "
+        Fig(_draw_b1_path, 58, "The par path of B1 (21 moves): chest, back past the "
             "start, trap, trap, exit. Where it walks a corridor twice the line is "
             "drawn twice, side by side."),
         H1("Clarifications"),
@@ -349,7 +349,7 @@ def booklet() -> Booklet:
               "Each grey line is a line of the run's log; under it, what it did and the "
               "state after it, as the companion's engine replays it."),
         )),
-        Fig(_draw_b2_path, 62, "Floor B2 and the path the example takes on it (B1's "
+        Fig(_draw_b2_path, 52, "Floor B2 and the path the example takes on it (B1's "
             "is drawn under Par): chest, trap, chest, trap, exit."),
         *_steps(),
         H1("Logging your game"),

@@ -304,7 +304,7 @@ def booklet() -> Booklet:
           "write it in the room, because it is the number of cards you will draw there. "
           "Cells are named by column letter and row number: a1 is the top-left cell, "
           "the entrance; the exit, F, lies beyond the bottom-right cell."),
-        Fig(_draw_setup, 88, f"The map of seed {SEED} (5 × 5), drawn by the companion. "
+        Fig(_draw_setup, 74, f"The map of seed {SEED} (5 × 5), drawn by the companion. "
             f"Row stack {row}; column stack {column}. Grey cells are filled; thick lines "
             "are room walls; the small number is the room's size."),
         H2("2. Make your character"),
@@ -471,9 +471,9 @@ def booklet() -> Booklet:
             P(f"A real game on the 5 × 5 map of seed {SEED} (the map under Setting "
               "up). Each grey line is a line of the game's log; under it, what happened "
               "and the state after it, as the companion's engine replays it."),
-            Fig(_draw_route, 88, "The route of the example: the rooms in the order they "
-                "were entered (1, 2, 3), all emptied by the end."),
         )),
+        Fig(_draw_route, 74, "The route of the example: the rooms in the order they "
+            "were entered (1, 2, 3), all emptied by the end."),
         *_steps(),
         H1("Logging your game"),
         P("Write your game down as you play, one line per action: you can then check "

@@ -143,6 +143,8 @@ def _build_doc_class() -> type:
 
         def handle_flowable(self, flowables: list[Any]) -> None:
             f = flowables[0]
+            self._float_figure(flowables)
+            f = flowables[0]
             if isinstance(f, self._classes["OddPage"]):
                 flowables.pop(0)
                 used = self.page in self.content_pages
@@ -150,6 +152,31 @@ def _build_doc_class() -> type:
                 flowables[0:0] = [PageBreak() for _ in range(breaks)]
                 return
             super().handle_flowable(flowables)
+
+        def _float_figure(self, flowables: list[Any]) -> None:
+            """A figure that does not fit in what is left of the page lets the text
+            after it (paragraphs, lists, tables: never a heading or an example step)
+            go first, so the page fills and the figure opens the next page, as a
+            book's figures float."""
+            from reportlab.platypus import Paragraph, Table
+
+            f = flowables[0]
+            if not getattr(f, "floatable", False) or len(flowables) < 2:
+                return
+            frame = getattr(self, "frame", None)
+            if frame is None:
+                return
+            avail = frame._y - frame._y1p
+            if avail > frame._height * 0.9:
+                return
+            f.canv = self.canv
+            _, fh = f.wrap(frame._aW, avail)
+            if fh <= avail:
+                return
+            nxt = flowables[1]
+            if isinstance(nxt, (Paragraph, Table)) and not isinstance(
+                    nxt, self._classes["Heading"]):
+                flowables[0], flowables[1] = nxt, f
 
         def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 - reportlab API
             page = self.page
@@ -247,11 +274,13 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
         check_glyphs(text, where)
         return Paragraph(inline(text, style.fontSize), style)
 
-    def figure(fig: Fig) -> list[Any]:
+    def figure(fig: Fig, floatable: bool = False) -> list[Any]:
         out = [cls["Figure"](fig, text_width)]
         if fig.caption:
             out.append(para(fig.caption, st.caption))
-        return [KeepTogether(out)]
+        kept = KeepTogether(out)
+        kept.floatable = floatable
+        return [kept]
 
     if isinstance(block, H1):
         check_glyphs(block.text, where)
@@ -308,7 +337,7 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
         check_glyphs(block.text, where)
         return [Paragraph(code_markup(block.text, st.code.fontSize), st.code)]
     if isinstance(block, Fig):
-        return figure(block)
+        return figure(block, floatable=True)
     if isinstance(block, Note):
         check_glyphs(block.title + block.text, where)
         text = f"<b>{block.title}</b> {block.text}" if block.title else block.text
@@ -359,6 +388,26 @@ def _title_flowables(book: Booklet, st: Styles, cls: dict[str, Any], text_width:
     out.append(emblem_class()(book.emblem, after))
     out.extend(after)
     return out
+
+
+HEADING_ROOM = {"H1": 80.0, "H2": 62.0}
+"""Points a heading needs below it on the page (itself and three lines, or a table's
+first two rows) when what follows may split across pages."""
+
+
+def _heading_room(block: Block, following: Block | None, flow: list[Any]) -> list[Any]:
+    """A heading followed by text or a table that may split: a conditional page break
+    (a new page only when the heading and the first lines would not fit) instead of
+    keeping the heading with the whole of what follows, which moved a whole table or
+    list to the next page and left a third of a page blank. Before a figure or a kept
+    group the heading keeps with it, as before."""
+    from reportlab.platypus import CondPageBreak
+
+    if not isinstance(block, (H1, H2)) or not isinstance(following, (P, Bullets, Rows, Code)):
+        return flow
+    heading = flow[0]
+    heading.keepWithNext = 0
+    return [CondPageBreak(HEADING_ROOM[type(block).__name__]), *flow]
 
 
 def _hero_flowables(book: Booklet, st: Styles, cls: dict[str, Any],
@@ -489,8 +538,10 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
         story.append(NextPageTemplate("body"))
         story.append(PageBreak())
         story.extend(_hero_flowables(book, st, cls, text_width))
-        for block in book.blocks:
-            story.extend(_block_flowables(block, st, cls, text_width, book.game,
-                                          1 if volume is not None else 0, kind))
+        for i, block in enumerate(book.blocks):
+            flow = _block_flowables(block, st, cls, text_width, book.game,
+                                    1 if volume is not None else 0, kind)
+            following = book.blocks[i + 1] if i + 1 < len(book.blocks) else None
+            story.extend(_heading_room(block, following, flow))
     doc.multiBuild(story, canvasmaker=booklet_canvas_class(paper if imposed else None))
     return buffer.getvalue()
