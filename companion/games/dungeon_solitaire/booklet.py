@@ -331,7 +331,7 @@ def booklet() -> Booklet:
         ), numbered=True),
         Fig(_draw_start, 78, f"Level 1 of seed {SEED} laid out: the start (e2) and the "
             "staircase (b1) face up, e3 revealed from the start, the other tiles face "
-            "down; dotted squares have no tile."),
+            "down; dotted squares have no tile.", width_mm=80, side=True),
         H1("Playing a level"),
         H2("Revealing"),
         P("Whenever you stand on a card, turn face up every face-down card next to it "
@@ -421,7 +421,7 @@ def booklet() -> Booklet:
         )),
         Fig(_draw_end, 62, "Where the example is heading: the board just before the last "
             "step of level 1, with the two cards we played at d2 and c1, both chests "
-            "opened."),
+            "opened.", width_mm=64, side=True),
         *_steps(),
         H1("Logging your game"),
         P("Your own deck is shuffled by hand, so the companion cannot know your draws: "

@@ -300,8 +300,8 @@ LEGEND_COLUMN = mm(78)
 """The legend sets its lines in as many columns of at least this width as fit."""
 
 
-def _legend_columns(width: float) -> int:
-    return max(1, min(2, int(width // LEGEND_COLUMN)))
+def _legend_columns(width: float, column: float = LEGEND_COLUMN) -> int:
+    return max(1, min(2, int(width // column)))
 
 
 def _legend_entries(width: float) -> list[tuple[str, str, list[str], float]]:
@@ -316,21 +316,24 @@ def _legend_entries(width: float) -> list[tuple[str, str, list[str], float]]:
     return out
 
 
-def legend_height(width: float) -> float:
-    """The height the legend takes in ``width`` (its entries in one or two columns)."""
-    cols = _legend_columns(width)
+def legend_height(width: float, column: float = LEGEND_COLUMN) -> float:
+    """The height the legend takes in ``width`` (its entries in one or two columns of
+    at least ``column``)."""
+    cols = _legend_columns(width, column)
     col_w = (width - mm(4) * (cols - 1)) / cols
     entries = _legend_entries(col_w)
     per = -(-len(entries) // cols)
     return max(sum(e[3] for e in entries[i:i + per]) for i in range(0, len(entries), per))
 
 
-def draw_legend(c: Any, area: Rect, ink: str = DEFAULT_INK) -> None:
+def draw_legend(c: Any, area: Rect, ink: str = DEFAULT_INK,
+                column: float = LEGEND_COLUMN) -> None:
     """What the icons mean (label type, 8 pt), filling ``area`` from the top in one or
-    two columns; the wall square drawn as the map draws walls in ``ink``."""
+    two columns (of at least ``column``); the wall square drawn as the map draws walls
+    in ``ink``."""
     c.saveState()
     icon = LEGEND_ICON
-    cols = _legend_columns(area.w)
+    cols = _legend_columns(area.w, column)
     col_w = (area.w - mm(4) * (cols - 1)) / cols
     entries = _legend_entries(col_w)
     per = -(-len(entries) // cols)

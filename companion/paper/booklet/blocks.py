@@ -82,6 +82,10 @@ class Fig:
     height_mm: float
     caption: str = ""
     width_mm: float = 0.0
+    side: bool = False
+    """The caption beside the figure (left-aligned, in the room its ``width_mm`` leaves)
+    instead of under it: a narrow figure (a floor, a map) does not leave two blank
+    strips either side of it."""
 
 
 @dataclass(frozen=True)

@@ -275,6 +275,20 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
         return Paragraph(inline(text, style.fontSize), style)
 
     def figure(fig: Fig, floatable: bool = False) -> list[Any]:
+        if fig.side and fig.width_mm and fig.caption:
+            gap = mm(4)
+            left = mm(fig.width_mm)
+            side = Table([[cls["Figure"](fig, left), para(fig.caption, st.side_caption)]],
+                         colWidths=[left + gap, text_width - left - gap], hAlign="LEFT",
+                         spaceBefore=2, spaceAfter=8)
+            side.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                      ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                      ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                      ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+            kept = KeepTogether([side])
+            kept.floatable = floatable
+            return [kept]
         out = [cls["Figure"](fig, text_width)]
         if fig.caption:
             out.append(para(fig.caption, st.caption))

@@ -39,6 +39,7 @@ class Styles:
     tagline: Any
     credits: Any
     caption: Any
+    side_caption: Any
     code: Any
     step_line: Any
     note: Any
@@ -78,6 +79,9 @@ def paragraph_styles() -> Styles:
         caption=ParagraphStyle("caption", parent=body, fontName=fonts.ITALIC,
                                fontSize=8.0, leading=10.2, alignment=TA_CENTER,
                                textColor=GREY, spaceBefore=2, spaceAfter=8),
+        side_caption=ParagraphStyle("side_caption", parent=body, fontName=fonts.ITALIC,
+                                    fontSize=8.0, leading=10.6, textColor=GREY,
+                                    spaceBefore=0, spaceAfter=0),
         code=code,
         step_line=ParagraphStyle("step_line", parent=code, spaceBefore=6, spaceAfter=5,
                                  fontName=fonts.BOLD, keepWithNext=1),
