@@ -83,7 +83,7 @@ def paragraph_styles() -> Styles:
                                     fontSize=8.0, leading=10.6, textColor=GREY,
                                     spaceBefore=0, spaceAfter=0),
         code=code,
-        step_line=ParagraphStyle("step_line", parent=code, spaceBefore=6, spaceAfter=5,
+        step_line=ParagraphStyle("step_line", parent=code, spaceBefore=4.5, spaceAfter=5,
                                  fontName=fonts.BOLD, keepWithNext=1),
         note=ParagraphStyle("note", parent=body, fontSize=8.1, leading=10.8,
                             backColor=NOTE_BG, borderPadding=(5, 6, 5, 6), leftIndent=6,
