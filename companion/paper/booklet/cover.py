@@ -16,9 +16,12 @@ from typing import Any
 from companion.paper.booklet.markup import INK
 from companion.paper.units import mm
 
-__all__ = ["DEFAULT_EMBLEM", "PANEL", "draw_emblem", "emblem_class"]
+__all__ = ["DEFAULT_EMBLEM", "PANEL", "VOLUME_EMBLEM", "draw_emblem", "emblem_class"]
 
 DEFAULT_EMBLEM = ("chest", "monster", "stairs", "player", "trap")
+VOLUME_EMBLEM = ("book", "monster", "spade", "chest", "heart", "stairs", "diamond", "trap",
+                 "club")
+"""The emblem of the volume of every game's booklet."""
 PANEL = (0.95, 0.93, 0.87)
 """The emblem panel's tint: a warm parchment that prints light on any printer."""
 MIN_HEIGHT = mm(36)

@@ -538,9 +538,12 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
         check_glyphs(vtitle + intro, "volume title page")
         story.append(Paragraph(inline(vtitle, st.volume.fontSize), st.volume))
         story.append(Paragraph(inline(intro, st.body.fontSize), st.body))
-        story.append(Paragraph("Contents", st.h2))
-        story.append(_toc(st, TOC_KIND, bold=True))
-        story.append(Paragraph(note, st.note))
+        from companion.paper.booklet.cover import VOLUME_EMBLEM, emblem_class
+
+        after = [Paragraph("Contents", st.h2), _toc(st, TOC_KIND, bold=True),
+                 Paragraph(note, st.note)]
+        story.append(emblem_class()(VOLUME_EMBLEM, after))
+        story.extend(after)
     for book in books:
         kind = f"{TOC_KIND}:{book.game}" if volume is not None else TOC_KIND
         if volume is not None:
