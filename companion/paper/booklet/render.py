@@ -409,18 +409,30 @@ HEADING_ROOM = {"H1": 80.0, "H2": 62.0}
 first two rows) when what follows may split across pages."""
 
 
-def _heading_room(block: Block, following: Block | None, flow: list[Any]) -> list[Any]:
+def _heading_room(block: Block, following: Block | None, flow: list[Any],
+                  previous: Block | None = None) -> list[Any]:
     """A heading followed by text or a table that may split: a conditional page break
     (a new page only when the heading and the first lines would not fit) instead of
     keeping the heading with the whole of what follows, which moved a whole table or
-    list to the next page and left a third of a page blank. Before a figure or a kept
+    list to the next page and left a third of a page blank. A heading right before
+    another heading reserves room for both (the second one adds no break of its own,
+    so the first is never left alone at the foot of a page). Before a figure or a kept
     group the heading keeps with it, as before."""
     from reportlab.platypus import CondPageBreak
 
-    if not isinstance(block, (H1, H2)) or not isinstance(following, (P, Bullets, Rows, Code)):
+    if not isinstance(block, (H1, H2)):
         return flow
     heading = flow[0]
+    after_heading = isinstance(previous, (H1, H2))
+    if isinstance(following, (H1, H2)) and not after_heading:
+        heading.keepWithNext = 0
+        room = HEADING_ROOM[type(block).__name__] + HEADING_ROOM["H2"] - 30.0
+        return [CondPageBreak(room), *flow]
+    if not isinstance(following, (P, Bullets, Rows, Code)):
+        return flow
     heading.keepWithNext = 0
+    if after_heading:
+        return flow
     return [CondPageBreak(HEADING_ROOM[type(block).__name__]), *flow]
 
 
@@ -559,6 +571,7 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
             flow = _block_flowables(block, st, cls, text_width, book.game,
                                     1 if volume is not None else 0, kind)
             following = book.blocks[i + 1] if i + 1 < len(book.blocks) else None
-            story.extend(_heading_room(block, following, flow))
+            previous = book.blocks[i - 1] if i else None
+            story.extend(_heading_room(block, following, flow, previous))
     doc.multiBuild(story, canvasmaker=booklet_canvas_class(paper if imposed else None))
     return buffer.getvalue()
