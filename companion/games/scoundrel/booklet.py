@@ -431,11 +431,11 @@ def booklet() -> Booklet:
             ("room 8♠ 8♦ 9♠ 7♦", "the room once dealt, in deal order (the card left "
              "from the last room first)"),
             ("avoid", "the room goes under the dungeon; the next line is the new room"),
-            ("equip 8♦", "take a weapon"),
-            ("drink 10♥", "a potion"),
-            ("fight 2♣", "a monster, bare-handed"),
-            ("slay 9♠", "a monster, with the weapon"),
         ), header=("Line", "Meaning"), split=0.34),
+        Rows((
+            ("equip 8♦", "take a weapon", "fight 2♣", "a monster, bare-handed"),
+            ("drink 10♥", "a potion", "slay 9♠", "a monster, with the weapon"),
+        ), widths=(0.17, 0.27, 0.17, 0.39)),
         P("Cards are rank then suit: <i>10♠</i>, or with letters, <i>10S</i>, "
           "<i>TS</i>, <i>ts</i>. The first two rooms of the example game, as a player "
           "might write them at the table:"),
