@@ -75,6 +75,9 @@ SCALE_ROW = SCALE_BAR_HEIGHT + mm(0.6)
 MAP_MAX_SQUARE = mm(20)
 """The largest square of the map sheet: the 9 x 9 floors (B1, B2) grow to fill the
 page (20 mm squares on A4 and Letter) instead of leaving its lower half blank."""
+MAP_CAP_WIDTH = mm(196)
+"""The content width (Letter's, 10 mm margins) up to which :data:`MAP_MAX_SQUARE` is the
+cap; on wider paper the cap grows in proportion."""
 BODY = design.style("body")
 LABEL = design.style("label")
 NOTE = design.style("print-note")
@@ -153,7 +156,9 @@ def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
     below = GAP + TRACKER_H + SCALE_ROW
     low = area.y + foot + below
     room = Rect(area.x, low, area.w, header.y - GAP - low)
-    geo = Geometry.fit(room, floor.width, floor.height, MAP_MAX_SQUARE)
+    # the cap grows with a larger paper (A3, Tabloid), so a small floor fills it too
+    cap = max(MAP_MAX_SQUARE, MAP_MAX_SQUARE * area.w / MAP_CAP_WIDTH)
+    geo = Geometry.fit(room, floor.width, floor.height, cap)
     spare = max(0.0, room.h - geo.height)
     # the block (map, tracker, scale bar) centred in the room between header and footer
     geo = Geometry(geo.square, geo.cols, geo.rows, geo.grid_x, geo.grid_top - spare / 2)
