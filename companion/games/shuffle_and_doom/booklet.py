@@ -306,7 +306,7 @@ def booklet() -> Booklet:
           "the entrance; the exit, F, lies beyond the bottom-right cell."),
         Fig(_draw_setup, 74, f"The map of seed {SEED} (5 × 5), drawn by the companion. "
             f"Row stack {row}; column stack {column}. Grey cells are filled; thick lines "
-            "are room walls; the small number is the room's size.", width_mm=84, side=True),
+            "are room walls; the small number is the room's size.", width_mm=76, side=True),
         H2("2. Make your character"),
         P("You start with <b>health 7</b>, <b>attack 3</b>, <b>intelligence 3</b> and "
           "no gold. Now pick one of the two stacks, the row or the column, and read its "
@@ -473,7 +473,7 @@ def booklet() -> Booklet:
               "and the state after it, as the companion's engine replays it."),
         )),
         Fig(_draw_route, 74, "The route of the example: the rooms in the order they "
-            "were entered (1, 2, 3), all emptied by the end.", width_mm=84, side=True),
+            "were entered (1, 2, 3), all emptied by the end.", width_mm=76, side=True),
         *_steps(),
         H1("Logging your game"),
         P("Write your game down as you play, one line per action: you can then check "
