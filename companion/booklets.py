@@ -8,6 +8,8 @@ page.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.errors import ParameterError
 from companion.games import GAME_NAMES, get_game
 
@@ -70,7 +72,7 @@ def render_booklet(target: str, paper: str, imposition: str | None = None,
     if imposition is not None and imposition != "saddle":
         raise ParameterError(f"--imposition must be saddle, not {imposition!r}")
     names = booklet_targets(target)
-    books = [get_game(n).booklet() for n in names]
+    books = [replace(get_game(n).booklet(), edition=get_game(n).edition) for n in names]
     command = f"companion booklet {target.strip().lower()}"
     if len(names) == 1:
         return render_booklets(books, paper, imposition=imposition, command=command,

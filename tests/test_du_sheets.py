@@ -18,6 +18,7 @@ from companion.games.dungeon_upkeeper.floor import cell_name, solve
 from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.games.dungeon_upkeeper.sheets import (
     COORD_BAND,
+    MAP_MAX_SQUARE,
     draw_map_page,
     plan_map_page,
 )
@@ -150,7 +151,7 @@ def test_squares_at_least_8mm_and_everything_inside_the_margins(paper, seed):
         plan = plan_map_page(layout, paper, DU, seed, floor, 10)
         geo = plan.geometry
         assert geo.square >= MIN_SQUARE - 1e-9
-        assert geo.square <= mm(16) + 1e-9
+        assert geo.square <= MAP_MAX_SQUARE + 1e-9
         if k == 10:
             assert floor.width == floor.height == 21
         # inside the margins (which keep 8 mm or more off the paper edge)

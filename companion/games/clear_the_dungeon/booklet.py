@@ -175,7 +175,7 @@ def _draw_deal(c: Any, w: float, h: float) -> None:
             draw_mini_back(c, Rect(cx - gw / 2, y + i * peek, gw, gh))
         draw_card_glyph(c, col[0], cx - gw / 2, y, gw, gh)
         draw_label(c, cx, y - mm(4), f"power {power_of(col[0])}", 6.8, align="centre", grey=True)
-        draw_label(c, cx, y - mm(7.2), "2 face down below", 6.2, align="centre", grey=True)
+        draw_label(c, cx, y - mm(7.2), "+2 face down", 8, align="centre", grey=True)
     cx = col_w * 4 + col_w / 2
     top = h - mm(4)
     draw_label(c, cx, top, "Power deck", 7.5, bold=True, align="centre")
@@ -183,7 +183,7 @@ def _draw_deal(c: Any, w: float, h: float) -> None:
     for i in (2, 1, 0):
         draw_mini_back(c, Rect(cx - gw / 2 + i * mm(0.8), y + i * mm(0.8), gw, gh))
     draw_label(c, cx, y - mm(4), "42 cards", 6.8, align="centre", grey=True)
-    draw_label(c, cx, y - mm(7.2), "A-10 and 2 jokers", 6.2, align="centre", grey=True)
+    draw_label(c, cx, y - mm(7.2), "A-10, jokers", 8, align="centre", grey=True)
 
 
 def _draw_monsters(c: Any, w: float, h: float) -> None:
@@ -225,7 +225,7 @@ def _pile_panel(c: Any, x: float, y: float, w: float, h: float, monster: str,
     sw, sh = mm(8), mm(11.2)
     gap = mm(1.5)
     sx = x + (w - 3 * sw - 2 * gap) / 2
-    sy = y + mm(8)
+    sy = y + mm(9.5)
     for i in range(3):
         r = Rect(sx + i * (sw + gap), sy, sw, sh)
         if i < len(pile) and not fallen:
@@ -235,7 +235,10 @@ def _pile_panel(c: Any, x: float, y: float, w: float, h: float, monster: str,
             c.setStrokeColorRGB(0.55, 0.55, 0.55)
             c.roundRect(r.x, r.y, r.w, r.h, mm(1), stroke=1, fill=0)
             c.setDash()
-    draw_label(c, x + w / 2, y + mm(3), note, 6.4, align="centre")
+    lines = note.split("\n")  # a note too wide for its panel is given in two lines
+    for k, line in enumerate(lines):
+        draw_label(c, x + w / 2, y + mm(2.2) + (len(lines) - 1 - k) * mm(3.4), line, 8,
+                   align="centre")
     c.restoreState()
 
 
@@ -244,11 +247,11 @@ def _draw_attack(c: Any, w: float, h: float) -> None:
     gap = mm(2.5)
     pw = (w - 2 * gap) / 3
     _pile_panel(c, 0, 0, pw, h, "Q♥", ["4♣"], "1st card: 4♣",
-                "4 + 10 = 14 ≥ 12: may open")
+                "4 + 10 = 14 ≥ 12:\nmay open")
     _pile_panel(c, pw + gap, 0, pw, h, "Q♥", ["4♣", "9♥"], "2nd card: 9♥",
                 "4 + 9 = 13 ≥ 12")
     _pile_panel(c, 2 * (pw + gap), 0, pw, h, "Q♥", ["4♣", "9♥", "2♥"], "Trigger: 2♥",
-                "a ♥: the Q♥ falls, Q♣ turns up", fallen=True, revealed="Q♣")
+                "a ♥: the Q♥ falls,\nQ♣ turns up", fallen=True, revealed="Q♣")
 
 
 # ------------------------------------------------------------------ example steps
@@ -416,7 +419,7 @@ def booklet() -> Booklet:
           "of the game, and they are not damage. If the column still has cards, turn "
           "the next one face up: it is the new monster of that column. An empty column "
           "stays empty."),
-        Fig(_draw_attack, 46, "One attack from the example game, over two turns: the "
+        Fig(_draw_attack, 50, "One attack from the example game, over two turns: the "
             "Q♥ of column 3 takes the 4♣, the 9♥, then the 2♥."),
         H1("Damage, winning and losing"),
         P("Every card you discard goes onto the damage pile. You may discard any card, "
@@ -514,6 +517,7 @@ def booklet() -> Booklet:
         "adds the rulings its validator enforces. Every picture is drawn by the "
         f"companion's engine from the seed {SEED}.",
         blocks=tuple(blocks),
+        emblem=("monster", "spade", "heart", "crown", "diamond", "club"),
         hero=Fig(_draw_monsters, 38, "The monsters and their power, the power cards, and "
                  "the joker that fits anywhere."),
         example_log=EXAMPLE_LOG,

@@ -29,6 +29,7 @@ from companion.paper.booklet import (
     P,
     Rows,
     Step,
+    Textless,
     draw_label,
 )
 from companion.paper.units import Rect, mm
@@ -124,32 +125,41 @@ SUMMARY = (
 
 # ----------------------------------------------------------------------- figures
 def _draw_cards(c: Any, w: float, h: float) -> None:
-    """A room card, a room card with a chest, and the four specials."""
+    """A room card, a room card with a chest, and the four specials: the cards drawn
+    without their words (a miniature's own text would be far under 8 pt), each named
+    under it at 8 pt."""
     from companion.games.dungeon_solitaire.sheets import draw_room, draw_special
 
     deck = {card.id: card for card in reward_deck(SEED)}
-    items: list[tuple[str, str]] = [("R7", "room: 4 exits"), ("R17", "room, chest"),
-                                    ("R25", "special"), ("R1", "special"),
-                                    ("R10", "special")]
+    items: list[str] = ["R7", "R17", "R25", "R1", "R10"]
     leap = next((card for card in reward_deck(SEED) if isinstance(card.card, Special)
                  and card.card.kind == "leap"), None)
     if leap is not None:
-        items.append((leap.id, "special"))
-    side = min(mm(19), (w - mm(2) * (len(items) - 1)) / len(items))
+        items.append(leap.id)
+    side = min(mm(19), (w - mm(2) * (len(items) - 1)) / len(items), h - mm(9))
     step = (w - side) / (len(items) - 1)
-    for i, (rid, note) in enumerate(items):
+    for i, rid in enumerate(items):
         x = i * step
         r = Rect(x, h - side, side, side)
         card = deck[rid].card
         if isinstance(card, Special):
-            draw_special(c, r, card.kind, rid)
+            draw_special(Textless(c), r, card.kind, rid)
+            note: str = card.kind
         else:
-            draw_room(c, r, card, label=rid)
-        draw_label(c, x + side / 2, h - side - mm(4), note, 6.6, align="centre", grey=True)
+            draw_room(Textless(c), r, card)
+            note = "chest" if rid == "R17" else "4 exits"
+        draw_label(c, x + side / 2, h - side - mm(3.6), rid, 8, bold=True, align="centre")
+        draw_label(c, x + side / 2, h - side - mm(7.2), note, 8, align="centre", grey=True)
 
 
-def _board(c: Any, w: float, h: float, state: Any, caption_cells: bool = True) -> None:
-    """The board of ``state``: face-up cards, face-down tiles, empty squares."""
+BOARD_BAND = mm(4)
+"""The coordinates round a miniature board: letters above, numbers on the left."""
+
+
+def _board(c: Any, w: float, h: float, state: Any) -> None:
+    """The board of ``state``: face-up cards, face-down tiles, empty squares, drawn
+    without their words (:class:`Textless`), the columns lettered above and the rows
+    numbered on the left at 8 pt, so a square reads as in the text (d2)."""
     from companion.games.dungeon_solitaire.sheets import (
         _empty_cell,
         draw_level_back,
@@ -157,26 +167,33 @@ def _board(c: Any, w: float, h: float, state: Any, caption_cells: bool = True) -
     )
 
     n = state.size
-    side = min(w, h) / n
-    x0 = (w - side * n) / 2
+    side = min(w - BOARD_BAND, h - BOARD_BAND) / n
+    x0 = (w - side * n + BOARD_BAND) / 2
+    top = h - BOARD_BAND
     tiles = state.tiles
+    quiet = Textless(c)
     for row in range(n):
         for col in range(n):
             cell = (col, row)
-            r = Rect(x0 + col * side, h - (row + 1) * side, side, side).inset(side * 0.02)
+            r = Rect(x0 + col * side, top - (row + 1) * side, side, side).inset(side * 0.02)
             tile = tiles.get(cell)
             if tile is None:
-                _empty_cell(c, r, cell_name(cell))
+                _empty_cell(quiet, r, cell_name(cell))
             elif not tile.face_up:
-                draw_level_back(c, r, state.level, cell)
+                draw_level_back(quiet, r, state.level, cell)
             else:
                 marker = None
                 if cell == state.position:
                     marker = "player"
                 elif cell == state.stairs:
                     marker = "crown" if state.level == RULES.levels else "stairs"
-                label = tile.source or cell_name(cell)
-                draw_room(c, r, tile.room, marker=marker, label=label)
+                draw_room(quiet, r, tile.room, marker=marker)
+    for k in range(n):
+        name = cell_name((k, k))
+        draw_label(c, x0 + (k + 0.5) * side, top + mm(1), name[0], 8, align="centre",
+                   grey=True)
+        draw_label(c, x0 - mm(1), top - (k + 0.5) * side - 2.8, name[1:], 8, align="right",
+                   grey=True)
 
 
 def _example_state(index: int) -> Any:
@@ -199,9 +216,9 @@ def _draw_placement(c: Any, w: float, h: float) -> None:
     c.translate(half + gap, 0)
     _board(c, half, h - mm(6), after)
     c.restoreState()
-    draw_label(c, half / 2, h - mm(3.5), "Before: cards drawn, none placed", 7.2, bold=True,
+    draw_label(c, half / 2, h - mm(3.5), "Before: none placed", 8, bold=True,
                align="centre")
-    draw_label(c, half + gap + half / 2, h - mm(3.5), "After: R17 at d2, moved onto it", 7.2,
+    draw_label(c, half + gap + half / 2, h - mm(3.5), "After: R17 at d2", 8,
                bold=True, align="centre")
 
 
@@ -314,7 +331,7 @@ def booklet() -> Booklet:
         ), numbered=True),
         Fig(_draw_start, 78, f"Level 1 of seed {SEED} laid out: the start (e2) and the "
             "staircase (b1) face up, e3 revealed from the start, the other tiles face "
-            "down; dotted squares have no tile."),
+            "down; dotted squares have no tile.", width_mm=80, side=True),
         H1("Playing a level"),
         H2("Revealing"),
         P("Whenever you stand on a card, turn face up every face-down card next to it "
@@ -401,10 +418,10 @@ def booklet() -> Booklet:
             P(f"The first level of a game of seed {SEED}. We drafted "
               f"{_card_list(DRAFT)}. Each grey line is a line of the game's log; under it, "
               "what happened and the state after it, as the companion's engine replays it."),
-            Fig(_draw_end, 62, "Where the example is heading: the board just before the last "
-                "step of level 1, with the two cards we played at d2 and c1, both chests "
-                "opened."),
         )),
+        Fig(_draw_end, 62, "Where the example is heading: the board just before the last "
+            "step of level 1, with the two cards we played at d2 and c1, both chests "
+            "opened.", width_mm=64, side=True),
         *_steps(),
         H1("Logging your game"),
         P("Your own deck is shuffled by hand, so the companion cannot know your draws: "
@@ -440,6 +457,7 @@ def booklet() -> Booklet:
         "project's own. Every picture is drawn by the companion's engine from the seed "
         f"{SEED}.",
         blocks=tuple(blocks),
+        emblem=("stairs", "player", "monster", "heart", "chest", "crown"),
         hero=Fig(_draw_cards, 28, "Reward cards: rooms with doors and objects, and the "
                  "four specials."),
         example_log=EXAMPLE_LOG,

@@ -140,10 +140,14 @@ def _draw_b1(c: Any, w: float, h: float) -> None:
     _draw_floor(c, w, h, 1, False)
 
 
+LEGEND_COLUMN = mm(58)
+"""The map legend in two columns across the booklet page."""
+
+
 def _draw_legend(c: Any, w: float, h: float) -> None:
     from companion.games.dungeon_upkeeper.sheets import draw_legend
 
-    draw_legend(c, Rect(0, 0, w * 0.92, h))
+    draw_legend(c, Rect(0, 0, w, h), column=LEGEND_COLUMN)
 
 
 def _draw_trap_steps(c: Any, w: float, h: float) -> None:
@@ -264,8 +268,11 @@ def booklet() -> Booklet:
         P("Squares are named by column letter and row number, counting the outer wall: "
           f"a1 is the top-left corner. On this B1, the start is at "
           f"{cell_name(b1.start)} and the exit at {cell_name(b1.exit)}."),
-        Fig(_draw_b1, 60, f"Floor B1 of seed {SEED}, drawn by the companion: "
-            f"{len(b1.traps)} traps and {len(b1.chests)} chest."),
+        Fig(_draw_b1, 46, f"Floor B1 of seed {SEED}, drawn by the companion: "
+            f"{len(b1.traps)} traps and {len(b1.chests)} chest. You start on S at "
+            f"{cell_name(b1.start)} and leave by X at {cell_name(b1.exit)}; hatched squares "
+            "are walls, white squares floor, and the letters and numbers round the map "
+            "name every square.", width_mm=50, side=True),
         H1("Moving"),
         P("Draw your path in pencil, one square at a time: north, east, south or west, "
           "onto floor squares only. Every step costs one move. You may cross a square "
@@ -279,7 +286,7 @@ def booklet() -> Booklet:
             "<b>Exit (X)</b>: stepping onto it ends the floor at once. You cannot walk "
             "over the exit to somewhere else.",
         )),
-        Fig(_draw_trap_steps, 30, "A trap along a corridor: reset on the first visit, it "
+        Fig(_draw_trap_steps, 25, "A trap along a corridor: reset on the first visit, it "
             "bites on the second."),
         H1("Health, moves and floors"),
         Rows((
@@ -308,9 +315,9 @@ def booklet() -> Booklet:
           "validator tells you how many moves over par you took. Every floor it prints "
           "can be done perfectly: floors that cannot are thrown away when the map is "
           "made."),
-        Fig(_draw_b1_path, 70, "The par path of B1 (21 moves): chest, back past the "
+        Fig(_draw_b1_path, 58, "The par path of B1 (21 moves): chest, back past the "
             "start, trap, trap, exit. Where it walks a corridor twice the line is "
-            "drawn twice, side by side."),
+            "drawn twice, side by side.", width_mm=62, side=True),
         H1("Clarifications"),
         P("The jam game hides its numbers, so the numbers of this paper edition are "
           "the companion's own defaults. Where the rules need a ruling, these are the "
@@ -348,9 +355,12 @@ def booklet() -> Booklet:
             P(f"A two-floor run of seed {SEED}, following the par path on both floors. "
               "Each grey line is a line of the run's log; under it, what it did and the "
               "state after it, as the companion's engine replays it."),
-            Fig(_draw_b2_path, 62, "Floor B2 and the path the example takes on it (B1's "
-                "is drawn under Par): chest, trap, chest, trap, exit."),
         )),
+        Fig(_draw_b2_path, 52, "Floor B2 and the path the example takes on it (B1's "
+            "is drawn under Par): chest, trap, chest, trap, exit. The blue line is the "
+            "pencil line, one square per letter of the log's path lines below; where it "
+            "walks a corridor twice, it is drawn twice, side by side.", width_mm=58,
+            side=True),
         *_steps(),
         H1("Logging your game"),
         P("Copy your pencil line into a log, a plain text file: tags in square "
@@ -384,7 +394,8 @@ def booklet() -> Booklet:
         "jam game makes them. Every picture is drawn by the companion's engine from the "
         f"seed {SEED}.",
         blocks=tuple(blocks),
-        hero=Fig(_draw_legend, 36, "What the squares of a printed map mean."),
+        emblem=("chest", "trap", "player", "trap-armed", "exit"),
+        hero=Fig(_draw_legend, 25, "What the squares of a printed map mean."),
         example_log=EXAMPLE_LOG,
         summary=SUMMARY,
     )

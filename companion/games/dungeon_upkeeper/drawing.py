@@ -191,7 +191,7 @@ def draw_floor(c: Any, geo: Geometry, floor: Floor, ink: str = DEFAULT_INK) -> N
                 rect = geo.cell_rect(col, r)
                 draw_icon(c, icon, rect.cx, rect.cy, s * ICON_SCALE)
     # coordinates
-    font = min(8.0, max(6.0, s * 0.32))
+    font = design.style("label").size  # read while playing: 8 pt at any square
     c.setFont(design.REGULAR, font)
     c.setFillColorRGB(0.2, 0.2, 0.2)
     for col in range(geo.cols):

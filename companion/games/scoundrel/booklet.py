@@ -220,12 +220,12 @@ def _draw_weapon(c: Any, w: float, h: float) -> None:
         draw_card_glyph(c, parse_card(card), gw * 0.55 * (i + 1), y - mm(2) * (i + 1),
                         gw, gh, highlight=i == 1)
     x = gw * 2.3 + mm(6)
-    lines = ("The 8♦ slew the 9♠ (1 damage), then the 8♠ (none).",
-             "Next it may take only a monster weaker than the 8♠: 2 to 7.",
+    lines = ("The 8♦ slew the 9♠ (1 damage),", "then the 8♠ (none).",
+             "Next it may take only a monster", "weaker than the 8♠: 2 to 7.",
              "With equal-kills, an 8 too.",
              "Bare hands are always allowed.")
     for i, text in enumerate(lines):
-        draw_label(c, x, h - mm(6) - i * mm(4.5), text, 7.2, bold=i == 1)
+        draw_label(c, x, h - mm(5) - i * mm(3.9), text, 8, bold=i in (2, 3))
 
 
 # ------------------------------------------------------------------ example steps
@@ -431,11 +431,11 @@ def booklet() -> Booklet:
             ("room 8♠ 8♦ 9♠ 7♦", "the room once dealt, in deal order (the card left "
              "from the last room first)"),
             ("avoid", "the room goes under the dungeon; the next line is the new room"),
-            ("equip 8♦", "take a weapon"),
-            ("drink 10♥", "a potion"),
-            ("fight 2♣", "a monster, bare-handed"),
-            ("slay 9♠", "a monster, with the weapon"),
         ), header=("Line", "Meaning"), split=0.34),
+        Rows((
+            ("equip 8♦", "take a weapon", "fight 2♣", "a monster, bare-handed"),
+            ("drink 10♥", "a potion", "slay 9♠", "a monster, with the weapon"),
+        ), widths=(0.17, 0.27, 0.17, 0.39)),
         P("Cards are rank then suit: <i>10♠</i>, or with letters, <i>10S</i>, "
           "<i>TS</i>, <i>ts</i>. The first two rooms of the example game, as a player "
           "might write them at the table:"),
@@ -458,6 +458,7 @@ def booklet() -> Booklet:
         "its validator enforces. Every picture is drawn by the companion's engine "
         f"from the seed {SEED}.",
         blocks=tuple(blocks),
+        emblem=("monster", "club", "potion", "spade", "diamond", "heart"),
         hero=Fig(_draw_cast, 34, "Clubs and spades are monsters, diamonds weapons, "
                  "hearts potions."),
         example_log=EXAMPLE_LOG,

@@ -137,7 +137,7 @@ def _draw_map(c: Any, w: float, h: float, marks: dict[tuple[int, int], str] | No
         c.setLineWidth(1.2)
         c.circle(r.cx, r.cy, r.w * 0.24, stroke=1, fill=1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.BOLD, r.w * 0.28)
+        c.setFont(fonts.BOLD, max(8.0, r.w * 0.28))
         c.drawCentredString(r.cx, r.cy - r.w * 0.1, label)
         c.restoreState()
 
@@ -304,9 +304,9 @@ def booklet() -> Booklet:
           "write it in the room, because it is the number of cards you will draw there. "
           "Cells are named by column letter and row number: a1 is the top-left cell, "
           "the entrance; the exit, F, lies beyond the bottom-right cell."),
-        Fig(_draw_setup, 88, f"The map of seed {SEED} (5 × 5), drawn by the companion. "
+        Fig(_draw_setup, 74, f"The map of seed {SEED} (5 × 5), drawn by the companion. "
             f"Row stack {row}; column stack {column}. Grey cells are filled; thick lines "
-            "are room walls; the small number is the room's size."),
+            "are room walls; the small number is the room's size.", width_mm=76, side=True),
         H2("2. Make your character"),
         P("You start with <b>health 7</b>, <b>attack 3</b>, <b>intelligence 3</b> and "
           "no gold. Now pick one of the two stacks, the row or the column, and read its "
@@ -471,9 +471,9 @@ def booklet() -> Booklet:
             P(f"A real game on the 5 × 5 map of seed {SEED} (the map under Setting "
               "up). Each grey line is a line of the game's log; under it, what happened "
               "and the state after it, as the companion's engine replays it."),
-            Fig(_draw_route, 60, "The route of the example: the rooms in the order they "
-                "were entered (1, 2, 3), all emptied by the end."),
         )),
+        Fig(_draw_route, 74, "The route of the example: the rooms in the order they "
+            "were entered (1, 2, 3), all emptied by the end.", width_mm=76, side=True),
         *_steps(),
         H1("Logging your game"),
         P("Write your game down as you play, one line per action: you can then check "
@@ -519,6 +519,7 @@ def booklet() -> Booklet:
         "rulings its validator enforces. Every picture is drawn by the companion's "
         f"engine from the seed {SEED}.",
         blocks=tuple(blocks),
+        emblem=("monster", "spade", "trap", "heart", "potion", "diamond", "gold", "club", "book"),
         hero=Fig(_draw_suits, 32, "The four suits and what they are in the dungeon."),
         example_log=EXAMPLE_LOG,
         summary=SUMMARY,

@@ -66,7 +66,13 @@ from companion.paper.booklet.imposition import (
     saddle_order,
     sheet_slots,
 )
-from companion.paper.booklet.markup import draw_label, draw_rich_text, inline, rich_width
+from companion.paper.booklet.markup import (
+    Textless,
+    draw_label,
+    draw_rich_text,
+    inline,
+    rich_width,
+)
 from companion.paper.booklet.render import print_note, render_booklets
 
 __all__ = [
@@ -85,6 +91,7 @@ __all__ = [
     "P",
     "Rows",
     "Step",
+    "Textless",
     "booklet_page_size",
     "draw_label",
     "draw_rich_text",

@@ -82,6 +82,10 @@ class Fig:
     height_mm: float
     caption: str = ""
     width_mm: float = 0.0
+    side: bool = False
+    """The caption beside the figure (left-aligned, in the room its ``width_mm`` leaves)
+    instead of under it: a narrow figure (a floor, a map) does not leave two blank
+    strips either side of it."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,11 @@ class Booklet:
     example_log: str = ""
     summary: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    emblem: tuple[str, ...] = ()
+    """The cover's emblem: icon names (:mod:`companion.paper.icons`), the first drawn big
+    in the middle, the others round it (empty: a chest among a monster and stairs)."""
+    edition: int | None = None
+    """The rules edition the booklet retells (the cover names it)."""
 
     def text_blocks(self) -> list[str]:
         """Every text of the booklet (for checks: glyph coverage, no copied sentence)."""

@@ -19,8 +19,8 @@ from xml.sax.saxutils import escape
 
 from companion.paper import fonts
 
-__all__ = ["INK", "check_glyphs", "code_markup", "draw_label", "draw_rich_text", "wrap_rich",
-           "icon_name_of", "inline", "rich_width"]
+__all__ = ["INK", "LABEL_MIN", "Textless", "check_glyphs", "code_markup", "draw_label",
+           "draw_rich_text", "wrap_rich", "icon_name_of", "inline", "rich_width"]
 
 INK = (0.0, 0.0, 0.0)
 
@@ -150,10 +150,17 @@ def draw_rich_text(c: Any, x: float, y: float, text: str, font: str, size: float
     return width
 
 
-def draw_label(c: Any, x: float, y: float, text: str, size: float = 7.0, bold: bool = False,
+LABEL_MIN = 8.0
+"""The smallest a figure's label is set (docs/printing.md, Design: 8 pt for what is
+read): a smaller size asked for is raised to it."""
+
+
+def draw_label(c: Any, x: float, y: float, text: str, size: float = 8.0, bold: bool = False,
                align: str = "left", grey: bool = False) -> float:
     """Draw a figure's label with :func:`draw_rich_text`: Vera (bold if ``bold``) in
-    black, or dark grey if ``grey``. Returns the width drawn."""
+    black, or dark grey if ``grey``, at ``size`` but never under :data:`LABEL_MIN`.
+    Returns the width drawn."""
+    size = max(size, LABEL_MIN)
     return draw_rich_text(c, x, y, text, fonts.BOLD if bold else fonts.BODY, size, align,
                           (0.35, 0.35, 0.35) if grey else INK)
 
@@ -181,3 +188,28 @@ def wrap_rich(c: Any, text: str, width: float, font: str, size: float) -> list[s
     if line or not lines:
         lines.append(line)
     return lines
+
+
+class Textless:
+    """A canvas that draws everything but text: for a miniature of a sheet drawn in a
+    booklet figure, whose own words would be set far under 8 pt (docs/printing.md,
+    Design: a miniature carries no unreadable text). Every other call goes to the
+    canvas it wraps; the figure labels what matters itself, at 8 pt."""
+
+    def __init__(self, canvas: Any) -> None:
+        self._canvas = canvas
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._canvas, name)
+
+    def drawString(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802 - reportlab
+        """Nothing: no text on a miniature."""
+
+    def drawCentredString(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Nothing: no text on a miniature."""
+
+    def drawRightString(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Nothing: no text on a miniature."""
+
+    def drawText(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Nothing: no text on a miniature."""

@@ -143,6 +143,8 @@ def _build_doc_class() -> type:
 
         def handle_flowable(self, flowables: list[Any]) -> None:
             f = flowables[0]
+            self._float_figure(flowables)
+            f = flowables[0]
             if isinstance(f, self._classes["OddPage"]):
                 flowables.pop(0)
                 used = self.page in self.content_pages
@@ -150,6 +152,31 @@ def _build_doc_class() -> type:
                 flowables[0:0] = [PageBreak() for _ in range(breaks)]
                 return
             super().handle_flowable(flowables)
+
+        def _float_figure(self, flowables: list[Any]) -> None:
+            """A figure that does not fit in what is left of the page lets the text
+            after it (paragraphs, lists, tables: never a heading or an example step)
+            go first, so the page fills and the figure opens the next page, as a
+            book's figures float."""
+            from reportlab.platypus import Paragraph, Table
+
+            f = flowables[0]
+            if not getattr(f, "floatable", False) or len(flowables) < 2:
+                return
+            frame = getattr(self, "frame", None)
+            if frame is None:
+                return
+            avail = frame._y - frame._y1p
+            if avail > frame._height * 0.9:
+                return
+            f.canv = self.canv
+            _, fh = f.wrap(frame._aW, avail)
+            if fh <= avail:
+                return
+            nxt = flowables[1]
+            if isinstance(nxt, (Paragraph, Table)) and not isinstance(
+                    nxt, self._classes["Heading"]):
+                flowables[0], flowables[1] = nxt, f
 
         def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 - reportlab API
             page = self.page
@@ -188,10 +215,10 @@ def _build_doc_class() -> type:
             canv.saveState()
             head_y = h - mm(self.margin_mm) - 7.5
             canv.setFillColorRGB(*GREY)
-            canv.setFont(fonts.BOLD, 7)
+            canv.setFont(fonts.BOLD, 8)
             canv.drawString(left, head_y, book)
             if section:
-                canv.setFont(fonts.ITALIC, 7)
+                canv.setFont(fonts.ITALIC, 8)
                 canv.drawRightString(right, head_y, section)
             canv.setStrokeColorRGB(*RULE_GREY)
             canv.setLineWidth(0.4)
@@ -231,21 +258,43 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
     )
 
     class WholeTable(Table):  # type: ignore[misc]
-        """A table that moves to the next page rather than split (a heading kept
-        with it moves along)."""
+        """A short table: split across a page only where each part keeps two rows or
+        more (no lone row), else moved whole to the next page (a heading kept with it
+        moves along), so a page is not left a third empty for a table that fits in
+        two halves."""
 
         def split(self, aw: float, ah: float) -> list[Any]:
+            parts = super().split(aw, ah)
+            head = self.repeatRows or 0
+            if len(parts) == 2 and all(len(p._cellvalues) - head >= 2 for p in parts):
+                return list(parts)
             return []
 
     def para(text: str, style: Any) -> Any:
         check_glyphs(text, where)
         return Paragraph(inline(text, style.fontSize), style)
 
-    def figure(fig: Fig) -> list[Any]:
+    def figure(fig: Fig, floatable: bool = False) -> list[Any]:
+        if fig.side and fig.width_mm and fig.caption:
+            gap = mm(4)
+            left = mm(fig.width_mm)
+            side = Table([[cls["Figure"](fig, left), para(fig.caption, st.side_caption)]],
+                         colWidths=[left + gap, text_width - left - gap], hAlign="LEFT",
+                         spaceBefore=2, spaceAfter=8)
+            side.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                      ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                      ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                      ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+            kept = KeepTogether([side])
+            kept.floatable = floatable
+            return [kept]
         out = [cls["Figure"](fig, text_width)]
         if fig.caption:
             out.append(para(fig.caption, st.caption))
-        return [KeepTogether(out)]
+        kept = KeepTogether(out)
+        kept.floatable = floatable
+        return [kept]
 
     if isinstance(block, H1):
         check_glyphs(block.text, where)
@@ -302,7 +351,7 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
         check_glyphs(block.text, where)
         return [Paragraph(code_markup(block.text, st.code.fontSize), st.code)]
     if isinstance(block, Fig):
-        return figure(block)
+        return figure(block, floatable=True)
     if isinstance(block, Note):
         check_glyphs(block.title + block.text, where)
         text = f"<b>{block.title}</b> {block.text}" if block.title else block.text
@@ -328,9 +377,13 @@ def _block_flowables(block: Block, st: Styles, cls: dict[str, Any], text_width: 
 
 def _title_flowables(book: Booklet, st: Styles, cls: dict[str, Any], text_width: float,
                      toc: Any, note: str, in_volume: bool) -> list[Any]:
-    """A game's title page: title, tagline, credits, picture, its contents, and (for
-    a booklet of its own) the printing note."""
-    from reportlab.platypus import Paragraph, Spacer
+    """A game's cover: title, tagline, a drawn emblem (the game's icons) filling the
+    room the rest leaves, credits, the rules edition, what is inside (its contents) and
+    (for a booklet of its own) the printing note. The picture of the game (``hero``)
+    opens the body (:func:`_hero_flowables`)."""
+    from reportlab.platypus import Paragraph
+
+    from companion.paper.booklet.cover import emblem_class
 
     where = f"{book.game} title page"
     out: list[Any] = [cls["Marker"](book.title)]
@@ -338,15 +391,57 @@ def _title_flowables(book: Booklet, st: Styles, cls: dict[str, Any], text_width:
     out.append(cls["Heading"](book.title, st.title, level, None, book.title))
     check_glyphs(book.tagline + book.credits, where)
     out.append(Paragraph(inline(book.tagline, st.tagline.fontSize), st.tagline))
-    out.append(Paragraph(inline(book.credits, st.credits.fontSize), st.credits))
-    out.append(Spacer(1, mm(2)))
-    if book.hero is not None:
-        out.extend(_block_flowables(book.hero, st, cls, text_width, where))
-    out.append(Paragraph("Contents", st.h2))
-    out.append(toc)
+    after: list[Any] = [Paragraph(inline(book.credits, st.credits.fontSize), st.credits)]
+    if book.edition is not None:
+        after.append(Paragraph(f"Rules edition {book.edition}, as the companion checks "
+                               "them. Rule booklet printed by the companion.", st.state))
+    after.append(Paragraph("Inside this booklet", st.h2))
+    after.append(toc)
     if note:
-        out.append(Paragraph(note, st.note))
+        after.append(Paragraph(note, st.note))
+    out.append(emblem_class()(book.emblem, after))
+    out.extend(after)
     return out
+
+
+HEADING_ROOM = {"H1": 80.0, "H2": 62.0}
+"""Points a heading needs below it on the page (itself and three lines, or a table's
+first two rows) when what follows may split across pages."""
+
+
+def _heading_room(block: Block, following: Block | None, flow: list[Any],
+                  previous: Block | None = None) -> list[Any]:
+    """A heading followed by text or a table that may split: a conditional page break
+    (a new page only when the heading and the first lines would not fit) instead of
+    keeping the heading with the whole of what follows, which moved a whole table or
+    list to the next page and left a third of a page blank. A heading right before
+    another heading reserves room for both (the second one adds no break of its own,
+    so the first is never left alone at the foot of a page). Before a figure or a kept
+    group the heading keeps with it, as before."""
+    from reportlab.platypus import CondPageBreak
+
+    if not isinstance(block, (H1, H2)):
+        return flow
+    heading = flow[0]
+    after_heading = isinstance(previous, (H1, H2))
+    if isinstance(following, (H1, H2)) and not after_heading:
+        heading.keepWithNext = 0
+        room = HEADING_ROOM[type(block).__name__] + HEADING_ROOM["H2"] - 30.0
+        return [CondPageBreak(room), *flow]
+    if not isinstance(following, (P, Bullets, Rows, Code)):
+        return flow
+    heading.keepWithNext = 0
+    if after_heading:
+        return flow
+    return [CondPageBreak(HEADING_ROOM[type(block).__name__]), *flow]
+
+
+def _hero_flowables(book: Booklet, st: Styles, cls: dict[str, Any],
+                    text_width: float) -> list[Any]:
+    """The picture of the game (``hero``), opening the body after the cover."""
+    if book.hero is None:
+        return []
+    return _block_flowables(book.hero, st, cls, text_width, f"{book.game} title page")
 
 
 def _toc(st: Styles, kind: str, bold: bool = False) -> Any:
@@ -455,9 +550,12 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
         check_glyphs(vtitle + intro, "volume title page")
         story.append(Paragraph(inline(vtitle, st.volume.fontSize), st.volume))
         story.append(Paragraph(inline(intro, st.body.fontSize), st.body))
-        story.append(Paragraph("Contents", st.h2))
-        story.append(_toc(st, TOC_KIND, bold=True))
-        story.append(Paragraph(note, st.note))
+        from companion.paper.booklet.cover import VOLUME_EMBLEM, emblem_class
+
+        after = [Paragraph("Contents", st.h2), _toc(st, TOC_KIND, bold=True),
+                 Paragraph(note, st.note)]
+        story.append(emblem_class()(VOLUME_EMBLEM, after))
+        story.extend(after)
     for book in books:
         kind = f"{TOC_KIND}:{book.game}" if volume is not None else TOC_KIND
         if volume is not None:
@@ -468,8 +566,12 @@ def render_booklets(books: Sequence[Booklet], paper: str, *, imposition: str | N
                                       volume is not None))
         story.append(NextPageTemplate("body"))
         story.append(PageBreak())
-        for block in book.blocks:
-            story.extend(_block_flowables(block, st, cls, text_width, book.game,
-                                          1 if volume is not None else 0, kind))
+        story.extend(_hero_flowables(book, st, cls, text_width))
+        for i, block in enumerate(book.blocks):
+            flow = _block_flowables(block, st, cls, text_width, book.game,
+                                    1 if volume is not None else 0, kind)
+            following = book.blocks[i + 1] if i + 1 < len(book.blocks) else None
+            previous = book.blocks[i - 1] if i else None
+            story.extend(_heading_room(block, following, flow, previous))
     doc.multiBuild(story, canvasmaker=booklet_canvas_class(paper if imposed else None))
     return buffer.getvalue()

@@ -39,6 +39,7 @@ class Styles:
     tagline: Any
     credits: Any
     caption: Any
+    side_caption: Any
     code: Any
     step_line: Any
     note: Any
@@ -57,7 +58,7 @@ def paragraph_styles() -> Styles:
                           spaceAfter=4.2, allowWidows=0, allowOrphans=0,
                           textColor=INK, splitLongWords=0, bulletFontName=fonts.BODY,
                           bulletFontSize=8.6)
-    code = ParagraphStyle("code", parent=body, fontSize=7.8, leading=10.2, leftIndent=5,
+    code = ParagraphStyle("code", parent=body, fontSize=8.2, leading=10.6, leftIndent=5,
                           rightIndent=5, borderPadding=(4, 5, 4, 5),
                           backColor=CODE_BG, spaceBefore=5, spaceAfter=9)
     return Styles(
@@ -76,10 +77,13 @@ def paragraph_styles() -> Styles:
                                fontSize=10.5, leading=14, spaceAfter=8, textColor=GREY),
         credits=ParagraphStyle("credits", parent=body, fontSize=8.2, leading=11),
         caption=ParagraphStyle("caption", parent=body, fontName=fonts.ITALIC,
-                               fontSize=7.4, leading=9.6, alignment=TA_CENTER,
+                               fontSize=8.0, leading=10.2, alignment=TA_CENTER,
                                textColor=GREY, spaceBefore=2, spaceAfter=8),
+        side_caption=ParagraphStyle("side_caption", parent=body, fontName=fonts.ITALIC,
+                                    fontSize=8.0, leading=10.6, textColor=GREY,
+                                    spaceBefore=0, spaceAfter=0),
         code=code,
-        step_line=ParagraphStyle("step_line", parent=code, spaceBefore=6, spaceAfter=5,
+        step_line=ParagraphStyle("step_line", parent=code, spaceBefore=4.5, spaceAfter=5,
                                  fontName=fonts.BOLD, keepWithNext=1),
         note=ParagraphStyle("note", parent=body, fontSize=8.1, leading=10.8,
                             backColor=NOTE_BG, borderPadding=(5, 6, 5, 6), leftIndent=6,
@@ -88,8 +92,8 @@ def paragraph_styles() -> Styles:
                             spaceAfter=0),
         cell_bold=ParagraphStyle("cell_bold", parent=body, fontName=fonts.BOLD,
                                  fontSize=8.0, leading=10.4, spaceAfter=0),
-        state=ParagraphStyle("state", parent=body, fontName=fonts.ITALIC, fontSize=7.6,
-                             leading=9.8, textColor=GREY, leftIndent=8, spaceBefore=-1,
+        state=ParagraphStyle("state", parent=body, fontName=fonts.ITALIC, fontSize=8.0,
+                             leading=10.2, textColor=GREY, leftIndent=8, spaceBefore=-1,
                              spaceAfter=5),
         toc=[
             ParagraphStyle("toc0", parent=body, fontName=fonts.BOLD, fontSize=9.2,
