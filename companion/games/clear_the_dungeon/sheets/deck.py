@@ -317,6 +317,10 @@ def _draw_fold_cards(c: Any, game: ClearTheDungeon, page: DeckPage,
     draw_fold_crop_marks(c, fold)
 
 
+ABOUT_SUBTITLE = ("How to print, cut and use this deck. It is the same for every seed, so "
+                  "it carries none.")
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -387,7 +391,8 @@ def _draw_fold_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
     fold = page.fold
     assert fold is not None
     _draw_fold_cards(c, game, page, ink)
-    paras = _about_paras(game, variants, layout, plan, "fold", (0.0, 0.0))
+    paras = [ABOUT_SUBTITLE,
+             *_about_paras(game, variants, layout, plan, "fold", (0.0, 0.0))]
     heading = f"{game.title}: printable deck"
     fold_x = fold.fold[0]
     edge = mm(10)
@@ -459,8 +464,7 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
     list_layout = load_layout("list")
     area = doc.page_rect.inset(mm(list_layout.margin))
     area = draw_title(c, area, f"{game.title}: printable deck",
-                      "How to print, cut and use this deck. It is the same for every "
-                      "seed, so it carries none.")
+                      ABOUT_SUBTITLE)
     qr_w = mm(max(layout.qr_size, list_layout.qr_size))
     total = len(plan)
     lines = [game.title, "Printable deck", f"54 cards; deck, page 1 of {total}",

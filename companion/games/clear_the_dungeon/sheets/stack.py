@@ -71,13 +71,14 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
     room = y - mm(3) - 2 * heading * 1.3 - mm(6) - body.y
     row_h = min(mm(26), max(mm(12), room / (rows + 1.8)))
     y -= mm(3)
-    y = draw_heading(c, body.x, y, "Monster columns, top card first", heading)
+    y = draw_heading(c, body.x, y, "Monster columns, top card first: the 1st face up, "
+                     "the 2nd and 3rd face down", heading)
     y = _draw_monster_columns(c, body, y, columns, row_h * 1.8)
     y -= mm(4)
     y = draw_heading(c, body.x, y, f"Power deck, {count} cards, card 1 is the top card",
                      heading)
     cell_w = body.w / per_row
-    cell_h = min((y - mm(1) - body.y) / rows, row_h)
+    cell_h = min((y - mm(1) - body.y) / rows, mm(26))
     pw = min((cell_h - mm(2)) / 1.35, cell_w - mm(11))
     ph = pw * 1.35
     c.saveState()
@@ -92,13 +93,13 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
     c.restoreState()
 
 
-_PLACES = (("1st", "face up"), ("2nd", "face down"), ("3rd", "face down"))
+_PLACES = (("1st", "up"), ("2nd", "down"), ("3rd", "down"))
 
 
 def _draw_monster_columns(c: Any, body: Rect, top: float,
                           columns: Sequence[Sequence[Card]], height: float) -> float:
     """The four monster columns side by side, each its three cards in a row, top card
-    first, its place (bold) and facing under each card at label size, the whole
+    first, its place (bold) and facing (up, down) under each card at label size, the whole
     ``height`` points tall at most; returns the y under them."""
     label_font, label_size = design.style("label").pair
     col_w = body.w / 4
@@ -107,7 +108,7 @@ def _draw_monster_columns(c: Any, body: Rect, top: float,
     gh = min(gw * 1.35, height - mm(5) - 2.4 * label_size)
     gw = gh / 1.35
     # a card every ``step``: its facing (the widest label) never runs into the next one
-    step = max(gw + gap, c.stringWidth("face down", label_font, label_size) + mm(1.2))
+    step = max(gw + gap, c.stringWidth("down", label_font, label_size) + mm(1.2))
     c.saveState()
     for k, col in enumerate(columns):
         x = body.x + k * col_w
