@@ -79,8 +79,8 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
                      heading)
     cell_w = body.w / per_row
     cell_h = min((y - mm(1) - body.y) / rows, mm(26))
-    pw = min((cell_h - mm(2)) / 1.35, cell_w - mm(11))
-    ph = pw * 1.35
+    pw = min((cell_h - mm(2)) / 1.2, cell_w - mm(11))
+    ph = min(pw * 1.35, cell_h - mm(2))
     c.saveState()
     for i, card in enumerate(power):
         row, place = divmod(i, per_row)
