@@ -141,8 +141,8 @@ def _jack(c: Any, suit: Suit, colour: Colour, line: float) -> None:
     c.drawPath(cap, stroke=0, fill=1)
     feather = c.beginPath()
     feather.moveTo(0.06, 0.8)
-    feather.curveTo(0.16, 0.85, 0.25, 0.92, 0.3, 1.0)
-    feather.curveTo(0.2, 0.97, 0.11, 0.9, 0.06, 0.8)
+    feather.curveTo(0.16, 0.85, 0.25, 0.9, 0.31, 0.96)
+    feather.curveTo(0.2, 0.94, 0.11, 0.89, 0.06, 0.8)
     feather.close()
     c.drawPath(feather, stroke=1, fill=1)
     # a sword held upright, a white blade
