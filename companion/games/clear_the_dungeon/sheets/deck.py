@@ -515,6 +515,15 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
     if found is None:
         raise LayoutError(f"the deck's instruction page has no room for its text on "
                           f"{doc.paper} with layout {layout.name!r}")
+    # one-sided: no back page holds the deck's checklist; this page does, under the
+    # text, if the text still reads at ABOUT_TEXT_PT above it
+    checklist = None
+    if pair and not beside:
+        list_h = mm(CHECKLIST_MIN_MM)
+        short = Rect(text.x, text.y + list_h + mm(4), text.w, text.h - list_h - mm(4))
+        fits = _fit_flow(paras, body_font, [short]) if short.h > 0 else None
+        if fits is not None and fits[0] >= ABOUT_TEXT_PT:
+            found, checklist = fits, Rect(text.x, text.y, text.w, list_h)
     shown: list[tuple[Rect, str]] = []
     samples: list[Rect] = []
     fronts = SAMPLE_CARDS[:count - 1] if pair and count > 1 else SAMPLE_CARDS[:count]
@@ -542,7 +551,13 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
     c.setFillColorRGB(*INK)
     for _k, x, y, line in flow:
         c.drawString(x, y - text_pt * 0.8, line)
+    if checklist is not None:
+        _draw_checklist(c, checklist)
     return tuple(samples)
+
+
+CHECKLIST_MIN_MM = 50.0
+"""The least height (mm) the deck's checklist of 54 cards is printed in."""
 
 
 def _fit_flow(paras: Sequence[str], font: str, cols: Sequence[Rect], first_drop: float = 0.0
