@@ -556,7 +556,7 @@ def _draw_deck_about(doc: SheetDocument, game: ClearTheDungeon, variants: tuple[
     return tuple(samples)
 
 
-CHECKLIST_MIN_MM = 50.0
+CHECKLIST_MIN_MM = 62.0
 """The least height (mm) the deck's checklist of 54 cards is printed in."""
 
 
@@ -625,24 +625,45 @@ def _draw_about_back(doc: SheetDocument, game: ClearTheDungeon, samples: Sequenc
     _name_card_page(doc, [*blocked, note], None, names, bottom=True, scale=False)
 
 
-def _draw_checklist(c: Any, r: Rect) -> float:
-    """The 54 cards at the top of ``r``, a suit a row, jokers last, each over a box to
-    tick once it is cut, under a heading; returns the y under them."""
-    heading = design.style("heading").size
-    y = draw_heading(c, r.x, r.y1, "The 54 cards: tick each one off as you cut it",
-                     heading)
-    per_row = 14
-    gap = mm(1.5)
-    gw = (r.w - (per_row - 1) * gap) / per_row
-    box = mm(3.2)
-    row_h = min(gw * 1.6 + box + mm(3), (y - r.y) / 4)
+CHECK_GLYPH_MM = (5.0, 6.6)
+"""The smallest checklist glyph (mm, width x height): its rank still 8 pt."""
+
+
+def _checklist_grid(w: float, h: float, rows: int) -> tuple[float, float, float, float]:
+    """(glyph width, glyph height, row height, step) of the checklist in ``rows`` rows
+    (4: a suit a row; 2: two suits a row) in ``w`` x ``h`` points."""
+    per_row = 14 if rows == 4 else 27
+    gap, box = mm(1.5), mm(3.2)
+    gw = (w - (per_row - 1) * gap) / per_row
+    row_h = min(gw * 1.6 + box + mm(3), h / rows)
     gh = min(gw * 1.6, row_h - box - mm(3))
     gw = min(gw, gh / 1.2)
-    step = min((r.w - gw) / (per_row - 1), gw + mm(4))
+    step = min((w - gw) / (per_row - 1), gw + mm(4))
+    return gw, gh, row_h, step
+
+
+def _draw_checklist(c: Any, r: Rect) -> float:
+    """The 54 cards at the top of ``r``, a suit a row (two on a wide, low page), jokers
+    last, each over a box to tick once it is cut, under a heading; returns the y under
+    them (``r.y1``: nothing drawn, if the glyphs would be under :data:`CHECK_GLYPH_MM`)."""
+    heading = design.style("heading").size
+    room = r.h - heading * 1.3
+    rows, (gw, gh, row_h, step) = max(
+        ((n, _checklist_grid(r.w, room, n)) for n in (4, 2)), key=lambda t: t[1][1])
+    if gw < mm(CHECK_GLYPH_MM[0]) - 1e-6 or gh < mm(CHECK_GLYPH_MM[1]) - 1e-6:
+        return r.y1
+    y = draw_heading(c, r.x, r.y1, "The 54 cards: tick each one off as you cut it",
+                     heading)
+    per_row = 14 if rows == 4 else 27
+    box = mm(3.2)
     x0 = r.x + (r.w - gw - (per_row - 1) * step) / 2
     c.saveState()
     for i, card in enumerate(DECK_CARDS):
-        row, col = (i // 13, i % 13) if i < 52 else (i - 52, 13)
+        suit, rank = divmod(i, 13)
+        if rows == 4:
+            row, col = (suit, rank) if i < 52 else (i - 52, 13)
+        else:
+            row, col = (suit // 2, (suit % 2) * 13 + rank) if i < 52 else (i - 52, 26)
         x = x0 + col * step
         top = y - mm(1) - row * row_h
         draw_card_glyph(c, card, x, top - gh, gw, gh)
@@ -650,7 +671,7 @@ def _draw_checklist(c: Any, r: Rect) -> float:
         c.setLineWidth(0.6)
         c.rect(x + (gw - box) / 2, top - gh - mm(1) - box, box, box, stroke=1, fill=0)
     c.restoreState()
-    return y - mm(1) - 4 * row_h
+    return y - mm(1) - rows * row_h
 
 
 def draw_deck_sheet(doc: SheetDocument, sheet: Sheet) -> None:
