@@ -14,6 +14,7 @@ import pypdfium2
 import pypdfium2.raw
 import pytest
 from pdfcheck import page_text, qr_texts, render_page
+from test_design_rules import CARD_FACE, broken_rules
 from test_print_limits import ink_near_edge
 from test_print_prefs import prefs
 from test_scale_bar import bars_mm
@@ -221,6 +222,16 @@ def test_fold_and_fronts_only_stay_5_mm_inside_the_paper(paper, backs):
     bad = {i + 1: near for i in range(len(pdf))
            if (near := ink_near_edge(render_page(pdf, i)))}
     assert not bad
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("backs", ["fold", "none"])
+def test_fold_and_fronts_only_decks_keep_the_design_rules(paper, backs):
+    # the design cases check the default (duplex) deck; these two are composed apart
+    # (the fold-over instruction page carries the jokers, a one-sided one the samples)
+    from companion.paper.audit import audit_pdf
+
+    assert broken_rules(audit_pdf(deck(paper, backs=backs)), CARD_FACE) == {}
 
 
 @pytest.mark.parametrize("paper", PAPERS)
