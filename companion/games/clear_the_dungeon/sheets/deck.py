@@ -342,7 +342,7 @@ def _about_paras(game: ClearTheDungeon, variants: tuple[str, ...], layout: Layou
             cards + ", each page of fronts followed by its page of backs.",
             f"Print two-sided, flipping on the {_flip(layout)} edge, so that every back "
             "lands behind its own front. Start with this sheet: its other side carries a "
-            "card back behind each sample card above. Hold the sheet against the "
+            "card back behind each sample card on this page. Hold the sheet against the "
             "light: "
             "printers drift a little between the two sides, and the white border round "
             "each back hides a millimetre or two. If the back lands further off, measure "
