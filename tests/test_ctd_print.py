@@ -14,6 +14,7 @@ import pypdfium2
 import pypdfium2.raw
 import pytest
 from pdfcheck import page_text, qr_texts, render_page
+from test_design_rules import CARD_FACE, broken_rules
 from test_print_limits import ink_near_edge
 from test_print_prefs import prefs
 from test_scale_bar import bars_mm
@@ -43,10 +44,11 @@ MEASURED_MAX_LOG_LINES = 84
 LOG_LINES_SEEN): 84 written log lines, a random player's game with the reserve rule,
 over 60,000 simulated games (seeds S0-S4999, random/greedy/expert, all four variant
 sets); the 99.9th percentile is 81. The solver's best lines are shorter."""
-PAGES = {"duplex": 14, "fold": 15, "none": 7}
+PAGES = {"duplex": 14, "fold": 14, "none": 7}
 """Deck pages per --backs, on A4 and Letter alike: the instruction page (and its back,
-duplex), then 6 pages of 9 fronts (each with its backs, duplex) or 14 fold-over pages
-of 4 cards."""
+duplex), then 6 pages of 9 fronts (each with its backs, duplex) or 13 fold-over pages
+of 4 cards (the two jokers, with their backs, ride on the instruction page: 4 poker
+cards and their backs is the most a fold-over A4 or Letter page holds)."""
 
 
 def deck(paper: str = "a4", **options: object) -> bytes:
@@ -125,7 +127,9 @@ def test_deck_page_counts_and_every_card_once(paper, backs):
     assert len(plan) == PAGES[backs]
     assert plan[0].side == "about"  # the instructions come first
     faces = [p for p in plan if p.side in ("front", "fold")]
-    assert [c for p in faces for c in p.cards] == list(DECK_CARDS)
+    about = list(plan[0].cards)  # fold-over: the deck's last cards
+    assert [c for p in faces for c in p.cards] + about == list(DECK_CARDS)
+    assert len(about) == (2 if backs == "fold" else 0)
     if backs == "duplex":
         assert [p.side for p in plan[1:]] == ["about-back"] + ["front", "back"] * 6
     else:
@@ -221,6 +225,16 @@ def test_fold_and_fronts_only_stay_5_mm_inside_the_paper(paper, backs):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("backs", ["fold", "none"])
+def test_fold_and_fronts_only_decks_keep_the_design_rules(paper, backs):
+    # the design cases check the default (duplex) deck; these two are composed apart
+    # (the fold-over instruction page carries the jokers, a one-sided one the samples)
+    from companion.paper.audit import audit_pdf
+
+    assert broken_rules(audit_pdf(deck(paper, backs=backs)), CARD_FACE) == {}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 def test_the_deck_in_poker_bleed_stays_5_mm_inside_and_flips_on_the_short_edge(paper):
     data = deck(paper, layout="poker-bleed")
     assert prefs(data).get("Duplex") == "DuplexFlipShortEdge"
@@ -255,9 +269,16 @@ def test_fold_over_backs_land_behind_their_fronts_within_0_1_mm(paper):
     data = deck(paper, backs="fold")
     tol = mm(0.1)
     for i, page in enumerate(pages):
-        if page.side != "fold":
+        if page.fold is None:
             continue
-        assert page.fold == plan
+        if page.side == "about":  # the top row of the same plan
+            assert set(page.slots) <= set(plan.fronts) and len(page.slots) == 2
+            assert page.fold.fold == plan.fold and page.fold.turn == plan.turn
+            assert max(r.y for r in plan.fronts) == page.slots[0].y
+        else:
+            assert page.fold == plan
+        for r in (*page.slots, *page.backs):  # cards at their exact size
+            assert (r.w, r.h) == pytest.approx((mm(63), mm(88)), abs=1e-6)
         # the fronts in the PDF: the cut lines run round the block of fronts
         fx0 = min(r.x for r in page.slots)
         fy0 = min(r.y for r in page.slots)

@@ -131,3 +131,16 @@ def test_the_offset_note_is_printed_inside_the_paper(paper):
     text = pypdfium2.PdfDocument(doc.finish())[0].get_textpage().get_text_range()
     assert offset_note((1.5, -0.5)) in text
     assert "x +1.5 mm, y -0.5 mm" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_four_poker_cards_a_page_is_the_most_a_fold_can_hold(paper):
+    # a fifth card and its back would need more paper than the page has inside the
+    # 8 mm margin: fold-over decks gain pages elsewhere (the instruction page)
+    from companion.paper.units import paper_size
+
+    plan = fold_plan(paper, (63.0, 88.0), margin_mm=8.0, reserve_mm=18.0)
+    assert plan.per_page == 4
+    pw, ph = paper_size(paper, False)
+    inside = (pw - 2 * mm(8)) * (ph - 2 * mm(8))
+    assert 2 * 5 * mm(63) * mm(88) > inside

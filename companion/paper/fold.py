@@ -166,7 +166,7 @@ def back_turned(c: Any, rect: Rect, turn: int) -> Iterator[None]:
 
 def draw_fold_line(c: Any, plan: FoldPlan) -> None:
     """The fold: a dashed line along it, a short solid tick at each end and the word
-    "fold" beside it, all at least 5 mm inside the paper."""
+    "fold" beside it at label size, all at least 5 mm inside the paper (the word 8 mm)."""
     x0, y0, x1, y1 = plan.fold
     clear = mm(UNPRINTABLE_MM + 0.5)
     pw, ph = plan.page_size
@@ -192,7 +192,7 @@ def draw_fold_line(c: Any, plan: FoldPlan) -> None:
     else:
         c.line(a[0] + tick, a[1], b[0] - tick, b[1])
     c.setDash()
-    c.setFont(design.REGULAR, 6)
+    c.setFont(*design.style("label").pair)
     if plan.vertical:
         c.saveState()
         c.translate(a[0] - mm(1), a[1] + tick + mm(1))

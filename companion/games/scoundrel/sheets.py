@@ -350,35 +350,55 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: s
         "(cards 1 to 4). In the log of a seeded game the room lines are optional: the "
         "validator knows what comes next.",
     )
+    body_font, body_size = design.style("body").pair
     y = body.y1
     for step in steps:
-        y = draw_text(c, body.x, y, body.w, step, size=8) - mm(1)
+        y = draw_text(c, body.x, y, body.w, step, body_font, body_size) - mm(1)
     y -= mm(2)
+    heading = design.style("heading").size
     y = draw_heading(c, body.x, y, f"The dungeon, {len(DECK)} cards, card 1 is the top "
-                     "card (the first room: 1 to 4)", 10)
-    order = dungeon(seed)
-    per_row = 5
+                     "card (the first room: 1 to 4)", heading)
+    _draw_dungeon_list(c, Rect(body.x, body.y, body.w, y - body.y), dungeon(seed),
+                       layout.name)
+
+
+def _draw_dungeon_list(c: Any, r: Rect, order: Sequence[Card], layout_name: str) -> None:
+    """The dungeon in ``r``: four cards a row (the first row is the first room), each
+    with its position in bold beside it and what it is (``weapon`` at label size over
+    its value in bold),
+    rows sharing out the height.
+
+    Raises LayoutError if the cards would be under 6 mm tall.
+    """
+    label_font, label_size = design.style("label").pair
+    per_row = rules.ROOM_SIZE
     rows = ceil(len(order) / per_row)
-    cell_w = body.w / per_row
-    avail = y - mm(1) - body.y
-    cell_h = min(avail / rows, mm(24))
-    gh = min(cell_h - mm(2), mm(16))
-    gw = gh / 1.35
+    cell_w = r.w / per_row
+    cell_h = min((r.h - mm(1)) / rows, mm(24))
+    gh = min(cell_h - mm(1.5), mm(18))
+    # as wide as the cell leaves beside the position and the widest word (rank and
+    # suit side by side when it is wide enough), at most twice the height
+    words = max(max(c.stringWidth(rules.kind(k), label_font, label_size),
+                    c.stringWidth(str(rules.value(k)), design.BOLD, 11)) for k in order)
+    gw = max(gh / 1.35, min(2 * gh, cell_w - mm(10) - mm(3.6) - words))
     if gh < mm(6):
-        raise LayoutError(f"layout {layout.name}: no room for the stacking list's cards")
+        raise LayoutError(f"layout {layout_name}: no room for the stacking list's cards")
     c.saveState()
     for i, card in enumerate(order):
         row, place = divmod(i, per_row)
-        cx = body.x + place * cell_w
-        cy = y - mm(1) - (row + 1) * cell_h + (cell_h - gh) / 2
-        c.setFont(design.BOLD, 10)
-        c.setFillColorRGB(0.3, 0.3, 0.3)
-        c.drawRightString(cx + mm(8), cy + gh / 2 - 3.5, str(i + 1))
-        draw_card_glyph(c, card, cx + mm(9.5), cy, gw, gh, highlight=i < rules.ROOM_SIZE)
-        c.setFont(design.REGULAR, 6.5)
-        c.setFillColorRGB(0.35, 0.35, 0.35)
-        c.drawString(cx + mm(9.5) + gw + mm(1.5), cy + gh / 2 - 2.5,
-                     f"{rules.kind(card)} {rules.value(card)}")
+        cx = r.x + place * cell_w
+        cy = r.y1 - mm(1) - (row + 1) * cell_h + (cell_h - gh) / 2
+        c.setFont(design.BOLD, 11)
+        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.drawRightString(cx + mm(8.5), cy + gh / 2 - 3.8, str(i + 1))
+        draw_card_glyph(c, card, cx + mm(10), cy, gw, gh, highlight=i < rules.ROOM_SIZE)
+        tx = cx + mm(10) + gw + mm(1.8)
+        c.setFont(label_font, label_size)
+        c.setFillColorRGB(0.25, 0.25, 0.25)
+        c.drawString(tx, cy + gh / 2 + 1.5, rules.kind(card))
+        c.setFont(design.BOLD, 11)
+        c.setFillColorRGB(*INK)
+        c.drawString(tx, cy + gh / 2 - 11 * 0.85, str(rules.value(card)))
     c.restoreState()
 
 

@@ -14,8 +14,9 @@ from companion.games.clear_the_dungeon.sheets.common import (
 )
 from companion.paper import design
 from companion.paper.cards import CAP_HEIGHT, draw_lattice, fit_font_size
+from companion.paper.court import draw_court_figure
 from companion.paper.frame import INK
-from companion.paper.icons import RED, draw_icon, draw_star, draw_suit
+from companion.paper.icons import RED, draw_star, draw_suit
 from companion.paper.layout import Rect
 from companion.paper.units import mm
 
@@ -63,10 +64,11 @@ def _turned(c: Any, cx: float, cy: float, draw: Any) -> None:
 
 def draw_card_front(c: Any, card: Card, r: Rect) -> None:
     """The face of ``card`` in the card rectangle ``r`` (points): corner indices (the
-    second turned 180 degrees), pips for A-10, a framed letter for J Q K, a star for a
-    joker. Nothing within 3 mm of the cut edge."""
+    second turned 180 degrees), pips for A-10, a framed drawn figure for J Q K
+    (:mod:`companion.paper.court`), a star for a joker. Nothing within 3 mm of the cut edge."""
     colour = RED if card.is_red else INK
     c.saveState()
+    _panel(c, r)
     _index(c, card, r, colour)
     _turned(c, r.cx, r.cy, lambda cc: _index(cc, card, r, colour))
     if card.is_joker:
@@ -78,10 +80,31 @@ def draw_card_front(c: Any, card: Card, r: Rect) -> None:
     c.restoreState()
 
 
+FACE_PANEL = (0.965, 0.947, 0.905)
+"""The pale warm tint of a card face inside its white border: the face reads as a
+card, not as paper (a white border of :data:`PANEL_INSET_MM` hides a cut a little
+off the line)."""
+PANEL_INSET_MM = 2.5
+
+
+def _panel(c: Any, r: Rect) -> None:
+    """The face's tinted panel with a fine outline, ``PANEL_INSET_MM`` inside the cut."""
+    panel = r.inset(mm(PANEL_INSET_MM))
+    c.setFillColorRGB(*FACE_PANEL)
+    c.setStrokeColorRGB(0.72, 0.68, 0.6)
+    c.setLineWidth(0.5)
+    c.roundRect(panel.x, panel.y, panel.w, panel.h, mm(2.5), stroke=1, fill=1)
+
+
 def _pips(c: Any, card: Card, r: Rect, colour: tuple[float, float, float]) -> None:
     assert card.suit is not None
     suit = card.suit
-    if card.rank == 1:
+    if card.rank == 1:  # a large pip in a double ring
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(0.9)
+        c.circle(r.cx, r.cy, mm(18), stroke=1, fill=0)
+        c.setLineWidth(0.4)
+        c.circle(r.cx, r.cy, mm(16.8), stroke=1, fill=0)
         draw_suit(c, suit, r.cx, r.cy, mm(24), colour)
         return
     pip = mm(10)
@@ -106,19 +129,7 @@ def _face_centre(c: Any, card: Card, r: Rect, colour: tuple[float, float, float]
     c.setLineWidth(0.4)
     inner = frame.inset(mm(1.2))
     c.roundRect(inner.x, inner.y, inner.w, inner.h, mm(1.3), stroke=1, fill=0)
-    size = 58.0
-    c.setFillColorRGB(*colour)
-    c.setFont(design.BOLD, size)
-    c.drawCentredString(r.cx, r.cy - size * CAP_HEIGHT / 2, card.rank_name)
-    icon = mm(11)
-    off = mm(21)
-    draw_suit(c, suit, r.cx, r.cy + off, icon, colour)
-    _turned(c, r.cx, r.cy - off, lambda cc: draw_suit(cc, suit, r.cx, r.cy - off, icon,
-                                                      colour))
-    badge = "crown" if card.rank == 13 else "monster"
-    draw_icon(c, badge, r.cx, frame.y1 - mm(5), mm(5.5), colour)
-    _turned(c, r.cx, frame.y + mm(5),
-            lambda cc: draw_icon(cc, badge, r.cx, frame.y + mm(5), mm(5.5), colour))
+    draw_court_figure(c, card.rank, suit, inner.inset(mm(0.8)), colour)
 
 
 def _joker_centre(c: Any, r: Rect) -> None:

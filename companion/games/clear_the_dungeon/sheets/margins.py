@@ -22,8 +22,10 @@ SMALL_QR_MM = 12.5
 decoding from a flat 300 dpi scan); its white quiet zone of 4 modules comes on top."""
 
 
-NAME_SIZE = 7.5
-"""Type size (pt) of the page name in a card page's margin."""
+NAME_SIZE = design.style("print-note").size
+"""Type size (pt) of the page name in a card page's margin: a print note ("page n of
+m", docs/printing.md, Design), so it may sit 5 mm inside the paper where the cards
+leave no 8 mm margin (US Letter)."""
 _CLEAR = mm(UNPRINTABLE_MM)
 _EDGES = (mm(8), _CLEAR)
 """How far inside the paper edge margin notes go: 8 mm where there is room (docs/printing.md),
@@ -221,9 +223,8 @@ def _place_name(c: Any, free: _Margins, lines: Sequence[str], key: Any,
         if up is not None:
             _draw_lines(c, up, lines, size, rotated=True)
             return free.take(up)
-    one = [", ".join(lines[:2])]
-    if len(lines) > 1 or size > 6:
-        return _place_name(c, free, one, key, beside, min(size, 6.0))
+    if len(lines) > 1:
+        return _place_name(c, free, [", ".join(lines[:2])], key, beside, size)
     return None
 
 

@@ -3,9 +3,11 @@ the power deck in the seed's order."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import ceil
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from companion.cards import Card
 from companion.games.clear_the_dungeon.sheets.common import Sheet, _variant_words, stack_order
 from companion.paper import design
 from companion.paper.cards import draw_card_glyph
@@ -57,42 +59,28 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
         "4. Stack without reading ahead, or let someone else do it. In the log of a "
         "seeded game 'draw' alone is enough: the validator knows the order.",
     )
+    body_font, body_size = design.style("body").pair
     y = body.y1
     for step in steps:
-        y = draw_text(c, body.x, y, body.w, step, size=7.8) - mm(0.8)
-
-    # monster columns
-    y -= mm(2)
-    y = draw_heading(c, body.x, y, "Monster columns, top card first", 10)
-    col_w = body.w / 4
-    gw = min(mm(14), (col_w - mm(6)) / 3)
-    gh = gw * 1.35
-    labels = ("1st, face up", "2nd, face down", "3rd, face down")
-    c.saveState()
-    for k, col in enumerate(columns):
-        x = body.x + k * col_w
-        c.setFont(design.BOLD, 8)
-        c.setFillColorRGB(*INK)
-        c.drawString(x, y - 8, f"Column {k + 1}")
-        for i, card in enumerate(col):
-            gx = x + i * (gw + mm(1.5))
-            gy = y - mm(4.5) - gh
-            draw_card_glyph(c, card, gx, gy, gw, gh, highlight=i == 0)
-            c.setFont(design.REGULAR, 5.8)
-            c.setFillColorRGB(0.3, 0.3, 0.3)
-            c.drawCentredString(gx + gw / 2, gy - mm(2.6), labels[i])
-    c.restoreState()
-    y -= mm(4.5) + gh + mm(6)
-
-    # the power deck
-    y = draw_heading(c, body.x, y, f"Power deck, {count} cards, card 1 is the top card", 10)
+        y = draw_text(c, body.x, y, body.w, step, body_font, body_size) - mm(1)
+    heading = design.style("heading").size
+    # the page's height left for the two lists, shared out so the page is used: the
+    # monster columns take three rows of cards, the power deck its rows
     per_row = 7
     rows = ceil(count / per_row)
+    room = y - mm(3) - 2 * heading * 1.3 - mm(6) - body.y
+    row_h = min(mm(26), max(mm(12), room / (rows + 1.8)))
+    y -= mm(3)
+    y = draw_heading(c, body.x, y, "Monster columns, top card first: the 1st face up, "
+                     "the 2nd and 3rd face down", heading)
+    y = _draw_monster_columns(c, body, y, columns, row_h * 1.8)
+    y -= mm(4)
+    y = draw_heading(c, body.x, y, f"Power deck, {count} cards, card 1 is the top card",
+                     heading)
     cell_w = body.w / per_row
-    avail = y - mm(1) - body.y
-    cell_h = min(avail / rows, mm(22))
-    pw = min(mm(13), (cell_h - mm(2)) / 1.35, cell_w * 0.5)
-    ph = pw * 1.35
+    cell_h = min((y - mm(1) - body.y) / rows, mm(26))
+    pw = min((cell_h - mm(2)) / 1.2, cell_w - mm(11))
+    ph = min(pw * 1.35, cell_h - mm(2))
     c.saveState()
     for i, card in enumerate(power):
         row, place = divmod(i, per_row)
@@ -103,6 +91,43 @@ def draw_stack_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, s
         c.drawRightString(cx + mm(8), cy + ph / 2 - 3.5, str(i + 1))
         draw_card_glyph(c, card, cx + mm(9.5), cy, pw, ph)
     c.restoreState()
+
+
+_PLACES = (("1st", "up"), ("2nd", "down"), ("3rd", "down"))
+
+
+def _draw_monster_columns(c: Any, body: Rect, top: float,
+                          columns: Sequence[Sequence[Card]], height: float) -> float:
+    """The four monster columns side by side, each its three cards in a row, top card
+    first, its place (bold) and facing (up, down) under each card at label size, the whole
+    ``height`` points tall at most; returns the y under them."""
+    label_font, label_size = design.style("label").pair
+    col_w = body.w / 4
+    gap = mm(1.5)
+    gw = min((col_w - mm(4) - 2 * gap) / 3, mm(17))
+    gh = min(gw * 1.35, height - mm(5) - 2.4 * label_size)
+    gw = gh / 1.35
+    # a card every ``step``: its facing (the widest label) never runs into the next one
+    step = max(gw + gap, c.stringWidth("down", label_font, label_size) + mm(1.2))
+    c.saveState()
+    for k, col in enumerate(columns):
+        x = body.x + k * col_w
+        c.setFont(design.BOLD, label_size + 1)
+        c.setFillColorRGB(*INK)
+        c.drawString(x, top - (label_size + 1) * 0.8, f"Column {k + 1}")
+        gy = top - mm(5) - gh
+        for i, card in enumerate(col):
+            gx = x + i * step + (step - gap - gw) / 2
+            draw_card_glyph(c, card, gx, gy, gw, gh, highlight=i == 0)
+            place, facing = _PLACES[i]
+            c.setFillColorRGB(*INK)
+            c.setFont(design.BOLD, label_size)
+            c.drawCentredString(gx + gw / 2, gy - label_size * 1.05, place)
+            c.setFont(label_font, label_size)
+            c.setFillColorRGB(0.25, 0.25, 0.25)
+            c.drawCentredString(gx + gw / 2, gy - label_size * 2.2, facing)
+    c.restoreState()
+    return gy - label_size * 2.6
 
 
 def draw_stack_sheet(doc: SheetDocument, sheet: Sheet) -> None:
