@@ -38,7 +38,7 @@ class ClearTheDungeon(Game[State, Action]):
     variants = ("reserve", "no-jokers")
     sheet_kinds = (
         SheetKind("mat", "landscape play mat: monster columns, damage track, deck spots",
-                  scale_check=True, par="on request"),
+                  scale_check=True, par="on request", big_paper=True),
         SheetKind("stack", "stacking list: monster columns and power deck order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
         SheetKind("deck", "a printable 54-card deck on poker cards (the same for every "

@@ -39,7 +39,7 @@ class DungeonSolitaire(Game[State, Action]):
         SheetKind("cards", "the numbered reward deck, fronts and backs", backs=True,
                   inks=True, scale_check=True),
         SheetKind("mat", "placement grid, health track, deck and discard spots",
-                  scale_check=True),
+                  scale_check=True, big_paper=True),
         SheetKind("log", "a log sheet to write the game down"),
         SheetKind("calibrate", "a duplex calibration page to measure --back-offset (the "
                   "same for every seed)", seeded=False),

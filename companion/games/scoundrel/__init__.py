@@ -39,7 +39,8 @@ class Scoundrel(Game[State, Action]):
     variants = ("equal-kills",)
     sheet_kinds = (
         SheetKind("mat", "landscape play mat: dungeon, room, weapon and slain monsters, "
-                  "discard, health track 0-20", scale_check=True, par="on request"),
+                  "discard, health track 0-20", scale_check=True, par="on request",
+                  big_paper=True),
         SheetKind("stack", "stacking list: the 44 cards of the dungeon in seeded order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
         SheetKind("record", "hand record: the dungeon, par and the solver's best line, "
