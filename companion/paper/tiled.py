@@ -7,7 +7,8 @@ is ``[0, L] x [0, H]``, the strip ``[L, L + overlap]`` and the right part starts
 ``L + overlap``.
 
 * On A3 or Tabloid (:data:`~companion.paper.units.BIG_PAPERS`) the mat is one landscape
-  page: both parts, the strip a plain gap, one identity strip.
+  page: both parts, the strip a plain gap, one identity strip under the left part (the
+  right part runs down to the bottom margin).
 * On A4 or Letter it is two portrait pages, each with its own identity strip ("sheet n
   of 2"). Glued (the default): page 1 holds the left part and the strip, shaded and
   marked "glue", page 2 the strip again (cut along its dashed left edge) and the right
@@ -33,15 +34,15 @@ from companion.paper.frame import (
     SCALE_BAR_FONT,
     SCALE_BAR_MM,
     SLOT_GREY,
-    draw_footer,
-    footer_height,
     wrap_text,
 )
+from companion.paper.identity import draw_identity, identity_size
 from companion.paper.units import BIG_PAPERS, Rect, check_paper, mm, paper_size
 
-__all__ = ["MARK_MM", "OVERLAP_MM", "POKER_MM", "SPOT_MM", "MatPage", "MatPlan",
-           "draw_mark", "draw_scale_check", "draw_spot", "mat_footer", "plan_mat",
-           "print_mat", "sheet_note"]
+__all__ = ["MARK_MM", "OVERLAP_MM", "PANEL_PAD", "PANEL_TINT", "POKER_MM", "SPOT_MM",
+           "SPOT_TINT", "MatPage", "MatPlan", "band_width", "draw_mark", "draw_panel",
+           "draw_scale_check", "draw_spot", "mat_footer", "plan_mat", "print_mat",
+           "sheet_note"]
 
 POKER_MM = (63.0, 88.0)
 """A poker card, the cards every mat here holds."""
@@ -57,6 +58,8 @@ MARK_MM = 7.0
 MARK_FRACTIONS = (0.12, 0.5, 0.88)
 """Where the alignment crosses sit up the join (fractions of the part height)."""
 GLUE_GREY = (0.9, 0.9, 0.9)
+SPOT_TINT = (0.94, 0.94, 0.94)
+"""The light grey of a card spot: the mat's places read at a glance."""
 
 T = TypeVar("T")
 
@@ -115,15 +118,17 @@ def plan_mat(paper: str, margin: float, footer_h: float, glued: bool = True) -> 
     paper = check_paper(paper)
     overlap = mm(OVERLAP_MM) if glued else mm(10)
     if paper in BIG_PAPERS:
+        # the identity strip under the left part only: the right part runs down to
+        # the bottom margin
         w, h = paper_size(paper, landscape=True)
         area = Rect(0, 0, w, h).inset(margin)
         part_w = (area.w - overlap) / 2
         part_h = area.h - footer_h
         y0 = area.y + footer_h
         left = Rect(area.x, y0, part_w, part_h)
-        right = Rect(area.x + part_w + overlap, y0, part_w, part_h)
+        right = Rect(area.x + part_w + overlap, area.y, part_w, area.h)
         page = MatPage(True, (0, 1), (left, right), (area.x, y0),
-                       Rect(area.x, area.y, area.w, footer_h), None, (), None)
+                       Rect(area.x, area.y, part_w, footer_h), None, (), None)
         return MatPlan(paper, part_w, part_h, overlap, glued, (page,))
     w, h = paper_size(paper, landscape=False)
     area = Rect(0, 0, w, h).inset(margin)
@@ -222,18 +227,38 @@ def sheet_note(n: int, pages: int, glued: bool = True) -> str:
             "mat sheet 2 of 2: cut the dashes, glue")
 
 
+def band_width(paper: str, margin: float) -> float:
+    """The width (points) of a mat page's identity strip on ``paper``: under the left
+    part of a big sheet, or the printable width of a portrait home sheet."""
+    paper = check_paper(paper)
+    if paper in BIG_PAPERS:
+        return (paper_size(paper, landscape=True)[0] - 2 * margin - mm(OVERLAP_MM)) / 2
+    return paper_size(paper)[0] - 2 * margin
+
+
 def mat_footer(payload: str, lines: Sequence[str], qr_w: float, credits: str,
-               glued: bool = True) -> tuple[float, Callable[[Any, Rect, int, int], None]]:
-    """(height, draw) of a mat's identity strip: the QR code and ``lines`` with the
-    sheet note (:func:`sheet_note`), the credits at the right and, on the first page,
-    the 50 mm scale check over them. The height holds the longest sheet note."""
+               band_w: float, glued: bool = True
+               ) -> tuple[float, Callable[[Any, Rect, int, int], None]]:
+    """(height, draw) of a mat's identity strip ``band_w`` wide: the QR code and
+    ``lines`` with the sheet note (:func:`sheet_note`), as wide as the band allows
+    beside the 50 mm scale check (a long seed stays large); at the right the credits
+    and, on the first page, the scale check over them (the credits and the check's
+    caption are print notes). The height holds the longest sheet note."""
     notes = [sheet_note(1, 1), sheet_note(1, 2, glued), sheet_note(2, 2, glued)]
-    height = max(footer_height(payload, [*lines, note], qr_w) for note in notes)
-    height = max(height, SCALE_CHECK_H + mm(8))
+    id_room = band_w - mm(SCALE_BAR_MM + 4)
+    id_h = max(identity_size(payload, [*lines, note], qr_w, max_width=id_room)[1]
+               for note in notes)
+    height = max(id_h, SCALE_CHECK_H + mm(8)) + mm(3)
+    note = design.style("print-note")
 
     def draw(c: Any, band: Rect, n: int, pages: int) -> None:
-        draw_footer(c, band, payload, [*lines, sheet_note(n, pages, glued)], qr_w,
-                    right_text=[credits])
+        draw_identity(c, band.x, band.y, payload, [*lines, sheet_note(n, pages, glued)],
+                      qr_w, max_width=band.w - mm(SCALE_BAR_MM + 4))
+        c.saveState()
+        c.setFont(note.font, note.size)
+        c.setFillColorRGB(*INK)
+        c.drawRightString(band.x1, band.y + mm(1), credits)
+        c.restoreState()
         if n == 1:
             draw_scale_check(c, band.x1 - mm(SCALE_BAR_MM), band.y + mm(5))
 
@@ -267,9 +292,10 @@ def draw_spot(c: Any, r: Rect, label: str, note: str = "", top: bool = False) ->
     body = design.style("label")
     c.saveState()
     c.setStrokeColorRGB(*SLOT_GREY)
+    c.setFillColorRGB(*SPOT_TINT)
     c.setLineWidth(0.7)
     c.setDash([mm(1.2), mm(0.9)], 0)
-    c.roundRect(r.x, r.y, r.w, r.h, mm(3), stroke=1, fill=0)
+    c.roundRect(r.x, r.y, r.w, r.h, mm(3), stroke=1, fill=1)
     c.setDash()
     lines = wrap_text(note, body.font, body.size, r.w - mm(8)) if note else []
     block = head.size + len(lines) * body.size * 1.25 + (mm(1) if lines else 0)
@@ -284,3 +310,19 @@ def draw_spot(c: Any, r: Rect, label: str, note: str = "", top: bool = False) ->
         c.drawCentredString(r.cx, y, line)
         y -= body.size * 1.25
     c.restoreState()
+
+
+PANEL_TINT = (0.95, 0.95, 0.95)
+"""The light grey of a mat's rules panel."""
+PANEL_PAD = mm(3)
+"""The padding inside a rules panel."""
+
+
+def draw_panel(c: Any, r: Rect) -> Rect:
+    """A rules panel: a light grey rounded box over ``r``; returns the inside (less
+    :data:`PANEL_PAD` all round) where its text goes."""
+    c.saveState()
+    c.setFillColorRGB(*PANEL_TINT)
+    c.roundRect(r.x, r.y, r.w, r.h, mm(2), stroke=0, fill=1)
+    c.restoreState()
+    return r.inset(PANEL_PAD)

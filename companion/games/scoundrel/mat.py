@@ -16,7 +16,18 @@ from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, draw_corner_note, identity_lines, wrap_text
 from companion.paper.icons import RED
 from companion.paper.layout import Layout, Rect
-from companion.paper.tiled import SPOT_MM, MatPlan, draw_spot, mat_footer, plan_mat, print_mat
+from companion.paper.tiled import (
+    PANEL_PAD,
+    SPOT_MM,
+    SPOT_TINT,
+    MatPlan,
+    band_width,
+    draw_panel,
+    draw_spot,
+    mat_footer,
+    plan_mat,
+    print_mat,
+)
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -70,7 +81,8 @@ MAT_RULES: tuple[tuple[str, str], ...] = (
             "minus the monsters left."),
 )
 ROOM_RULES = 3
-"""The first three entries sit under the room, the others beside the weapon."""
+"""The first three entries sit beside the room, the next three under it, the last two
+(the weapon rule, the end) beside the discard."""
 
 
 def _entries(variants: Sequence[str]) -> tuple[tuple[str, str], ...]:
@@ -126,7 +138,8 @@ def mat_plan(paper: str, layout: Layout, game: Scoundrel, seed: str,
              variants: Sequence[str], payload: str) -> tuple[MatPlan, Any]:
     """(plan, footer drawing) of the mat on ``paper``."""
     lines = identity_lines(game.title, seed, "", _variant_words(variants))
-    footer_h, footer = mat_footer(payload, lines, mm(layout.qr_size), game.credits)
+    footer_h, footer = mat_footer(payload, lines, mm(layout.qr_size), game.credits,
+                                  band_width(paper, mm(layout.margin)))
     return plan_mat(paper, mm(layout.margin), footer_h), footer
 
 
@@ -171,9 +184,12 @@ def mat_spots(left: Rect, right: Rect) -> dict[str, Rect]:
 
 
 def _rules_box(c: Any, r: Rect, entries: Sequence[tuple[str, str]]) -> Rect:
-    if rule_entries_height(entries, r.w) > r.h:
+    """``entries`` on a rules panel filling ``r``."""
+    inner = r.inset(PANEL_PAD)
+    if rule_entries_height(entries, inner.w) > inner.h:
         raise LayoutError("no room for the rules on the Scoundrel mat")
-    draw_rule_entries(c, r.x, r.y1, r.w, entries)
+    draw_panel(c, r)
+    draw_rule_entries(c, inner.x, inner.y1, inner.w, entries)
     return r
 
 
@@ -200,7 +216,7 @@ def _draw_left(c: Any, r: Rect, game: Scoundrel, seed: str,
     entries = _entries(variants)
     end = Rect(spots["discard"].x1 + GAP, spots["discard"].y,
                r.x1 - spots["discard"].x1 - GAP, spots["discard"].h)
-    rules = [_rules_box(c, end, entries[-1:])]
+    rules = [_rules_box(c, end, entries[-2:])]
     boxes = _health_track(c, Rect(r.x, r.y, r.w, _track_h()))
     return {"spots": spots, "health": boxes, "rules": rules}
 
@@ -220,9 +236,9 @@ def _draw_right(c: Any, r: Rect, variants: Sequence[str]) -> dict[str, Any]:
     entries = _entries(variants)
     side = Rect(room[1].x1 + GAP, room[-1].y, r.x1 - room[1].x1 - GAP,
                 room[0].y1 - room[-1].y)
-    below = Rect(r.x, r.y, r.w, room[-1].y - mm(4) - r.y)
+    below = Rect(r.x, r.y, r.w, room[-1].y - mm(3) - r.y)
     rules = [_rules_box(c, side, entries[:ROOM_RULES]),
-             _rules_box(c, below, entries[ROOM_RULES:-1])]
+             _rules_box(c, below, entries[ROOM_RULES:-2])]
     return {"room": room, "rules": rules}
 
 
@@ -262,7 +278,7 @@ def _draw_slain(c: Any, r: Rect, w: float, variants: Sequence[str]) -> None:
     c.setLineWidth(0.6)
     for k in range(count):
         c.setStrokeColorRGB(0.45, 0.45, 0.45)
-        c.setFillColorRGB(0.96, 0.96, 0.96)
+        c.setFillColorRGB(*SPOT_TINT)
         c.setDash([mm(1.2), mm(0.9)], 0)
         c.roundRect(r.x + k * STEP, r.y, w, r.h, mm(3), stroke=1, fill=1)
     c.setDash()

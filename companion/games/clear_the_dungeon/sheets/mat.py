@@ -34,7 +34,16 @@ from companion.paper.frame import (
 )
 from companion.paper.icons import draw_icon
 from companion.paper.layout import Layout, Rect
-from companion.paper.tiled import SPOT_MM, MatPlan, mat_footer, plan_mat, print_mat
+from companion.paper.tiled import (
+    SPOT_MM,
+    SPOT_TINT,
+    MatPlan,
+    band_width,
+    draw_panel,
+    mat_footer,
+    plan_mat,
+    print_mat,
+)
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -128,7 +137,8 @@ def mat_plan(paper: str, layout: Layout, game: ClearTheDungeon, seed: str,
              variants: Sequence[str], payload: str) -> tuple[MatPlan, Any]:
     """(plan, footer drawing) of the mat on ``paper``."""
     lines = identity_lines(game.title, seed, "", _variant_words(variants))
-    footer_h, footer = mat_footer(payload, lines, mm(layout.qr_size), game.credits)
+    footer_h, footer = mat_footer(payload, lines, mm(layout.qr_size), game.credits,
+                                  band_width(paper, mm(layout.margin)))
     return plan_mat(paper, mm(layout.margin), footer_h), footer
 
 
@@ -177,7 +187,7 @@ def _draw_left(c: Any, r: Rect, game: ClearTheDungeon, seed: str,
         _draw_column(c, spots, k, columns[k - 1])
     side = Rect(spots["column2"].x1 + _GAP, spots["column2"].y,
                 r.x1 - spots["column2"].x1 - _GAP, spots["column2"].h)
-    _draw_deck_notes(c, side, _power_count(variants))
+    _draw_deck_notes(c, draw_panel(c, side), _power_count(variants))
     track = Rect(r.x, r.y, r.w, min(_TRACK_H + mm(8), spots["column1"].y - mm(4) - r.y))
     boxes = _draw_damage_track(c, track, "reserve" in variants)
     return {"spots": spots, "boxes": boxes, "rules": [side]}
@@ -190,12 +200,11 @@ def _draw_right(c: Any, r: Rect, variants: Sequence[str],
         _draw_column(c, spots, k, columns[k - 1])
     side = Rect(spots["column4"].x1 + _GAP, spots["column4"].y,
                 r.x1 - spots["column4"].x1 - _GAP, spots["column4"].h - mm(12))
-    _draw_reserve_note(c, side, "reserve" in variants)
-    below = Rect(r.x, r.y, r.w, spots["column3"].y - mm(5) - r.y)
+    _draw_reserve_note(c, draw_panel(c, side), "reserve" in variants)
+    below = Rect(r.x, r.y, r.w, spots["column3"].y - _GAP - r.y)
     if _attack_rules_height(below.w) > below.h:
         raise LayoutError("no room for the attack rules on the Clear the Dungeon mat")
-    _draw_attack_rules(c, Rect(below.x, below.y1 - _attack_rules_height(below.w), below.w,
-                               _attack_rules_height(below.w)))
+    _draw_attack_rules(c, below)
     return {"spots": spots, "rules": [side, below]}
 
 
@@ -216,7 +225,7 @@ def _draw_column(c: Any, spots: Mapping[str, Rect], k: int, col: Sequence[Card])
     monster = spots[f"monster{k}"]
     draw_heading(c, monster.x, monster.y1 + _HEAD.size * 1.3 + mm(1), f"Column {k}",
                  _HEAD.size)
-    _card_outline(c, monster, (1.0, 1.0, 1.0))
+    _card_outline(c, monster, SPOT_TINT)
     gh = _TOP - mm(4)
     gw = gh / 1.4
     draw_card_glyph(c, col[0], monster.x + mm(2), monster.y1 - mm(2) - gh, gw, gh)
@@ -233,7 +242,7 @@ def _draw_column(c: Any, spots: Mapping[str, Rect], k: int, col: Sequence[Card])
     for name, label, sub in zip(("first", "second", "trigger"), ("1st", "2nd", "Trigger"),
                                 subs, strict=True):
         r = spots[f"{name}{k}"]
-        _card_outline(c, r, (0.95, 0.95, 0.95))
+        _card_outline(c, r, (0.9, 0.9, 0.9) if name == "trigger" else SPOT_TINT)
         c.saveState()
         c.setFillColorRGB(*INK)
         c.setFont(design.BOLD, _HEAD.size)
@@ -291,11 +300,10 @@ def _attack_rules_height(width: float) -> float:
 
 
 def _draw_attack_rules(c: Any, r: Rect) -> None:
-    """The attack rule in short, as a two-column table (label, text)."""
+    """The attack rule in short, as a two-column table (label, text), on a rules
+    panel filling ``r``."""
+    draw_panel(c, r)
     c.saveState()
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(0.6)
-    c.roundRect(r.x, r.y, r.w, r.h, mm(1.5), stroke=1, fill=0)
     inner = r.inset(mm(2))
     y = draw_heading(c, inner.x, inner.y1,
                      "Attacking a monster: three cards on its attack pile", _HEAD.size)

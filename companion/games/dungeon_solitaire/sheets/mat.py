@@ -24,7 +24,15 @@ from companion.paper.document import SheetDocument
 from companion.paper.frame import INK, draw_heading, draw_text, wrap_text
 from companion.paper.icons import draw_icon
 from companion.paper.layout import Layout, Rect, load_layout
-from companion.paper.tiled import SCALE_CHECK_H, mat_footer, plan_mat, print_mat
+from companion.paper.tiled import (
+    SCALE_CHECK_H,
+    SPOT_TINT,
+    band_width,
+    draw_panel,
+    mat_footer,
+    plan_mat,
+    print_mat,
+)
 from companion.paper.units import HOME_PAPER_OF, mm
 
 if TYPE_CHECKING:
@@ -117,7 +125,7 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     tile = mm(mat_tile_mm(doc.paper, size))
     lines = [game.title, seed, f"{_params_text(size)}"]
     footer_h, footer = mat_footer(payload, lines, mm(layout.qr_size), game.credits,
-                                  glued=False)
+                                  band_width(doc.paper, mm(layout.margin)), glued=False)
     plan = plan_mat(doc.paper, mm(layout.margin), footer_h, glued=False)
     left, right = print_mat(doc, plan, (
         lambda c, r: {"cells": _draw_board(c, r, tile, size)},
@@ -138,7 +146,7 @@ def _draw_board(c: Any, r: Rect, tile: float, size: int) -> dict[Cell, Rect]:
         for col in range(size):
             cell = spots[cell_name((col, row))]
             cells[(col, row)] = cell
-            shade = 0.95 if (col + row) % 2 else 1.0
+            shade = 0.9 if (col + row) % 2 else 0.95
             c.setFillColorRGB(shade, shade, shade)
             c.rect(cell.x, cell.y, cell.w, cell.h, stroke=0, fill=1)
             c.setFillColorRGB(0.6, 0.6, 0.6)
@@ -204,7 +212,7 @@ def _draw_panel(c: Any, panel: Rect, tile: float, size: int, seed: str,
         _spot(c, r, f"CARD {k + 1}", "play it or discard it" if k else "keep and play")
     low = (drawn or [deck])[0].y
     room = Rect(panel.x, panel.y, panel.w, low - mm(5) - panel.y)
-    _draw_mat_rules(c, room, rules)
+    _draw_mat_rules(c, draw_panel(c, room), rules)
     return {"health": health, "levels": levels, "deck": deck, "discard": discard,
             "rules": room}
 
@@ -264,9 +272,10 @@ def _spot(c: Any, r: Rect, label: str, sub: str) -> None:
     """An empty card spot: a dashed rounded outline with a label and a small note."""
     c.saveState()
     c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setFillColorRGB(*SPOT_TINT)
     c.setLineWidth(0.7)
     c.setDash([mm(1.2), mm(0.9)], 0)
-    c.roundRect(r.x, r.y, r.w, r.h, 0.08 * r.w, stroke=1, fill=0)
+    c.roundRect(r.x, r.y, r.w, r.h, 0.08 * r.w, stroke=1, fill=1)
     c.setDash()
     c.setFillColorRGB(*INK)
     fs = fit_font_size(label, design.BOLD, 10, r.w * 0.86)
