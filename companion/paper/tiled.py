@@ -242,7 +242,7 @@ def mat_footer(payload: str, lines: Sequence[str], qr_w: float, credits: str,
     """(height, draw) of a mat's identity strip ``band_w`` wide: the QR code and
     ``lines`` with the sheet note (:func:`sheet_note`), as wide as the band allows
     beside the 50 mm scale check (a long seed stays large); at the right the credits
-    and, on the first page, the scale check over them (the credits and the check's
+    and the scale check over them (every sheet: each is a print) (the credits and the check's
     caption are print notes). The height holds the longest sheet note."""
     notes = [sheet_note(1, 1), sheet_note(1, 2, glued), sheet_note(2, 2, glued)]
     id_room = band_w - mm(SCALE_BAR_MM + 4)
@@ -259,8 +259,7 @@ def mat_footer(payload: str, lines: Sequence[str], qr_w: float, credits: str,
         c.setFillColorRGB(*INK)
         c.drawRightString(band.x1, band.y + mm(1), credits)
         c.restoreState()
-        if n == 1:
-            draw_scale_check(c, band.x1 - mm(SCALE_BAR_MM), band.y + mm(5))
+        draw_scale_check(c, band.x1 - mm(SCALE_BAR_MM), band.y + mm(5))
 
     return height, draw
 
