@@ -222,7 +222,8 @@ def test_par_is_printed_upside_down(monkeypatch, status, score, text):
     monkeypatch.setattr(type(CTD), "solve", fake_solve)
     data = CTD.render("mat", SEED, {}, "a4", {"par": True, "variants": ("reserve",)})
     assert calls == [(SEED, {}, ("reserve",), 200000)]
-    textpage = pypdfium2.PdfDocument(data)[-1].get_textpage()
+    pdf = pypdfium2.PdfDocument(data)
+    textpage = pdf[len(pdf) - 1].get_textpage()
     at = textpage.get_text_range().index(text)
     angle = pypdfium2.raw.FPDFText_GetCharAngle(textpage.raw, at)
     assert angle == pytest.approx(math.pi, abs=1e-3)  # upside down
@@ -287,7 +288,7 @@ def test_cli_map_and_deck_with_back_offset(tmp_path):
     assert r.exit_code == 0, r.output
     pdf = pypdfium2.PdfDocument(f)
     w, h = pdf[0].get_size()
-    assert len(pdf) == 1 and w > h
+    assert len(pdf) == 2 and w < h  # the mat: two portrait A4 sheets
     d = tmp_path / "d.pdf"
     r = invoke("sheets", "clear-the-dungeon", "--seed", "X", "--kind", "deck",
                "--back-offset", "1,-0.5", "--out", d)
