@@ -290,6 +290,6 @@ def _spot(c: Any, r: Rect, label: str, sub: str) -> None:
 
 
 def draw_mat_sheet(doc: SheetDocument, sheet: Sheet) -> None:
-    """The ``mat`` sheet: one landscape play mat (:func:`draw_mat_page`)."""
+    """The ``mat`` sheet: the play mat (:func:`draw_mat_page`)."""
     draw_mat_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.params, sheet.payloads[0],
                   sheet.edition)
