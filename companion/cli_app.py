@@ -356,8 +356,8 @@ def resolve_paper(paper: str | None, big: bool = False) -> str:
     value = value.strip().lower()
     source = "--paper" if paper else "COMPANION_PAPER"
     if value not in PAPERS:
-        raise ParameterError(f"{source} must be a4, letter, a3 or tabloid, not "
-                             f"{shown(value)}")
+        raise ParameterError(f"{source} must be a4 or letter (a3 or tabloid for the "
+                             f"play mats), not {shown(value)}")
     if value in BIG_PAPERS and not big:
         raise ParameterError(f"{source} {value}: only the play mats print on a3 or "
                              "tabloid (companion sheets GAME --kind mat); this command "
