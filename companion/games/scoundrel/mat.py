@@ -203,13 +203,11 @@ def _draw_left(c: Any, r: Rect, game: Scoundrel, seed: str,
     c.setFont(title.font, title.size)
     c.drawString(r.x, r.y1 - title.size * 0.8, f"{game.title}: play mat")
     c.setFont(label.font, label.size)
-    for i, line in enumerate(wrap_text(
-            f"Seed {seed}, {_variant_words(variants)}. Stack the deck with the stacking "
-            "list; deal the first room.", label.font, label.size, r.w)[:1]):
-        c.drawString(r.x, r.y1 - title.size * 1.25 - label.size * (0.8 + 1.25 * i), line)
+    c.drawString(r.x, r.y1 - title.size * 1.25 - label.size * 0.8,
+                 f"Seed {seed}, {_variant_words(variants)}.")
     c.restoreState()
-    draw_spot(c, spots["dungeon"], "Dungeon", f"face down, {len(DECK)} cards; deal "
-              "the room from here")
+    draw_spot(c, spots["dungeon"], "Dungeon", f"{len(DECK)} cards face down, stacked "
+              "with the stacking list; deal each room from here")
     draw_spot(c, spots["discard"], "Discard", "face up")
     draw_spot(c, spots["weapon"], "Weapon", "a diamond, 2 to 10")
     _draw_slain(c, spots["slain"], mm(SPOT_MM[0]), variants)
