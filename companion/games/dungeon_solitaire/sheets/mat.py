@@ -44,12 +44,12 @@ STACKED_SCALE_HEIGHT = SCALE_CHECK_H
 _HEAD = design.style("heading")
 _LABEL = design.style("label")
 _GAP = mm(5)
-_HEALTH = mm(18)
+_HEALTH = mm(24)
 _RULES_ROOM = mm(48)
 """The height kept for the rules in brief under the spots."""
 _ANY = Rect(0.0, 0.0, 1e6, 1e6)
 """The other part, when a part's drawing checks only its own."""
-_LEVEL = mm(15)
+_LEVEL = mm(19)
 
 
 @dataclass(frozen=True)
