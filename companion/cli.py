@@ -364,7 +364,7 @@ def calibrate_cmd(
         path = save_offset(paper_name, None)
         typer.echo(f"forgot the back offset for {paper_name} ({path})")
         return
-    for name in PAPERS:
+    for name in PAPERS[:2]:  # a4, letter: the papers cards and backs print on
         offset = saved_offset(name)
         text = ("none saved" if offset is None else f"{offset[0]:g},{offset[1]:g} mm")
         typer.echo(f"{name}: {text}")
@@ -576,7 +576,7 @@ def _regenerate(game_name: str, seed: str, params: dict[str, str], paper: str | 
     from companion.fsutil import OutputError, check_not_an_input, write_atomic
     from companion.sheet_request import SheetRequest
 
-    request = SheetRequest.from_payload(game_name, seed, params, resolve_paper(paper),
+    request = SheetRequest.from_payload(game_name, seed, params, resolve_paper(paper, True),
                                         edition)
     data = request.render()
     # the payload's other keys (a floor, say) name the file too, so the sheets of a

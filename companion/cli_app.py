@@ -53,7 +53,8 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-PAPERS = ("a4", "letter")
+PAPERS = ("a4", "letter", "a3", "tabloid")
+"""Every paper ``--paper`` names; a3 and tabloid only for the play mats."""
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
@@ -343,15 +344,24 @@ def utf8_text(option: str, value: str | None) -> str | None:
     return value
 
 
-def resolve_paper(paper: str | None) -> str:
-    """``--paper``, else ``COMPANION_PAPER``, else a4. Raises ParameterError."""
+def resolve_paper(paper: str | None, big: bool = False) -> str:
+    """``--paper``, else ``COMPANION_PAPER``, else a4. ``big``: the command may print
+    on a3 or tabloid (``map``/``sheets``: the play mats, the sheet request checks the
+    kind); every other command takes a4 or letter. Raises ParameterError."""
+    from companion.paper.units import BIG_PAPERS
+
     if paper is not None and not paper.strip():
-        raise ParameterError("--paper needs a value: a4 or letter")
+        raise ParameterError("--paper needs a value: a4, letter, a3 or tabloid")
     value = paper or os.environ.get("COMPANION_PAPER") or "a4"
     value = value.strip().lower()
+    source = "--paper" if paper else "COMPANION_PAPER"
     if value not in PAPERS:
-        source = "--paper" if paper else "COMPANION_PAPER"
-        raise ParameterError(f"{source} must be a4 or letter, not {shown(value)}")
+        raise ParameterError(f"{source} must be a4 or letter (a3 or tabloid for the "
+                             f"play mats), not {shown(value)}")
+    if value in BIG_PAPERS and not big:
+        raise ParameterError(f"{source} {value}: only the play mats print on a3 or "
+                             "tabloid (companion sheets GAME --kind mat); this command "
+                             "takes a4 or letter")
     return value
 
 
@@ -435,7 +445,7 @@ def _make_sheet(game_name: str, kind: str | None, seed: str | None, paper: str |
     sheet = game.sheet_kind(chosen)
     given = parse_game_options(game.name, extra, chosen)
     own = {p.name for p in sheet.params}
-    paper_name = resolve_paper(paper)
+    paper_name = resolve_paper(paper, big=True)
     offset = options.get("back_offset")
     request = SheetRequest.build(
         game.name, chosen, "", paper_name,
@@ -555,8 +565,9 @@ SeedOpt = Annotated[str | None, typer.Option("--seed", metavar="SEED",
                                              "default: a fresh one, printed")]
 PaperOpt = Annotated[str | None, typer.Option("--paper", metavar="PAPER",
                                               autocompletion=_complete_paper,
-                                              help="a4 or letter (default: "
-                                              "$COMPANION_PAPER or a4)")]
+                                              help="a4 or letter; a3 or tabloid for the "
+                                              "play mats (default: $COMPANION_PAPER or "
+                                              "a4)")]
 OutOpt = Annotated[str | None, typer.Option("--out", metavar="FILE", help="output file "
                                              "(default: a descriptive name under "
                                              "output/)")]

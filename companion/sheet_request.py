@@ -106,11 +106,15 @@ class SheetRequest:
         game's (``--floor 5`` of ``--floors 3``), a folder without logs;
         UnreadableLogError for a log path that does not exist; PayloadError for an
         unknown edition."""
-        from companion.paper.units import check_paper
+        from companion.paper.units import BIG_PAPERS, check_paper
 
         game = get_game(game_name)
         chosen = kind or game.map_kind
         sheet = game.sheet_kind(chosen)
+        paper = check_paper(paper)
+        if paper in BIG_PAPERS and not sheet.big_paper:
+            raise ParameterError(f"the {game.name} {chosen} sheet prints on a4 or letter; "
+                                 "a3 and tabloid are for the play mats (--kind mat)")
         checked = game.check_params(dict(params or {}))
         own = {p.name: p for p in sheet.params}
         options: dict[str, int] = {}

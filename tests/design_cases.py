@@ -1,6 +1,7 @@
 """The cases the design rules are checked on (issue 25), shared by
 ``tests/test_design_rules.py`` and ``benchmarks/design_audit.py``: every game x sheet
-kind (the registry's tables) x paper, at the defaults, each game parameter at its
+kind (the registry's tables) x paper (A4, Letter; A3 and Tabloid for the play mats),
+at the defaults, each game parameter at its
 smallest and largest, and the longest seed of the widest letters."""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ SEED = "K7Q2-9XMA"
 LONG_SEED = "W" * 8 + "-" + "M" * 7 + "-" + "W" * 7 + "-" + "M" * 7
 """32 characters, the longest a seed may be, of the widest letters."""
 PAPERS = ("a4", "letter")
+BIG_PAPERS = ("a3", "tabloid")
+"""The big papers, for the kinds that take them (the play mats)."""
 
 Render = Callable[[], bytes]
 
@@ -67,12 +70,14 @@ def sheet_cases(game: Any, kind: Any, papers: tuple[str, ...] = PAPERS,
 
 def all_sheet_cases(papers: tuple[str, ...] = PAPERS, quick: bool = False
                     ) -> Iterator[SheetCase]:
-    """Every game's every sheet kind's cases."""
+    """Every game's every sheet kind's cases; the kinds that take big papers (the play
+    mats) on A3 and Tabloid too."""
     from companion.games import all_games
 
     for game in all_games():
         for kind in game.sheet_kinds:
-            yield from sheet_cases(game, kind, papers, quick)
+            big = BIG_PAPERS if kind.big_paper and papers == PAPERS else ()
+            yield from sheet_cases(game, kind, papers + big, quick)
 
 
 def _standings(paper: str) -> bytes:

@@ -64,9 +64,12 @@ def test_letter_paper_from_the_environment(tmp_path, monkeypatch):
     assert invoke("sheets", "shuffle-and-doom", "--seed", "X", "--kind", "log", "--out", out).exit_code == 0
     w, h = pypdfium2.PdfDocument(out)[0].get_size()
     assert (round(w, 1), round(h, 1)) == (612.0, 792.0)
-    monkeypatch.setenv("COMPANION_PAPER", "a3")
+    monkeypatch.setenv("COMPANION_PAPER", "a5")
     r = invoke("map", "shuffle-and-doom", "--seed", "X", "--out", out)
     assert r.exit_code == 2 and "COMPANION_PAPER" in r.stderr
+    monkeypatch.setenv("COMPANION_PAPER", "a3")  # the play mats' paper only
+    r = invoke("map", "shuffle-and-doom", "--seed", "X", "--out", out)
+    assert r.exit_code == 2 and "a4 or letter" in r.stderr
 
 
 def test_output_is_written_atomically_and_input_untouched(tmp_path):

@@ -59,7 +59,7 @@ def test_every_kind_renders_and_its_qr_decodes(kind, paper):
     pw, ph = PAPERS[paper]
     for i in range(len(pdf)):
         w, h = pdf[i].get_size()
-        want = (ph, pw) if kind == "mat" else (pw, ph)
+        want = (pw, ph)  # the mat: two portrait sheets on a4 and letter
         assert (w, h) == pytest.approx(want, abs=0.01), (kind, i)
     assert qr_texts(render_page(pdf, _qr_page(kind, paper))) == [payload]
 
@@ -267,7 +267,8 @@ def test_map_is_an_answer_key_labelled_as_a_spoiler():
 
 # ------------------------------------------------------------------ mat, log, cal
 def test_mat_log_and_calibration_text():
-    mat = page_text(pypdfium2.PdfDocument(DS.render("mat", SEED, {"size": 6}, "a4")), 0)
+    pdf = pypdfium2.PdfDocument(DS.render("mat", SEED, {"size": 6}, "a4"))
+    mat = page_text(pdf, 0) + page_text(pdf, 1)
     for needle in ("Health", "start", "max", "DECK", "DISCARD", "Level", "a1", "f6", SEED):
         assert needle in mat, needle
     log = pypdfium2.PdfDocument(DS.render("log", SEED, P5, "letter"))

@@ -44,8 +44,11 @@ def test_mm_is_exact():
 
 
 def test_unknown_paper_is_a_layout_error():
-    with pytest.raises(LayoutError, match="unknown paper 'a3'"):
-        paper_size("a3")
+    with pytest.raises(LayoutError, match="unknown paper 'a5'"):
+        paper_size("a5")
+    # the big papers of the play mats (docs/printing.md, "Play mats")
+    assert paper_size("a3") == pytest.approx((mm(297), mm(420)))
+    assert paper_size("tabloid", landscape=True) == pytest.approx((17 * 72, 11 * 72))
 
 
 def test_default_paper_reads_the_environment(monkeypatch):
@@ -54,7 +57,9 @@ def test_default_paper_reads_the_environment(monkeypatch):
     monkeypatch.setenv("COMPANION_PAPER", "Letter")
     assert default_paper() == "letter"
     monkeypatch.setenv("COMPANION_PAPER", "tabloid")
-    with pytest.raises(LayoutError, match="COMPANION_PAPER='tabloid'"):
+    assert default_paper() == "tabloid"
+    monkeypatch.setenv("COMPANION_PAPER", "a5")
+    with pytest.raises(LayoutError, match="COMPANION_PAPER='a5'"):
         default_paper()
 
 
@@ -251,7 +256,7 @@ def test_copying_a_builtin_gives_the_same_layout(tmp_path):
         ('kind = "grid"\nduplex = "short-edge"\n', "'duplex' must be 'long-edge'"),
         ('kind = "grid"\nitem_w = 63\nitem_h = 0\n', "'item_h' is 0"),
         ('kind = "grid"\nbleed = 3\nitem_w = 63\nitem_h = 88\n', "'gap'"),
-        ('kind = "grid"\npapers = ["a3"]\n', "unknown paper 'a3'"),
+        ('kind = "grid"\npapers = ["a5"]\n', "unknown paper 'a5'"),
         ('kind = "grid"\npapers = []\n', "'papers' must be"),
         ('kind = "page"\nitem_w = 20\nitem_h = 20\n', "only applies to grid"),
         ('kind = "booklet"\n', "'landscape' must be true"),

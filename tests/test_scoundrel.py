@@ -558,31 +558,27 @@ def _pdf(kind: str, paper: str, **options):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_mat_has_every_spot_on_the_page_and_a_health_track_0_to_20(paper):
+def test_the_mat_has_every_spot_on_its_sheet_and_a_health_track_0_to_20(paper):
     from companion.games.scoundrel.sheets import draw_mat_page, sheet_payload
     from companion.paper.document import SheetDocument
     from companion.paper.layout import sheet_layout
 
     doc = SheetDocument("t", paper, True)
-    layout = sheet_layout(None, "map")
+    layout = sheet_layout(None, "mat")
     geo = draw_mat_page(doc, layout, GAME, SHEET_SEED, (),
                         sheet_payload(GAME, SHEET_SEED, {}, "mat", ()), {})
-    page = doc.page_rect
-    inside = page.inset(8 * 72 / 25.4)
-    spots = [geo.dungeon, *geo.room, geo.discard, geo.weapon, geo.slain, *geo.health,
-             geo.rules, geo.scale_bar]
-    for r in spots:
+    assert doc.page_count == 2  # two portrait sheets (tests/test_mats.py: the spots)
+    inside = doc.page_rect.inset(8 * 72 / 25.4)
+    for r in [geo.dungeon, *geo.room, geo.discard, geo.weapon, geo.slain, *geo.health,
+              *geo.rules]:
         assert inside.x - 0.01 <= r.x and r.x1 <= inside.x1 + 0.01, r
         assert inside.y - 0.01 <= r.y and r.y1 <= inside.y1 + 0.01, r
-    cards = [geo.dungeon, *geo.room, geo.discard, geo.weapon]
-    for i, a in enumerate(cards):  # no two card spots overlap, all the same size
-        assert a.w >= 18 * 72 / 25.4 and a.h == pytest.approx(a.w * 1.4)
-        for b in cards[i + 1:]:
-            assert a.x1 <= b.x + 0.01 or b.x1 <= a.x + 0.01 or a.y1 <= b.y + 0.01 \
-                or b.y1 <= a.y + 0.01
+    for a in [geo.dungeon, *geo.room, geo.discard, geo.weapon]:  # poker cards fit
+        assert a.w >= 63 * 72 / 25.4 and a.h >= 88 * 72 / 25.4
     assert len(geo.health) == 21
     assert [round(b.x, 3) for b in geo.health] == sorted(round(b.x, 3) for b in geo.health)
-    text = " ".join(_pdf_text(GAME.render("mat", SHEET_SEED, {}, paper, {})).split())
+    data = GAME.render("mat", SHEET_SEED, {}, paper, {})
+    text = " ".join((_pdf_text(data) + " " + _pdf_text(data, 1)).split())
     assert " ".join(str(k) for k in range(21)) in text
     for needle in ("Dungeon", "Room 1", "Room 4", "Discard", "Weapon", "Slain monsters",
                    "Zach Gage and Kurt Bieg", SHEET_SEED):
@@ -611,6 +607,7 @@ def test_the_mat_carries_the_scale_bar_and_its_qr_decodes(paper):
     want = canonical_payload(f"companion:1/sc/{SHEET_SEED}/variant=equal-kills")
     assert qr_texts(render_page(pdf, 0, 200)) == [want]
     assert "no stronger than" in _pdf_text(data)
+    assert qr_texts(render_page(pdf, 1, 200)) == [want]  # the second sheet too
 
 
 def test_the_mat_prints_par_upside_down_on_request():
@@ -620,8 +617,8 @@ def test_the_mat_prints_par_upside_down_on_request():
     report = GAME.solve(SHEET_SEED, {}, ())
     assert par == (f"par {report.score}" if report.status == "won"
                    else f"par {report.score}: not winnable")
-    assert par in _pdf_text(GAME.render("mat", SHEET_SEED, {}, "a4", {"par": True}))
-    assert "par " not in _pdf_text(GAME.render("mat", SHEET_SEED, {}, "a4", {}))
+    assert par in _pdf_text(GAME.render("mat", SHEET_SEED, {}, "a4", {"par": True}), 1)
+    assert "par " not in _pdf_text(GAME.render("mat", SHEET_SEED, {}, "a4", {}), 1)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -74,6 +74,9 @@ class SheetKind:
     """Takes ``--from LOGS...`` (log files or folders of them): the sheet shows what the
     players' validated logs of the deal did (the hand record, issue 16); refused for
     every other kind."""
+    big_paper: bool = False
+    """Takes ``--paper a3|tabloid`` (the play mats: real-size card spots on one big
+    sheet, else on two sheets of A4 or Letter); refused for every other kind."""
 
 
 @dataclass(frozen=True)

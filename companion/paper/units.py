@@ -18,8 +18,20 @@ MM: float = 72 / 25.4
 PAPER_MM: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
 }
 """Portrait paper sizes (width, height) in millimetres."""
+
+HOME_PAPERS: tuple[str, ...] = ("a4", "letter")
+"""The papers every sheet prints on."""
+BIG_PAPERS: tuple[str, ...] = ("a3", "tabloid")
+"""The big papers only the play mats take (one sheet holding the real-size card spots
+that need two sheets of A4 or Letter): docs/printing.md, "Play mats"."""
+HOME_PAPER_OF: dict[str, str] = {"a4": "a4", "letter": "letter", "a3": "a4",
+                                  "tabloid": "letter"}
+"""The home paper of the same family: the cards and tiles that go on a mat printed on
+A3 are printed on A4, those of a Tabloid mat on Letter."""
 
 PAPER_ENV = "COMPANION_PAPER"
 UNPRINTABLE_MM = 5.0
@@ -41,7 +53,8 @@ def to_mm(points: float) -> float:
 def check_paper(paper: str) -> str:
     """The canonical (lower-case) paper name.
 
-    Raises LayoutError if ``paper`` is not one of ``a4``, ``letter``.
+    Raises LayoutError if ``paper`` is not one of ``a4``, ``letter``, ``a3``,
+    ``tabloid``.
     """
     key = paper.strip().lower() if isinstance(paper, str) else paper
     if key not in PAPER_MM:
@@ -72,7 +85,8 @@ def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
 def default_paper() -> str:
     """The paper named by the ``COMPANION_PAPER`` environment variable, else ``a4``.
 
-    Raises LayoutError if the variable holds anything but ``a4`` or ``letter``.
+    Raises LayoutError if the variable holds anything but ``a4``, ``letter``, ``a3``
+    or ``tabloid``.
     """
     value = os.environ.get(PAPER_ENV, "").strip()
     if not value:
@@ -80,7 +94,7 @@ def default_paper() -> str:
     if value.lower() not in PAPER_MM:
         raise LayoutError(
             f"the environment variable {PAPER_ENV}={value!r} names no paper: "
-            f"set it to {' or '.join(PAPER_MM)}, or unset it"
+            f"set it to {', '.join(PAPER_MM)}, or unset it"
         )
     return value.lower()
 

@@ -37,8 +37,9 @@ class ClearTheDungeon(Game[State, Action]):
     params: tuple[Param, ...] = ()
     variants = ("reserve", "no-jokers")
     sheet_kinds = (
-        SheetKind("mat", "landscape play mat: monster columns, damage track, deck spots",
-                  scale_check=True, par="on request"),
+        SheetKind("mat", "play mat, real-size card spots (two sheets, or one A3/Tabloid): "
+                  "monster columns and attack piles, damage track, rules",
+                  scale_check=True, par="on request", big_paper=True),
         SheetKind("stack", "stacking list: monster columns and power deck order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
         SheetKind("deck", "a printable 54-card deck on poker cards (the same for every "
@@ -53,7 +54,7 @@ class ClearTheDungeon(Game[State, Action]):
     stage_name = "monsters defeated"
     end_words = (("damage", "damage"), ("deck", "deck"))
     pack_parts = (
-        PackPart("mat", "Play mat (landscape)"),
+        PackPart("mat", "Play mat (two sheets: glue them)"),
         PackPart("stack", "Stacking list: put your deck in the seed's order"),
         PackPart("log", "Log sheet"),
         PackPart("deck", "A deck to cut out, if you have no cards", "long edge"),

@@ -38,8 +38,9 @@ class DungeonSolitaire(Game[State, Action]):
                   backs=True, inks=True, scale_check=True),
         SheetKind("cards", "the numbered reward deck, fronts and backs", backs=True,
                   inks=True, scale_check=True),
-        SheetKind("mat", "placement grid, health track, deck and discard spots",
-                  scale_check=True),
+        SheetKind("mat", "play mat (two sheets, or one A3/Tabloid): the board at tile "
+                  "size, health and level tracks, deck, discard and drawn spots",
+                  scale_check=True, big_paper=True),
         SheetKind("log", "a log sheet to write the game down"),
         SheetKind("calibrate", "a duplex calibration page to measure --back-offset (the "
                   "same for every seed)", seeded=False),
@@ -65,7 +66,7 @@ class DungeonSolitaire(Game[State, Action]):
         PackPart("calibrate", "Duplex calibration: print it first", "long edge"),
         PackPart("tiles", "Level tiles, fronts and backs", "long edge"),
         PackPart("cards", "Reward deck, fronts and backs", "long edge"),
-        PackPart("mat", "Play mat (landscape)"),
+        PackPart("mat", "Play mat (two sheets side by side)"),
         PackPart("log", "Log sheet"),
     )
 

@@ -38,8 +38,10 @@ class Scoundrel(Game[State, Action]):
     params: tuple[Param, ...] = ()
     variants = ("equal-kills",)
     sheet_kinds = (
-        SheetKind("mat", "landscape play mat: dungeon, room, weapon and slain monsters, "
-                  "discard, health track 0-20", scale_check=True, par="on request"),
+        SheetKind("mat", "play mat, real-size card spots (two sheets, or one A3/Tabloid): "
+                  "dungeon, room, weapon and slain monsters, "
+                  "discard, health track 0-20", scale_check=True, par="on request",
+                  big_paper=True),
         SheetKind("stack", "stacking list: the 44 cards of the dungeon in seeded order"),
         SheetKind("log", "a log sheet to write the game down at the table"),
         SheetKind("record", "hand record: the dungeon, par and the solver's best line, "
@@ -48,7 +50,7 @@ class Scoundrel(Game[State, Action]):
     )
     map_kind = "mat"
     pack_parts = (
-        PackPart("mat", "Play mat (landscape)"),
+        PackPart("mat", "Play mat (two sheets: glue them)"),
         PackPart("stack", "Stacking list: put your deck in the seed's order"),
         PackPart("log", "Log sheet"),
     )

@@ -38,7 +38,7 @@ class SheetSpec:
 
 
 SHEETS: dict[str, SheetSpec] = {
-    "mat": SheetSpec(draw_mat_sheet, "map", "{game} play mat {seed}", landscape=True),
+    "mat": SheetSpec(draw_mat_sheet, "mat", "{game} play mat {seed}", landscape=True),
     "stack": SheetSpec(draw_stack_sheet, "list", "{game} stacking list {seed}"),
     "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed}"),
     "deck": SheetSpec(draw_deck_sheet, "poker", "{game} printable deck"),

@@ -70,7 +70,7 @@ SHEETS: dict[str, SheetSpec] = {
     "tiles": SheetSpec(draw_tiles_sheet, "tile", "{game} tiles, {label}, {seed}",
                        label=tiles_label, payloads=tile_payloads, square=True),
     "cards": SheetSpec(draw_cards_sheet, "tile", "{game} reward cards {seed}", square=True),
-    "mat": SheetSpec(draw_mat_sheet, "map", "{game} play mat {seed}", landscape=True),
+    "mat": SheetSpec(draw_mat_sheet, "mat", "{game} play mat {seed}", landscape=True),
     "log": SheetSpec(draw_log_sheet, "list", "{game} log sheet {seed}"),
     "calibrate": SheetSpec(draw_calibration_sheet, "list", "{game} duplex calibration",
                            payloads=calibration_payloads, landscape=False, duplex="long"),
