@@ -19,8 +19,6 @@ GAPS: frozenset[tuple[str, str, str]] = frozenset({
     ('club', 'standings', 'size'),
     ('dungeon-solitaire', 'booklet', 'empty'),
     ('dungeon-solitaire', 'booklet', 'size'),
-    ('dungeon-solitaire', 'calibrate', 'empty'),
-    ('dungeon-solitaire', 'calibrate', 'size'),
     ('dungeon-solitaire', 'log', 'empty'),
     ('dungeon-solitaire', 'log', 'size'),
     ('dungeon-solitaire', 'mat', 'edge'),
