@@ -150,11 +150,17 @@ def _tiles_notes(layout: Layout, count: int, side: float, fronts: int,
     band."""
     how = (f"Print two-sided, flip on the {_flip(layout)} edge."
            if two_sided else "Printed one-sided: no backs.")
-    notes = [f"{_plural(count, 'tile')}, {side:g} mm, on {_plural(fronts, 'sheet')}. {how}",
-             "Each tile names its square and level (c3 L1); so does its back.",
-             "To play a level: its tiles face down on their squares, start and stairs up.",
+    notes = [f"{_plural(count, 'tile')}, {side:g} mm, on {_plural(fronts, 'sheet')}.", how,
+             "Both sides name square and level.",
              "Cut along the dashed lines."]
     return notes, f"{how} Cut on the dashed lines; tiles name square and level."
+
+
+SET_UP = "Set up: a level's tiles face down on their squares, start and stairs face up."
+"""How a level's tiles go on the table: read at the table, so a line of the page's name
+(label size) where the band holds four lines, else the last of its notes."""
+SET_UP_BAND_MM = 16.0
+"""The lowest band that holds the page's name in four lines at the label size."""
 
 
 def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
@@ -201,7 +207,10 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         doc.add_payload(payload)
         lines = page_name_lines(game, seed, size, f"tiles, {_span(page.levels, 'level')}",
                                 i + 1, len(plan))
-        draw_page_name(c, page.band, payload if page.qr_mm else None, lines, notes, short,
+        tall = page.band.h >= mm(SET_UP_BAND_MM)
+        draw_page_name(c, page.band, payload if page.qr_mm else None,
+                       [*lines, SET_UP] if tall else lines,
+                       notes if tall else [*notes, SET_UP], short,
                        qr_mm=page.qr_mm or MARGIN_QR_MM)
     return plan
 
