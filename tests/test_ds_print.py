@@ -26,6 +26,7 @@ from companion.games.dungeon_solitaire.generation import cell_name, generate_lev
 from companion.games.dungeon_solitaire.sheets import (
     FOLD_QR_MM,
     WHITE_BORDER_MM,
+    TilePage,
     card_fold_pages,
     card_pages,
     sheet_payload,
@@ -198,19 +199,20 @@ def test_every_tile_appears_exactly_once(backs, paper):
                 text = _words(_in(pdf[i], b))  # read in any order: it is upside down
                 level = re.findall(r"LEVEL (\d)", text)
                 cells = re.findall(r"\b([a-g][1-7])\b", text)
-                assert len(level) == len(cells) == 1 and "turn over sideways" in text, text
+                assert len(level) == len(cells) == 1 and "flip sideways" in text, text
                 behind[f"{cells[0]} L{level[0]}"] += 1
     else:
         plan = tile_pages(SEED, 5, paper, backs=backs)
-        assert len(pdf) == len(plan) == (18 if backs == "duplex" else 9)
+        sheets = len([p for p in plan if p.side == "front"])
+        assert len(pdf) == len(plan) == (2 * sheets if backs == "duplex" else sheets)
         for i, page in enumerate(plan):
             if page.side == "front":
                 fronts += _front_labels(pdf, i, page.slots, TILE)
             else:
-                for cell, r in zip(page.cells, page.slots, strict=True):
+                for (n, cell), r in zip(page.items, page.slots, strict=True):
                     text = _words(_in(pdf[i], r))
-                    assert f"LEVEL {page.level}" in text and cell_name(cell) in text
-                    behind[f"{cell_name(cell)} L{page.level}"] += 1
+                    assert f"LEVEL {n}" in text and cell_name(cell) in text
+                    behind[f"{cell_name(cell)} L{n}"] += 1
     assert Counter(fronts) == want
     assert behind == (Counter() if backs == "none" else want)
 
@@ -254,14 +256,16 @@ def test_page_counts_and_page_numbers(paper):
     per = tile_fold_pages(SEED, 5, paper)[0].plan.per_page
     total = sum(_tiles_wanted().values())
     third = len(generate_level(SEED, 3, 5).board)
+    # the tiles of every level on as few pages as the grid holds: 30 of 38 mm a page
+    sheets = math.ceil(total / 30)
     cases = {
-        ("tiles", "duplex", None): 18, ("tiles", "none", None): 9,
+        ("tiles", "duplex", None): 2 * sheets, ("tiles", "none", None): sheets,
         ("tiles", "fold", None): math.ceil(total / per),
         ("tiles", "duplex", 3): 2, ("tiles", "none", 3): 1,
         ("tiles", "fold", 3): math.ceil(third / per),
-        # Letter gives up a row of cards for a code a phone photo reads (issue 14)
-        ("cards", "duplex", None): 4 if paper == "a4" else 6,
-        ("cards", "none", None): 2 if paper == "a4" else 3,
+        # 30 cards a page on A4 and Letter alike: the deck on two sheets
+        ("cards", "duplex", None): 4,
+        ("cards", "none", None): 2,
         ("cards", "fold", None): math.ceil(60 / per),
     }
     for (kind, backs, level), n in cases.items():
@@ -270,8 +274,9 @@ def test_page_counts_and_page_numbers(paper):
         step = 2 if backs == "duplex" else 1
         for i in range(0, n, step):
             assert f"page {i + 1} of {n}" in _words(page_text(pdf, i)), (kind, backs, i)
-    # A4 and Letter hold 15 tiles of 38 mm a fold-over page: 6 sheets, 4 for the deck
-    assert per == 15 and math.ceil(total / per) == 6
+    # A4 and Letter hold 15 tiles of 38 mm a fold-over page: 6 sheets, 4 for the deck;
+    # two-sided, 30 a page: 3 sheets for the tiles of all nine levels
+    assert per == 15 and math.ceil(total / per) == 6 and sheets == 3
 
 
 # ----------------------------------------------------------------- viewer, offsets
@@ -357,8 +362,13 @@ def test_every_fold_over_page_names_itself_and_its_qr_decodes(kind, name, paper)
 @pytest.mark.parametrize("kind", ["tiles", "cards"])
 def test_every_one_sided_page_names_itself_and_its_qr_decodes(kind, paper):
     pdf = _pdf(kind, paper, "none")
-    for i in range(len(pdf)):
-        payload = (sheet_payload(DS, SEED, P5, "tiles", i + 1) if kind == "tiles"
+    plan = (tile_pages(SEED, 5, paper, backs="none") if kind == "tiles"
+            else card_pages(SEED, 5, paper, backs="none"))
+    assert len(plan) == len(pdf)
+    for i, page in enumerate(plan):
+        levels = page.levels if isinstance(page, TilePage) else []
+        payload = (sheet_payload(DS, SEED, P5, "tiles", levels[0] if len(levels) == 1
+                                 else None) if kind == "tiles"
                    else sheet_payload(DS, SEED, P5, "cards"))
         text = _words(page_text(pdf, i))
         assert SEED in text and f"page {i + 1} of {len(pdf)}" in text

@@ -10,20 +10,30 @@ largest that lets a level's whole board, a title line, the crop marks and the id
 footer (QR code) fit one portrait page (:func:`tile_side_mm`): 38 mm for the default 5x5
 board on A4 and on Letter alike (47.5 mm for 4x4, 31.5 mm for 6x6, 27 mm for 7x7).
 
-Level tiles (``tiles``): per level a front page laid out as the board itself (the page
-is a picture of the level: a tile for every card, a dotted square for every empty
-cell) with the level's QR code (payload ``.../kind=tiles/level=L``) in the footer, its
-identity text naming the page ("page 3 of 18"), then its back page, mirrored left-right
-for a long-edge flip (``back_offset`` shifts it), each back naming its level and square
-(a tile's place on the board is no secret). Cut lines and crop marks on fronts only.
+Level tiles (``tiles``): what the levels need and nothing more: every tile of every
+level (``options["level"]``: one level only), level after level in reading order, in
+a grid of tile-sized squares over a band of bottom margin, on as few pages as the grid
+holds and shared evenly over them (:func:`band_grid`; some 90 tiles on three sheets at
+the default 5x5). No square is left for an empty cell: each tile's face names its square
+and level (``c3 L1``) and so does its back, and the answer key shows where they lie.
+Every front page names itself in its band (game, seed, levels, "page 1 of 6") with a
+small QR code (a page of one level: that level's payload ``.../kind=tiles/level=L``;
+of several: ``.../kind=tiles``, added to the document's payloads), the 50 mm scale
+check and the printing notes. Back pages mirror their fronts left-right for a
+long-edge flip (``back_offset`` shifts them). Cut lines and crop marks on fronts only.
 
-Reward cards (``cards``): R1-R60 in the largest grid of tile-sized squares that leaves
-a band of bottom margin, fronts then mirrored backs. The backs are all alike (a
-face-down deck gives nothing away); each front shows its id, by which the deck is kept
-in number order. Every front page names itself in that band (game, seed, kind, "page n
-of m") with a small QR code (``.../kind=cards``, :func:`draw_margin_qr`) and the
-printing notes: 6 rows of 5 at 5x5 on A4 and Letter alike, so the deck is two sheets
-and there is no separate instruction page to upset the duplex order.
+Reward cards (``cards``): R1-R60 in the same grid of tile-sized squares over the band,
+fronts then mirrored backs. The backs are all alike (a face-down deck gives nothing
+away); each front shows its id, by which the deck is kept in number order. The band's
+QR code is the largest of :data:`MARGIN_QR_SIZES_MM` that costs no row of cards (18 mm
+at least, a flat scan reads it; the page is also named in text): 6 rows of 5 at 5x5 on
+A4 and Letter alike, so the deck is two sheets and there is no separate instruction
+page to upset the duplex order.
+
+Type. Text on tiles and cards is at least the card-face size (7 pt), on the answer
+key and the calibration sheet at least the label size (8 pt); the printing notes in a
+band are print notes (6 pt). Effects on the special cards wrap to as many lines as
+they need, the icon taking the room left.
 
 Backs (``options["backs"]``, tiles and cards): ``duplex`` (the default) as above, the
 document asking viewers for a long-edge flip and every back page printing, small, the
@@ -35,12 +45,14 @@ tiles page of one level: that level's payload; of two: ``.../kind=tiles``); ``no
 prints the fronts only. Every front page carries a 50 mm scale check (docs/printing.md), so do
 the map and the mat.
 
-Map (``map``): one level (``options["level"]``, default 1) face up, labelled ANSWER KEY /
-SPOILER, payload ``.../level=N``. Mat, log and calibration pages carry their QR code in
-the usual footer; the calibration's back page has none (it is read against the light)
-but says the offset it was printed with. The calibration sheet is the same for every
-seed, size and edition: it is drawn without a seed and its payload
-(``companion:E/ds/kind=calibrate``) names none.
+Map (``map``): one level (``options["level"]``, default 1) face up, labelled ANSWER
+KEY / SPOILER, payload ``.../level=N``; an empty square is shaded pale stone with its
+name. Mat, log and calibration pages carry their QR code in the usual footer; the
+calibration's back page has none (it is read against the light) but says the offset it
+was printed with. The calibration front puts its steps, a table for the five readings,
+boxes for the offset and a printer-and-paper note on pale panels clear of the
+crosshairs. The calibration sheet is the same for every seed, size and edition: it is
+drawn without a seed and its payload (``companion:E/ds/kind=calibrate``) names none.
 The log sheet's examples are true of the seed's own reward deck (:func:`verb_help`).
 
 The QR payload leaves the board size out when it is the default (5), which keeps it
@@ -67,6 +79,7 @@ from companion.games.dungeon_solitaire.sheets.art import (
     SPECIAL_INK,
     SPECIAL_TEXT,
     SPOILER,
+    TURN_OVER,
     WALL,
     WALL_EDGE,
     WALL_JOINT,
@@ -105,21 +118,28 @@ from companion.games.dungeon_solitaire.sheets.cards import (
 from companion.games.dungeon_solitaire.sheets.common import (
     BAND_GAP_MM,
     EDGE_MM,
+    FACE_SIZE,
     FOLD_QR_MM,
     FOOTER_MM,
+    LABEL_SIZE,
     MARGIN_QR_MM,
     MARGIN_QR_SIZES_MM,
     MARK_EDGE_MM,
     MARK_MM,
+    NAME_SIZE,
     NOTE_SIZE,
     TEXT_BAND_MM,
     TITLE_MM,
     WHITE_BORDER_MM,
+    BandGrid,
     BoardGrid,
     Offset,
     Sheet,
     backs_mode,
+    band_grid,
     board_grid,
+    draw_footer_notes,
+    draw_identity_footer,
     draw_margin_qr,
     draw_page_name,
     one_payload,
@@ -145,6 +165,7 @@ from companion.games.dungeon_solitaire.sheets.log import (
     verb_help,
 )
 from companion.games.dungeon_solitaire.sheets.map import (
+    EMPTY_FILL,
     draw_map_page,
     draw_map_sheet,
     map_label,
@@ -170,6 +191,7 @@ from companion.games.dungeon_solitaire.sheets.tiles import (
 
 __all__ = [
     "BAND_GAP_MM",
+    "BandGrid",
     "BoardGrid",
     "CAL_INSET_MM",
     "CHEST",
@@ -178,11 +200,14 @@ __all__ = [
     "CalibrationMark",
     "CardPage",
     "EDGE_MM",
+    "EMPTY_FILL",
     "EMPTY_INK",
+    "FACE_SIZE",
     "FLOOR",
     "FOLD_QR_MM",
     "FOOTER_MM",
     "FoldPage",
+    "LABEL_SIZE",
     "LEVEL_INK",
     "LEVEL_TINT",
     "MARGIN_QR_MM",
@@ -190,6 +215,7 @@ __all__ = [
     "MARK_EDGE_MM",
     "MARK_MM",
     "MatGeometry",
+    "NAME_SIZE",
     "NOTE_SIZE",
     "Offset",
     "Payloads",
@@ -210,6 +236,7 @@ __all__ = [
     "SheetSpec",
     "TEXT_BAND_MM",
     "TITLE_MM",
+    "TURN_OVER",
     "TilePage",
     "WALL",
     "WALL_EDGE",
@@ -217,6 +244,7 @@ __all__ = [
     "WALL_TEXT",
     "WHITE_BORDER_MM",
     "backs_mode",
+    "band_grid",
     "board_grid",
     "calibration_marks",
     "calibration_payloads",
@@ -230,6 +258,8 @@ __all__ = [
     "draw_card_folds",
     "draw_cards",
     "draw_cards_sheet",
+    "draw_footer_notes",
+    "draw_identity_footer",
     "draw_level_back",
     "draw_log_page",
     "draw_log_sheet",

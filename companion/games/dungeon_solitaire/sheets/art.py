@@ -24,8 +24,10 @@ from companion.paper.units import mm
 
 # --- colours --------------------------------------------------------------------------
 FLOOR = (0.99, 0.965, 0.9)
-WALL = (0.45, 0.43, 0.41)
-WALL_JOINT = (0.36, 0.345, 0.33)
+WALL = (0.6, 0.58, 0.56)
+"""The stone of a wall: a mid grey, light enough that a page of tiles does not drink
+toner, dark enough for the white arrow and label on it."""
+WALL_JOINT = (0.5, 0.485, 0.47)
 WALL_EDGE = (0.13, 0.12, 0.11)
 WALL_TEXT = (1.0, 1.0, 1.0)
 CHEST = (0.48, 0.29, 0.07)
@@ -53,7 +55,11 @@ SPECIAL_TEXT: dict[str, tuple[str, str]] = {
     "turn": ("TURN", "turn a face-up card 90\u00b0 clockwise"),
     "leap": ("LEAP", "move to a neighbour, even through a wall"),
 }
-"""Big word and one-line effect of each special card (the project's own wording)."""
+"""Big word and effect of each special card (the project's own wording), the effect
+wrapped to as many lines as the card's width needs at its size."""
+TURN_OVER = "flip sideways"
+"""On a level tile's back, beside a left-right arrow: turn it over about its upright
+axis, so that its front comes up the right way."""
 
 
 def _arrow_up(c: Any, cx: float, cy: float, h: float) -> None:
@@ -134,17 +140,25 @@ def _floor_rects(r: Rect, exits: str, reach: float) -> list[Rect]:
     return out
 
 
-def _corner_text(c: Any, r: Rect, text: str, colour: tuple[float, float, float]) -> None:
-    """``text`` right-aligned in the top-right corner of the tile ``r``."""
+def _fit(text: str, font: str, size: float, width: float, least: float = 0.0) -> float:
+    """The size of ``text``: ``size`` or less to keep within ``width`` points, but never
+    under ``least`` (the sheet's smallest type: a card face's or a label's)."""
+    return max(least, fit_font_size(text, font, max(size, least), width))
+
+
+def _corner_text(c: Any, r: Rect, text: str, colour: tuple[float, float, float],
+                 least: float = 0.0) -> None:
+    """``text`` right-aligned in the top-right corner of the tile ``r``, ``least``
+    points or more."""
     s = r.w
-    size = fit_font_size(text, design.BOLD, max(5.5, s * 0.085), s * 0.3)
+    size = _fit(text, design.BOLD, max(5.5, s * 0.085), s * 0.36, least)
     c.setFillColorRGB(*colour)
     c.setFont(design.BOLD, size)
     c.drawRightString(r.x1 - s * 0.065, r.y1 - s * 0.065 - size * CAP_HEIGHT, text)
 
 
 def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: str = "",
-              bleed: float = 0.0, ink: str = DEFAULT_INK) -> None:
+              bleed: float = 0.0, ink: str = DEFAULT_INK, least: float = 0.0) -> None:
     """A room card's face in the square ``r`` (points): stone walls, a light room with
     a corridor opening through the wall on each open side, the object as a big icon
     (or ``marker``: ``player``, ``stairs`` or ``crown``), a small up arrow in the
@@ -152,6 +166,7 @@ def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: 
     ``bleed`` the walls and corridors run that far past the cut edge. ``ink``
     ``dark``: solid grey stone, white arrow and label; ``light``: pale stone
     (:data:`WALL_LIGHT`), a white floor in the same dark outline, black arrow and label.
+    No text under ``least`` points (a sheet's smallest type; 0: as the square allows).
     """
     s = r.w
     light = ink == "light"
@@ -190,7 +205,7 @@ def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: 
             icon = s * 0.3
             draw_icon(c, name, r.cx, r.cy + s * 0.045, icon, colour)
             c.setFillColorRGB(*INK)
-            size = fit_font_size(word, design.BOLD, s * 0.07, s * 0.5)
+            size = _fit(word, design.BOLD, s * 0.07, s * 0.5, least)
             _centred(c, word, r.cx, r.cy - s * 0.185, design.BOLD, size)
         else:
             draw_icon(c, name, r.cx, r.cy, icon, colour)
@@ -198,7 +213,7 @@ def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: 
     c.setFillColorRGB(*text)
     _arrow_up(c, r.x + s * 0.1, r.y1 - s * 0.11, s * 0.12)
     if label:
-        _corner_text(c, r, label, text)
+        _corner_text(c, r, label, text, least)
     c.restoreState()
 
 
@@ -297,10 +312,11 @@ def _leap_arrow(c: Any, cx: float, cy: float, size: float) -> None:
 
 
 def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0,
-                 ink: str = DEFAULT_INK) -> None:
+                 ink: str = DEFAULT_INK, least: float = 0.0) -> None:
     """A special card's face in the square ``r``: a coloured frame (``ink`` light: a
-    coloured line round a white card), the big word, an icon, the effect in one or two
-    short lines, ``label`` (the id) top-right."""
+    coloured line round a white card), the big word, an icon, the effect in as many
+    short lines as the width needs, ``label`` (the id) top-right; no text under
+    ``least`` points. The icon takes the room the word and the effect leave."""
     s = r.w
     word, effect = SPECIAL_TEXT[kind]
     light = ink == "light"
@@ -323,12 +339,18 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
     c.drawString(inner.x + s * 0.06, inner.y1 - s * 0.05 - size * CAP_HEIGHT, word)
     if label:
         c.setFillColorRGB(*INK)
-        lsize = fit_font_size(label, design.BOLD, max(5.5, s * 0.085), s * 0.25)
+        lsize = _fit(label, design.BOLD, max(5.5, s * 0.085), s * 0.25, least)
         c.setFont(design.BOLD, lsize)
         c.drawRightString(inner.x1 - s * 0.045, inner.y1 - s * 0.05 - lsize * CAP_HEIGHT,
                           label)
-    icon_cy = r.cy + s * 0.01
-    icon = s * 0.4
+    esize = max(4.5, s * 0.058, least)
+    lines = wrap_text(effect, design.REGULAR, esize, inner.w - s * 0.08)
+    text_top = inner.y + s * 0.04 + (len(lines) - 1) * esize * 1.15 + esize * CAP_HEIGHT
+    word_bottom = inner.y1 - s * 0.05 - size * CAP_HEIGHT
+    room = word_bottom - text_top - s * 0.06
+    icon = min(s * 0.4, room)
+    icon_cy = min(r.cy + s * 0.01, word_bottom - s * 0.03 - icon / 2)
+    icon_cy = max(icon_cy, text_top + s * 0.03 + icon / 2)
     if kind == "heal":
         draw_icon(c, "potion", r.cx, icon_cy, icon, RED)
     elif kind == "slay":
@@ -343,8 +365,6 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
         c.setFillColorRGB(*SPECIAL_INK)
         c.setStrokeColorRGB(*SPECIAL_INK)
         _leap_arrow(c, r.cx, icon_cy, icon)
-    esize = max(4.5, s * 0.058)
-    lines = wrap_text(effect, design.REGULAR, esize, inner.w - s * 0.08)
     c.setFillColorRGB(*INK)
     c.setFont(design.REGULAR, esize)
     y = inner.y + s * 0.04 + (len(lines) - 1) * esize * 1.15
@@ -355,13 +375,13 @@ def draw_special(c: Any, r: Rect, kind: str, label: str = "", bleed: float = 0.0
 
 
 def draw_reward_front(c: Any, card: RewardCard, r: Rect, bleed: float = 0.0,
-                      ink: str = DEFAULT_INK) -> None:
+                      ink: str = DEFAULT_INK, least: float = 0.0) -> None:
     """The face of reward card ``card`` (a room or a special) in the square ``r``, in
-    ``ink`` (:func:`draw_room`, :func:`draw_special`)."""
+    ``ink``, no text under ``least`` points (:func:`draw_room`, :func:`draw_special`)."""
     if isinstance(card.card, Special):
-        draw_special(c, r, card.card.kind, card.id, bleed, ink)
+        draw_special(c, r, card.card.kind, card.id, bleed, ink, least)
     else:
-        draw_room(c, r, card.card, label=card.id, bleed=bleed, ink=ink)
+        draw_room(c, r, card.card, label=card.id, bleed=bleed, ink=ink, least=least)
 
 
 def _back_frame(c: Any, r: Rect, ink: tuple[float, float, float],
@@ -388,10 +408,10 @@ def _back_frame(c: Any, r: Rect, ink: tuple[float, float, float],
 
 
 def draw_level_back(c: Any, r: Rect, level: int, cell: Cell,
-                    ink: str = DEFAULT_INK) -> None:
+                    ink: str = DEFAULT_INK, least: float = 0.0) -> None:
     """The back of a level tile in the square ``r``: its level and, big, its square,
-    and a reminder to turn it over sideways (so that it comes up the right way);
-    ``ink`` light: on a white panel."""
+    and a reminder to turn it over sideways (:data:`TURN_OVER`, so that it comes up the
+    right way); ``ink`` light: on a white panel. No text under ``least`` points."""
     s = r.w
     c.saveState()
     panel = _back_frame(c, r, LEVEL_INK, LEVEL_TINT, ink == "light")
@@ -405,7 +425,7 @@ def draw_level_back(c: Any, r: Rect, level: int, cell: Cell,
     size = fit_font_size(name, design.BOLD, s * 0.3, plate.w * 0.8)
     _centred(c, name, plate.cx, plate.cy, design.BOLD, size)
     head = f"LEVEL {level}"
-    hsize = fit_font_size(head, design.BOLD, s * 0.105, panel.w * 0.8)
+    hsize = _fit(head, design.BOLD, s * 0.105, panel.w * 0.8, least)
     band_y = (plate.y1 + panel.y1) / 2
     c.setFillColorRGB(1, 1, 1)
     hw = _string_width(head, design.BOLD, hsize) + s * 0.08
@@ -413,23 +433,25 @@ def draw_level_back(c: Any, r: Rect, level: int, cell: Cell,
                 stroke=0, fill=1)
     c.setFillColorRGB(*LEVEL_INK)
     _centred(c, head, panel.cx, band_y, design.BOLD, hsize)
-    foot = "turn over sideways"
-    fsize = fit_font_size(foot, design.BOLD, s * 0.055, panel.w * 0.62)
+    foot = TURN_OVER
+    fsize = _fit(foot, design.BOLD, s * 0.07, panel.w * 0.7, least)
     fy = (plate.y + panel.y) / 2
-    fw = _string_width(foot, design.BOLD, fsize) + s * 0.2
+    arrow = s * 0.09
+    fw = _string_width(foot, design.BOLD, fsize) + arrow + s * 0.09
     c.setFillColorRGB(1, 1, 1)
     c.roundRect(panel.cx - fw / 2, fy - fsize * 0.75, fw, fsize * 1.5, fsize * 0.3,
                 stroke=0, fill=1)
     c.setFillColorRGB(*LEVEL_INK)
-    _centred(c, foot, panel.cx + s * 0.045, fy, design.BOLD, fsize)
-    _arrow_both(c, panel.cx - fw / 2 + s * 0.07, fy, s * 0.09)
+    _centred(c, foot, panel.cx + (arrow + s * 0.02) / 2, fy, design.BOLD, fsize)
+    _arrow_both(c, panel.cx - fw / 2 + s * 0.035 + arrow / 2, fy, arrow)
     c.restoreState()
 
 
-def draw_reward_back(c: Any, r: Rect, ink: str = DEFAULT_INK) -> None:
+def draw_reward_back(c: Any, r: Rect, ink: str = DEFAULT_INK, least: float = 0.0) -> None:
     """The back of a reward card in the square ``r``: the same for every card of the
     deck (a chest, REWARD, the game's name), so a face-down deck gives nothing away;
-    the id is on the front. ``ink`` light: on a white panel."""
+    the id is on the front. ``ink`` light: on a white panel. No text under ``least``
+    points."""
     s = r.w
     c.saveState()
     panel = _back_frame(c, r, REWARD_INK, REWARD_TINT, ink == "light")
@@ -441,7 +463,7 @@ def draw_reward_back(c: Any, r: Rect, ink: str = DEFAULT_INK) -> None:
     draw_icon(c, "chest", plate.cx, plate.cy, s * 0.28, REWARD_INK)
     for text, y in (("REWARD", (plate.y1 + panel.y1) / 2),
                     ("Dungeon Solitaire", (plate.y + panel.y) / 2)):
-        tsize = fit_font_size(text, design.BOLD, s * 0.075, panel.w * 0.7)
+        tsize = _fit(text, design.BOLD, s * 0.075, panel.w * 0.8, least)
         tw = _string_width(text, design.BOLD, tsize) + s * 0.08
         c.setFillColorRGB(1, 1, 1)
         c.roundRect(panel.cx - tw / 2, y - tsize * 0.65, tw, tsize * 1.3, tsize * 0.3,
@@ -459,10 +481,15 @@ def _marker(level: Level, cell: Cell) -> str | None:
     return None
 
 
-def _empty_cell(c: Any, r: Rect, text: str) -> None:
-    """A square with no card: a dotted outline and its name, in light grey."""
+def _empty_cell(c: Any, r: Rect, text: str, least: float = 0.0,
+                fill: tuple[float, float, float] | None = None) -> None:
+    """A square with no card: a dotted outline and its name, in light grey, on ``fill``
+    (None: the paper); no text under ``least`` points."""
     c.saveState()
     inner = r.inset(r.w * 0.06)
+    if fill is not None:
+        c.setFillColorRGB(*fill)
+        c.rect(inner.x, inner.y, inner.w, inner.h, stroke=0, fill=1)
     c.setStrokeColorRGB(*EMPTY_INK)
     c.setLineWidth(0.6)
     c.setDash([0.6, 2.4], 0)
@@ -472,6 +499,6 @@ def _empty_cell(c: Any, r: Rect, text: str) -> None:
     c.setFillColorRGB(*EMPTY_INK)
     size = fit_font_size(text, design.REGULAR, r.w * 0.16, r.w * 0.5)
     _centred(c, text, r.cx, r.cy + r.w * 0.06, design.REGULAR, size)
-    small = max(5.0, r.w * 0.06)
+    small = max(5.0, r.w * 0.06, least)
     _centred(c, "empty", r.cx, r.cy - r.w * 0.16, design.REGULAR, small)
     c.restoreState()

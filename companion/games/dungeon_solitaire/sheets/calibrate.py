@@ -3,15 +3,20 @@ every seed: five crosshairs and a ruler on the front, reading scales on the back
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.games.dungeon_solitaire.sheets.common import Offset, Sheet
+from companion.games.dungeon_solitaire.sheets.common import (
+    Offset,
+    Sheet,
+    draw_identity_footer,
+)
 from companion.paper import design
 from companion.paper.document import SheetDocument
 from companion.paper.fold import draw_offset_note
-from companion.paper.frame import INK, draw_footer, draw_text, draw_title, footer_height
+from companion.paper.frame import INK, draw_text, draw_title, wrap_text
+from companion.paper.identity import identity_size
 from companion.paper.layout import Layout, Rect, content_rect
 from companion.paper.units import mm, paper_size_mm
 
@@ -84,7 +89,7 @@ def calibration_ruler(paper: str) -> Rect:
 
 RULER_CAPTION_MM = 4.5
 """Under a ruler's line: its caption."""
-RULER_TOP_MM = 7.5
+RULER_TOP_MM = 8.5
 """Over a ruler's line: its ticks and numbers."""
 
 
@@ -96,8 +101,10 @@ def _crosshair(c: Any, x: float, y: float, name: str) -> None:
     c.line(x - arm, y, x + arm, y)
     c.line(x, y - arm, x, y + arm)
     c.circle(x, y, mm(3), stroke=1, fill=0)
+    c.setLineWidth(0.25)
+    c.circle(x, y, mm(12), stroke=1, fill=0)
     c.setFillColorRGB(*INK)
-    c.setFont(design.BOLD, 11)
+    c.setFont(*design.style("heading").at(12))
     c.drawString(x + mm(4), y + mm(4), name)
     c.restoreState()
 
@@ -114,21 +121,23 @@ def _scales(c: Any, x: float, y: float, name: str) -> None:
     base_x = x + mm(SCALE_AT_MM)
     c.line(x - mm(SCALE_MM), base_y, x + mm(SCALE_MM), base_y)
     c.line(base_x, y - mm(SCALE_MM), base_x, y + mm(SCALE_MM))
-    label = 4.8
-    c.setFont(design.REGULAR, label)
+    font, label = design.style("label").pair
+    c.setFont(font, label)
     for k in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         v = k / 2
         long = mm(3.2) if k == 0 else mm(2) if k % 2 == 0 else mm(1.1)
         c.line(x + mm(v), base_y, x + mm(v), base_y + long)
         c.line(base_x, y + mm(v), base_x + long, y + mm(v))
         if k % 4 == 0:
+            # every 2 mm, on two staggered rows (columns): 8 pt numbers 4 mm apart
+            far = (k // 4) % 2
             text = f"{v:g}"
-            c.drawCentredString(x + mm(v), base_y + mm(3.6), text)
-            c.drawString(base_x + mm(3.6), y + mm(v) - label * 0.35, text)
-    c.setFont(design.BOLD, 7)
+            c.drawCentredString(x + mm(v), base_y + mm(3.6 + 3.4 * far), text)
+            c.drawString(base_x + mm(3.6 + 5.2 * far), y + mm(v) - label * 0.35, text)
+    c.setFont(design.BOLD, 9)
     c.drawRightString(x - mm(SCALE_MM) - mm(1.2), base_y + mm(0.5), "X")
     c.drawCentredString(base_x, y - mm(SCALE_MM) - mm(3.4), "Y")
-    c.setFont(design.BOLD, 11)
+    c.setFont(design.BOLD, 12)
     c.drawRightString(x - mm(4), y - mm(7), name)
     # the matching back crosshair, light: the front one falls on it when no offset
     # is needed
@@ -145,7 +154,7 @@ def _ruler(c: Any, x: float, y: float, length_mm: int, vertical: bool = False) -
     c.setStrokeColorRGB(*INK)
     c.setFillColorRGB(*INK)
     c.setLineWidth(0.3)
-    c.setFont(design.REGULAR, 6)
+    c.setFont(*design.style("label").pair)
     for k in range(length_mm + 1):
         t = mm(4) if k % 10 == 0 else mm(2.5) if k % 5 == 0 else mm(1.5)
         if vertical:
@@ -155,7 +164,7 @@ def _ruler(c: Any, x: float, y: float, length_mm: int, vertical: bool = False) -
         else:
             c.line(x + mm(k), y, x + mm(k), y + t)
             if k % 10 == 0:
-                c.drawCentredString(x + mm(k), y + mm(5), str(k))
+                c.drawCentredString(x + mm(k), y + mm(4.8), str(k))
     if vertical:
         c.line(x, y, x, y + mm(length_mm))
     else:
@@ -180,8 +189,6 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
                      "--back-offset X,Y (mm).")
     for m in marks:
         _crosshair(c, *m.front, m.name)
-    text_x = area.x + mm(38)
-    text_w = area.w - mm(76)
     dx, dy = back_offset
     added = f" added to {dx:g},{dy:g}" if (dx, dy) != (0.0, 0.0) else ""
     steps = [
@@ -198,20 +205,41 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
         "then uses it. --back-offset X,Y overrides it for one sheet. Readings within "
         "0.5 mm need no offset.",
     ]
-    y = top.y1 - mm(30)
-    for s in steps:
-        y = draw_text(c, text_x, y, text_w, s, size=8.5, leading=1.3) - mm(2)
+    rects = {m.name: crosshair_rect(m) for m in marks}
+    # the steps in a panel from under the top crosshairs to over E, the page's width
+    panel = Rect(area.x, rects["E"].y1 + mm(4), area.w,
+                 min(rects["A"].y, top.y1) - mm(4) - rects["E"].y1 - mm(4))
+    _draw_steps(c, panel, steps)
+    # beside E: a table to write the five readings in, and the offset they give
+    left = Rect(area.x, rects["E"].y, rects["E"].x - area.x - mm(4), rects["E"].h)
+    right = Rect(rects["E"].x1 + mm(4), rects["E"].y, area.x1 - rects["E"].x1 - mm(4),
+                 rects["E"].h)
+    _draw_readings(c, left, [m.name for m in marks])
+    _draw_result(c, right)
     qr_w = mm(layout.qr_size)
     # the sheet is the same for every seed: neither its text nor its QR code names one
     lines = [game.title, "Duplex calibration",
              "the same sheet for every seed: it measures your printer",
              f"Print it: companion sheets {game.name} --kind calibrate"]
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w)
+    foot = draw_identity_footer(c, area, payload, lines, qr_w)
     ruler = calibration_ruler(doc.paper)
+    # under the ruler, between C and D: which printer and paper the offset is for
+    low = Rect(rects["C"].x1 + mm(4), rects["C"].y, rects["D"].x - rects["C"].x1 - mm(8),
+               max(rects["C"].h, ruler.y - mm(3) - rects["C"].y))
+    _draw_panel_text(c, low, "Printer and paper",
+                     "The offset is saved per paper size; note what it was measured on.",
+                     ["Printer", "Paper", "Date"])
+    # beside the identity block: how to check the saved offset
+    id_w = identity_size(payload, lines, qr_w, max_width=area.w)[0]
+    check = Rect(area.x + id_w + mm(6), area.y, area.w - id_w - mm(6),
+                 max(foot - mm(3), rects["C"].y - area.y - mm(4)))
+    _draw_panel_text(c, check, "Check",
+                     "Print this sheet again once the offset is saved: each crosshair "
+                     "now falls on its light dashed cross on the back. Readings within "
+                     "0.5 mm need no offset.")
     base = ruler.y + mm(RULER_CAPTION_MM)
     _ruler(c, ruler.cx - mm(RULER_MM / 2), base, RULER_MM)
-    c.setFont(design.REGULAR, 6.5)
+    c.setFont(*design.style("print-note").pair)
     c.setFillColorRGB(*INK)
     c.drawCentredString(ruler.cx, ruler.y + mm(0.8),
                         f"{RULER_MM} mm at actual size (print at 100 %)")
@@ -226,7 +254,7 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
                   if (dx, dy) != (0, 0) else ""))
     for m in marks:
         _scales(c, *m.back, m.name)
-    c.setFont(design.REGULAR, 7.5)
+    c.setFont(*design.style("label").pair)
     c.setFillColorRGB(*INK)
     c.drawCentredString(w / 2, back_area.y + mm(4),
                         "X: right is +. Y: up is +. The light dashed cross is where the "
@@ -235,11 +263,134 @@ def draw_calibration(doc: SheetDocument, layout: Layout, game: DungeonSolitaire,
     return marks
 
 
+PANEL = (0.95, 0.95, 0.94)
+"""The pale ground of the front's panels (the steps, the readings), kept clear of the
+crosshairs: on the back, held to the light, the scales stay on clear paper."""
+
+
+def _draw_steps(c: Any, panel: Rect, steps: Sequence[str]) -> None:
+    """The numbered steps in two columns on a pale panel, in the largest body size
+    (8.5 to 11 pt) that fits it."""
+    c.saveState()
+    c.setFillColorRGB(*PANEL)
+    c.roundRect(panel.x, panel.y, panel.w, panel.h, mm(2), stroke=0, fill=1)
+    c.restoreState()
+    pad = mm(4)
+    col_w = (panel.w - 3 * pad) / 2
+    half = (len(steps) + 1) // 2
+    columns = [steps[:half], steps[half:]]
+    font = design.style("body").font
+    size = 11.0
+    while size > design.style("body").size:
+        need = max(sum(len(wrap_text(t, font, size, col_w)) * size * 1.3 + mm(2) for t in col)
+                   for col in columns)
+        if need <= panel.h - 2 * pad:
+            break
+        size -= 0.5
+    for k, col in enumerate(columns):
+        y = panel.y1 - pad
+        for text in col:
+            y = draw_text(c, panel.x + pad + k * (col_w + pad), y, col_w, text, size=size,
+                          leading=1.3) - mm(2)
+
+
+def _draw_readings(c: Any, r: Rect, names: Sequence[str]) -> None:
+    """A small table to write each crosshair's X and Y reading in, on a pale panel."""
+    c.saveState()
+    c.setFillColorRGB(*PANEL)
+    c.roundRect(r.x, r.y, r.w, r.h, mm(2), stroke=0, fill=1)
+    c.setFillColorRGB(*INK)
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.4)
+    head = design.style("heading").pair
+    label = design.style("label").pair
+    c.setFont(*head)
+    c.drawString(r.x + mm(3), r.y1 - mm(3) - head[1] * 0.75, "Your readings (mm)")
+    rows = len(names) + 1
+    row_h = (r.h - mm(9)) / rows
+    col = (r.w - mm(6)) / 3
+    for i, name in enumerate(["", *names]):
+        y = r.y1 - mm(8) - (i + 1) * row_h
+        c.setFont(*(design.BOLD, 9.0) if i else label)
+        cells = [name, "X", "Y"] if i == 0 else [name, "", ""]
+        for j, text in enumerate(cells):
+            if text:
+                c.drawCentredString(r.x + mm(3) + (j + 0.5) * col, y + row_h * 0.3, text)
+        if i:
+            for j in (1, 2):
+                x0 = r.x + mm(3) + j * col + mm(1.5)
+                c.line(x0, y + mm(1), x0 + col - mm(3), y + mm(1))
+    c.restoreState()
+
+
+def _draw_result(c: Any, r: Rect) -> None:
+    """Where the offset comes out: write-in boxes for X and Y, and what to type."""
+    c.saveState()
+    c.setFillColorRGB(*PANEL)
+    c.roundRect(r.x, r.y, r.w, r.h, mm(2), stroke=0, fill=1)
+    c.setFillColorRGB(*INK)
+    head = design.style("heading").pair
+    c.setFont(*head)
+    c.drawString(r.x + mm(3), r.y1 - mm(3) - head[1] * 0.75, "Your offset")
+    box_w = (r.w - mm(9)) / 2
+    box_h = mm(11)
+    y = r.y1 - mm(10) - box_h
+    for k, name in enumerate(("X", "Y")):
+        _box(c, Rect(r.x + mm(3) + k * (box_w + mm(3)), y, box_w, box_h), name)
+    draw_text(c, r.x + mm(3), y - mm(3), r.w - mm(6),
+              "Save it: companion calibrate --save X,Y", size=design.style("label").size,
+              leading=1.3)
+    c.restoreState()
+
+
+def _box(c: Any, r: Rect, label: str) -> None:
+    """A white write-in box with ``label`` at its top-left (label size)."""
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.6)
+    c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=1)
+    c.setFillColorRGB(*INK)
+    font, size = design.style("label").pair
+    c.setFont(font, size)
+    c.drawString(r.x + mm(1), r.y1 - size - mm(0.6), label)
+    c.restoreState()
+
+
+def _draw_panel_text(c: Any, r: Rect, title: str, text: str,
+                     fields: Sequence[str] = ()) -> None:
+    """A pale panel: a heading, ``text`` at body size and write-in ``fields`` (a label
+    and a line each) under it."""
+    c.saveState()
+    c.setFillColorRGB(*PANEL)
+    c.roundRect(r.x, r.y, r.w, r.h, mm(2), stroke=0, fill=1)
+    c.setFillColorRGB(*INK)
+    head = design.style("heading").pair
+    c.setFont(*head)
+    c.drawString(r.x + mm(3), r.y1 - mm(3) - head[1] * 0.75, title)
+    y = r.y1 - mm(5) - head[1]
+    if text:
+        y = draw_text(c, r.x + mm(3), y, r.w - mm(6), text,
+                      size=design.style("body").size, leading=1.3) - mm(1)
+    font, size = design.style("label").pair
+    if fields:
+        step = (y - r.y - mm(2)) / len(fields)
+        c.setStrokeColorRGB(*INK)
+        c.setLineWidth(0.4)
+        for name in fields:
+            y -= step
+            c.setFont(font, size)
+            c.drawString(r.x + mm(3), y + mm(1.5), name)
+            start = r.x + mm(5) + design.string_width(name, font, size)
+            c.line(start, y + mm(1), r.x1 - mm(3), y + mm(1))
+    c.restoreState()
+
+
 def _scales_rect(mark: CalibrationMark) -> Rect:
     """What a back's reading scales cover (points): the scales, their numbers and
     letters, the light cross."""
     x, y = mark.back
-    reach = mm(SCALE_AT_MM + 7)
+    reach = mm(SCALE_AT_MM + 13)
     return Rect(x - mm(12), y - mm(SCALE_MM + 5), mm(12) + reach, mm(SCALE_MM + 5) + reach)
 
 

@@ -4,12 +4,10 @@ fronts only."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import LayoutError
 from companion.games.dungeon_solitaire.cards import RewardCard
 from companion.games.dungeon_solitaire.generation import reward_deck
 from companion.games.dungeon_solitaire.sheets.art import (
@@ -18,18 +16,15 @@ from companion.games.dungeon_solitaire.sheets.art import (
     draw_reward_front,
 )
 from companion.games.dungeon_solitaire.sheets.common import (
-    BAND_GAP_MM,
-    EDGE_MM,
+    FACE_SIZE,
     MARGIN_QR_MM,
-    MARGIN_QR_SIZES_MM,
-    MARK_EDGE_MM,
-    TEXT_BAND_MM,
     Offset,
     Sheet,
     _flip,
     _grid,
     _plural,
     _two_sided,
+    band_grid,
     draw_page_name,
     page_name_lines,
     tile_side_mm,
@@ -44,17 +39,9 @@ from companion.games.dungeon_solitaire.sheets.folds import (
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
 from companion.paper.document import SheetDocument
 from companion.paper.fold import draw_offset_note
-from companion.paper.layout import (
-    Layout,
-    Rect,
-    bounding_rect,
-    content_rect,
-    grid_shape,
-    grid_slots,
-    mirror_slot,
-)
+from companion.paper.layout import Layout, Rect, bounding_rect, mirror_slot
 from companion.paper.marks import draw_crop_marks, draw_cut_lines
-from companion.paper.units import mm, paper_size_mm
+from companion.paper.units import mm
 
 if TYPE_CHECKING:
     from companion.games.dungeon_solitaire import DungeonSolitaire
@@ -73,27 +60,19 @@ class CardPage:
     trim: Rect
     qr: bool
     band: Rect | None = None
-
-
-def _card_rows(layout: Layout, paper: str, side_mm: float, band_mm: float) -> int:
-    """How many rows of ``side_mm`` cards fit over a bottom band ``band_mm`` high."""
-    _, page_h = paper_size_mm(paper, layout.landscape)
-    reach = (max(3.0, layout.bleed) + 5.0) if layout.crop_marks else layout.bleed
-    top = max(layout.margin, MARK_EDGE_MM + reach)
-    bottom = EDGE_MM + band_mm + BAND_GAP_MM + reach
-    room = page_h - top - bottom
-    return max(0, math.floor((room + layout.gap) / (side_mm + layout.gap) + 1e-9))
+    qr_mm: float | None = None
+    """The side of the band's QR code, quiet zone included (mm; None: no code)."""
 
 
 def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
                back_offset: Offset = (0.0, 0.0), rules: RulesTable = RULES,
                backs: str = "duplex") -> list[CardPage]:
     """The page plan of the reward deck: cards of the tile size (:func:`tile_side_mm`)
-    in as big a grid as the page takes over a band of bottom margin, each front page
-    followed by its backs (mirrored, shifted by ``back_offset`` mm) unless ``backs`` is
-    ``none`` or the layout prints single-sided. Every front names itself in its band,
-    with the scale check and the printing notes; the band holds a small QR code
-    (:func:`draw_margin_qr`) when that costs no row of cards. No page but cards: the
+    on as few pages as the grid allows, shared evenly over them, over a band of bottom
+    margin (:func:`band_grid`), each front page followed by its backs (mirrored,
+    shifted by ``back_offset`` mm) unless ``backs`` is ``none`` or the layout prints
+    single-sided. Every front names itself in its band, with the scale check and the
+    printing notes, and a small QR code when one fits there. No page but cards: the
     printing notes are in the band of every front, so they come with page 1.
 
     Raises LayoutError for a layout that is not a grid or does not fit ``paper``,
@@ -102,41 +81,17 @@ def card_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
     layout = _grid(layout, "cards")
     two_sided = _two_sided(layout, backs)
     side = tile_side_mm(layout, paper, size)
-    cols, fit_rows = grid_shape(layout, paper, (side, side))
-    rows_text = min(fit_rows, _card_rows(layout, paper, side, TEXT_BAND_MM))
-    if rows_text < 1:
-        raise LayoutError(f"layout {layout.name}: no row of {side:g} mm cards fits on "
-                          f"{paper} with the page's name under it")
-    # the largest code a phone photo reads that costs fewest rows of cards
-    with_qr = {q: min(fit_rows, _card_rows(layout, paper, side, q))
-               for q in MARGIN_QR_SIZES_MM}
-    most = max(with_qr.values())
-    qr = most >= 1
-    qr_mm = max(q for q, n in with_qr.items() if n == most)
-    rows = most if qr else rows_text
-    band_mm = qr_mm if qr else TEXT_BAND_MM
-    page_w, page_h = layout.page_size(paper)
-    reach = mm((max(3.0, layout.bleed) + 5.0) if layout.crop_marks else layout.bleed)
-    block_h = rows * mm(side) + (rows - 1) * mm(layout.gap)
-    low = mm(EDGE_MM + band_mm + BAND_GAP_MM) + reach
-    high = page_h - max(mm(layout.margin), mm(MARK_EDGE_MM) + reach)
-    top = high - (high - low - block_h) / 2
-    slots = grid_slots(layout, paper, item=(side, side), cols=cols, rows=rows)
-    shift = top - max(s.y1 for s in slots)
-    slots = [Rect(s.x, s.y + shift, s.w, s.h) for s in slots]
-    area = content_rect(layout, paper)
-    band = Rect(area.x, mm(EDGE_MM), area.w, mm(band_mm))
     deck = reward_deck(seed, rules)
-    per = len(slots)
-    chunks = [deck[i:i + per] for i in range(0, len(deck), per)]
+    grid = band_grid(layout, paper, side, len(deck), "cards")
+    page_w = layout.page_size(paper)[0]
     plan: list[CardPage] = []
-    for chunk in chunks:
-        front = slots[:len(chunk)]
-        plan.append(CardPage("front", tuple(chunk), tuple(front), bounding_rect(list(front)),
-                             qr, band))
+    for chunk in grid.chunks(deck):
+        front = list(grid.slots[:len(chunk)])
+        plan.append(CardPage("front", chunk, tuple(front), bounding_rect(front),
+                             grid.qr_mm is not None, grid.band, grid.qr_mm))
         if two_sided:
-            behind = [mirror_slot(s, page_w, back_offset) for s in front]
-            plan.append(CardPage("back", tuple(chunk), tuple(behind), bounding_rect(behind),
+            behind = [mirror_slot(r, page_w, back_offset) for r in front]
+            plan.append(CardPage("back", chunk, tuple(behind), bounding_rect(behind),
                                  False))
     return plan
 
@@ -181,11 +136,11 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
             doc.set_bleed(page.trim.inset(-bleed))
         if page.side == "back":
             for slot in page.slots:
-                draw_reward_back(c, slot, ink)
+                draw_reward_back(c, slot, ink, FACE_SIZE)
             draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
         for card, slot in zip(page.cards, page.slots, strict=True):
-            draw_reward_front(c, card, slot, bleed, ink)
+            draw_reward_front(c, card, slot, bleed, ink, FACE_SIZE)
         draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
         if layout.crop_marks:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
@@ -193,7 +148,7 @@ def draw_cards(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
         assert page.band is not None
         draw_page_name(c, page.band, payload if page.qr else None,
                        page_name_lines(game, seed, size, "reward cards", i + 1, len(plan)),
-                       notes, short, qr_mm=page.band.h / mm(1) if page.qr else MARGIN_QR_MM)
+                       notes, short, qr_mm=page.qr_mm or MARGIN_QR_MM)
     return plan
 
 
@@ -212,10 +167,10 @@ def draw_card_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, 
              *_fold_notes(), "The backs are all alike; keep the deck in number order."]
 
     def front(c: Any, card: RewardCard, r: Rect) -> None:
-        draw_reward_front(c, card, r, bleed, ink)
+        draw_reward_front(c, card, r, bleed, ink, FACE_SIZE)
 
     def back(c: Any, card: RewardCard, r: Rect) -> None:
-        draw_reward_back(c, r, ink)
+        draw_reward_back(c, r, ink, FACE_SIZE)
 
     for k, page in enumerate(pages):
         ids = f"reward cards {page.items[0].id}-{page.items[-1].id}"

@@ -21,8 +21,17 @@ from companion.paper.frame import (
     SCALE_BAR_HEIGHT,
     SCALE_BAR_MM,
     draw_scale_bar,
+    wrap_text,
 )
-from companion.paper.layout import Layout, Rect, content_rect, fit_square, load_layout
+from companion.paper.layout import (
+    Layout,
+    Rect,
+    content_rect,
+    fit_square,
+    grid_shape,
+    grid_slots,
+    load_layout,
+)
 from companion.paper.qr import draw_margin_qr as draw_qr_margin
 from companion.paper.qr import margin_qr_width
 from companion.paper.units import mm, paper_size_mm
@@ -63,21 +72,28 @@ MARK_EDGE_MM = 5.0
 MARGIN_QR_MM = 18.0
 """The smallest QR code of a card page's margin, quiet zone included (a 14.1 mm
 symbol): a flat scan reads it, a phone photo at low resolution may not."""
-MARGIN_QR_SIZES_MM = (36.0, 32.0)
-"""The card page's QR code is the larger of these that costs fewest rows of cards. A
-page gives up a row rather than print a smaller code: below 32 mm a 72 dpi phone photo
-of a Letter page reads under 95 % (28 mm: 90 %, 24 mm: 50 %, 18 mm: 0 %; measured with
-``benchmarks/photo.py``, issue 14). At the default 5x5, Letter pages hold 25 cards (three
-front pages), A4 pages 30 (two)."""
-TEXT_BAND_MM = 9.5
+MARGIN_QR_SIZES_MM = (36.0, 32.0, 28.0, 24.0, 20.0, MARGIN_QR_MM)
+"""The QR code of a card or tile page's margin band (quiet zone included) is the largest
+of these that costs no row of cards the page's share of the deck needs
+(:func:`band_grid`): a page is not given up for a bigger code (issue 25: pages are
+used), since the band also names the page in plain text and a flat scan reads the
+18 mm code. At the default 5x5, A4 and Letter pages both hold 30 cards (the deck on
+two sheets); 32 mm and up read in a 72 dpi phone photo, 24 mm only half the time."""
+TEXT_BAND_MM = 10.5
 """The margin band a card page names itself in when no QR code fits there."""
 BAND_GAP_MM = 2.0
 """Between the margin band and the crop marks above it."""
 FOLD_QR_MM = 16.0
 """The QR code in the strip of a fold-over page, quiet zone included: a symbol of 12.5 mm
 or more, as every fold page's payload (it names the kind) needs QR version 3 or more."""
-NOTE_SIZE = 6.5
-"""The printing notes in a page's margin (points)."""
+NOTE_SIZE = design.style("print-note").size
+"""The printing notes in a page's margin (points): the type scale's print note."""
+NAME_SIZE = design.style("label").size
+"""The page's name (game, seed, kind, page n of m) in its margin band (points)."""
+FACE_SIZE = design.style("card-face").minimum
+"""The smallest text on a tile or card face (points): what a card face may be."""
+LABEL_SIZE = design.style("label").minimum
+"""The smallest text on a page read at the table, such as the answer key (points)."""
 
 
 def wanted_levels(options: Mapping[str, Any], default: Sequence[int] | None = None) -> list[int]:
@@ -339,12 +355,15 @@ def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str]
         x += draw_margin_qr(c, band.x, band.y, payload, qr_mm) + mm(1.5)
     c.saveState()
     c.setFillColorRGB(*INK)
-    size = 7.5
+    size = NAME_SIZE
     lead = size * 1.25
     y = band.cy + (len(lines) - 1) * lead / 2 - size * CAP_HEIGHT / 2
+    name_w = 0.0
     for i, line in enumerate(lines):
-        c.setFont(design.BOLD if i == 0 else design.REGULAR, size)
+        font = design.BOLD if i == 0 else design.REGULAR
+        c.setFont(font, size)
         c.drawString(x, y, line)
+        name_w = max(name_w, _string_width(line, font, size))
         y -= lead
     bar: Rect | None = None
     top = band.y1
@@ -352,8 +371,18 @@ def draw_page_name(c: Any, band: Rect, payload: str | None, lines: Sequence[str]
         bar = _draw_scale_check(c, band.x1, band.y1 - mm(1.9))
         top = bar.y - mm(1.6)
     slead = NOTE_SIZE * 1.25
-    fits = top - NOTE_SIZE * 0.75 - (len(notes) - 1) * slead - NOTE_SIZE * 0.25 >= band.y
-    shown = list(notes) if fits or not short_note else [short_note]
+    # the notes keep clear of the name: wrapped to the room it leaves
+    room = band.x1 - (x + name_w + mm(3))
+
+    def wrapped(texts: Sequence[str]) -> list[str]:
+        return [part for t in texts for part in wrap_text(t, design.REGULAR, NOTE_SIZE, room)]
+
+    def fit(shown: Sequence[str]) -> bool:
+        return top - NOTE_SIZE * 0.75 - (len(shown) - 1) * slead - NOTE_SIZE * 0.25 >= band.y
+
+    shown = wrapped(notes)
+    if not fit(shown) and short_note:
+        shown = wrapped([short_note])
     c.setFont(design.REGULAR, NOTE_SIZE)
     y = top - NOTE_SIZE * 0.75
     if not scale_check:
@@ -374,3 +403,106 @@ def _string_width(text: str, font: str, size: float) -> float:
 def _flip(layout: Layout) -> str:
     """The edge to flip a two-sided sheet of ``layout`` on (backs mirror left-right)."""
     return "short" if layout.landscape else "long"
+
+
+def _rows_over_band(layout: Layout, paper: str, side_mm: float, band_mm: float) -> int:
+    """How many rows of ``side_mm`` squares fit over a bottom band ``band_mm`` high."""
+    _, page_h = paper_size_mm(paper, layout.landscape)
+    reach = (max(3.0, layout.bleed) + 5.0) if layout.crop_marks else layout.bleed
+    top = max(layout.margin, MARK_EDGE_MM + reach)
+    bottom = EDGE_MM + band_mm + BAND_GAP_MM + reach
+    room = page_h - top - bottom
+    return max(0, math.floor((room + layout.gap) / (side_mm + layout.gap) + 1e-9))
+
+
+@dataclass(frozen=True)
+class BandGrid:
+    """The page plan of tile-sized squares over a margin band (:func:`band_grid`): the
+    squares of one page (points, row-major from the top-left), how many a page takes
+    (the items shared evenly over the pages), the band and its QR code's side (mm;
+    None: the band names the page in text only)."""
+
+    slots: tuple[Rect, ...]
+    per_page: int
+    pages: int
+    band: Rect
+    qr_mm: float | None
+
+    def chunks(self, items: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """``items`` cut into the pages' shares, in order."""
+        return [tuple(items[i:i + self.per_page])
+                for i in range(0, len(items), self.per_page)]
+
+
+def band_grid(layout: Layout, paper: str, side_mm: float, count: int,
+              what: str = "cards") -> BandGrid:
+    """How ``count`` squares of ``side_mm`` (tiles or reward cards) lie on pages of
+    ``layout``: as few pages as the grid allows, the items shared evenly over them (so
+    no page is left a third empty but the last's few), the rows a page needs centred
+    between the top margin and a bottom band where the page names itself, with the
+    largest QR code of :data:`MARGIN_QR_SIZES_MM` those rows leave room for.
+
+    Raises LayoutError if no row of squares fits over the band.
+    """
+    cols, fit_rows = grid_shape(layout, paper, (side_mm, side_mm))
+    with_qr = {q: min(fit_rows, _rows_over_band(layout, paper, side_mm, q))
+               for q in MARGIN_QR_SIZES_MM}
+    most = max([*with_qr.values(), min(fit_rows, _rows_over_band(layout, paper, side_mm,
+                                                                 TEXT_BAND_MM))])
+    if most < 1:
+        raise LayoutError(f"layout {layout.name}: no row of {side_mm:g} mm {what} fits on "
+                          f"{paper} with the page's name under it")
+    pages = max(1, math.ceil(count / (cols * most)))
+    per = math.ceil(count / pages) if count else cols * most
+    rows = min(most, math.ceil(per / cols))
+    fitting = [q for q, n in with_qr.items() if n >= rows]
+    qr_mm = max(fitting) if fitting else None
+    band_mm = qr_mm if qr_mm is not None else TEXT_BAND_MM
+    page_h = layout.page_size(paper)[1]
+    reach = mm((max(3.0, layout.bleed) + 5.0) if layout.crop_marks else layout.bleed)
+    block_h = rows * mm(side_mm) + (rows - 1) * mm(layout.gap)
+    low = mm(EDGE_MM + band_mm + BAND_GAP_MM) + reach
+    high = page_h - max(mm(layout.margin), mm(MARK_EDGE_MM) + reach)
+    top = high - (high - low - block_h) / 2
+    slots = grid_slots(layout, paper, item=(side_mm, side_mm), cols=cols, rows=rows)
+    shift = top - max(r.y1 for r in slots)
+    area = content_rect(layout, paper)
+    return BandGrid(tuple(Rect(r.x, r.y + shift, r.w, r.h) for r in slots), per, pages,
+                    Rect(area.x, mm(EDGE_MM), area.w, mm(band_mm)), qr_mm)
+
+
+def draw_footer_notes(c: Any, area: Rect, lines: Sequence[tuple[str, str]]) -> None:
+    """``lines`` (text, type role: ``label`` for what a player reads, ``print-note`` for
+    credits) right-aligned at the bottom-right of ``area``, the last on its floor: the
+    notes beside an identity footer drawn without its own small ``right_text``."""
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    y = area.y + mm(1)
+    for text, role in reversed(lines):
+        font, size = design.style(role).pair
+        c.setFont(font, size)
+        c.drawRightString(area.x1, y, text)
+        y += size * 1.3
+    c.restoreState()
+
+
+def draw_identity_footer(c: Any, area: Rect, payload: str, lines: list[str],
+                         qr_width: float, notes: Sequence[tuple[str, str]] = ()) -> float:
+    """The identity block (QR code, game, seed, kind) at the bottom-left of ``area``,
+    its text free to take the page's width (a long seed stays at the type scale), and
+    ``notes`` (:func:`draw_footer_notes`) beside it at the right, or over it at the
+    right when a long seed leaves no room beside. Returns the height the footer takes
+    with its gap above (points)."""
+    from companion.paper.identity import draw_identity, identity_size
+
+    id_w, id_h = identity_size(payload, lines, qr_width, max_width=area.w)
+    draw_identity(c, area.x, area.y, payload, lines, qr_width, max_width=area.w)
+    if not notes:
+        return id_h + mm(3)
+    widths = [_string_width(t, *design.style(role).pair) for t, role in notes]
+    height = sum(design.style(role).size * 1.3 for _, role in notes)
+    if area.w - id_w - mm(4) >= max(widths):
+        draw_footer_notes(c, area, notes)
+        return max(id_h, height) + mm(3)
+    draw_footer_notes(c, Rect(area.x, area.y + id_h + mm(1), area.w, height), notes)
+    return id_h + mm(1) + height + mm(3)

@@ -14,12 +14,14 @@ from companion.games.dungeon_solitaire.sheets.art import (
     draw_room,
 )
 from companion.games.dungeon_solitaire.sheets.common import (
+    LABEL_SIZE,
     BoardGrid,
     Sheet,
     _centred,
     _draw_scale_check,
     _params_text,
     _reading_order,
+    draw_identity_footer,
     sheet_payload,
     tile_side_mm,
     wanted_levels,
@@ -28,12 +30,17 @@ from companion.games.dungeon_solitaire.table import RULES
 from companion.paper import design
 from companion.paper.cards import CAP_HEIGHT
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, draw_footer, draw_text, footer_height, identity_lines
+from companion.paper.frame import INK, draw_text, identity_lines
 from companion.paper.layout import Layout, Rect, content_rect, load_layout
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
     from companion.games.dungeon_solitaire import DungeonSolitaire
+
+EMPTY_FILL = (0.945, 0.94, 0.93)
+"""An empty square of the answer key is shaded, a pale stone: the board reads as one
+block, and a square with no card is not mistaken for the paper round the board
+(``--ink light``: left white, to save ink)."""
 
 
 def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
@@ -64,9 +71,9 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, _params_text(size),
                            f"answer key, level {number}")
-    id_foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, id_foot), payload, lines, qr_w,
-                right_text=["SPOILER: the whole level, face up", game.credits])
+    id_foot = draw_identity_footer(c, area, payload, lines, qr_w,
+                                   [("SPOILER: the whole level, face up", "label"),
+                                    (game.credits, "print-note")])
     # the scale check over the footer at the right, clear of the identity block
     bar = _draw_scale_check(c, area.x1, area.y + id_foot - mm(1.5))
     foot = bar.y1 - area.y + mm(1)
@@ -109,9 +116,10 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
             if (col, row) in lvl.board:
                 draw_room(c, r.inset(gap), lvl.board[(col, row)],
                           marker=_marker(lvl, (col, row)), label=cell_name((col, row)),
-                          ink=ink)
+                          ink=ink, least=LABEL_SIZE)
             else:
-                _empty_cell(c, r, cell_name((col, row)))
+                _empty_cell(c, r, cell_name((col, row)), LABEL_SIZE,
+                            None if ink == "light" else EMPTY_FILL)
     return grid
 
 

@@ -1,5 +1,6 @@
-"""Dungeon Solitaire sheets: the level tiles (``tiles``), a page per level laid out
-as the board, with duplex backs, fold-over pages or fronts only."""
+"""Dungeon Solitaire sheets: the level tiles (``tiles``), every level's tiles on as
+few pages as they fill (each tile naming its square and level), with duplex backs,
+fold-over pages or fronts only."""
 
 from __future__ import annotations
 
@@ -7,26 +8,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.games.dungeon_solitaire.generation import Cell, Level, cell_name, generate_level
+from companion.games.dungeon_solitaire.generation import Cell, cell_name, generate_level
 from companion.games.dungeon_solitaire.sheets.art import (
     DEFAULT_INK,
-    _empty_cell,
     _marker,
     draw_level_back,
     draw_room,
 )
 from companion.games.dungeon_solitaire.sheets.common import (
+    FACE_SIZE,
+    MARGIN_QR_MM,
     Offset,
     Sheet,
-    _draw_scale_check,
     _flip,
     _grid,
-    _params_text,
     _plural,
     _reading_order,
     _span,
     _two_sided,
-    board_grid,
+    band_grid,
+    draw_page_name,
     page_name_lines,
     sheet_payload,
     tile_side_mm,
@@ -40,12 +41,9 @@ from companion.games.dungeon_solitaire.sheets.folds import (
     fold_sheet_plan,
 )
 from companion.games.dungeon_solitaire.table import RULES, RulesTable
-from companion.paper import design
-from companion.paper.cards import fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.fold import check_backs, draw_offset_note
-from companion.paper.frame import INK, draw_footer, footer_height, identity_lines
-from companion.paper.layout import Layout, Rect, bounding_rect, content_rect, mirror_slot
+from companion.paper.layout import Layout, Rect, bounding_rect, mirror_slot
 from companion.paper.marks import draw_crop_marks, draw_cut_lines
 from companion.paper.units import mm
 
@@ -55,44 +53,70 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class TilePage:
-    """One page of level tiles: ``side`` is ``front`` or ``back``; the tile of
-    ``cells[i]`` is at ``slots[i]`` (its face on a front, its back on a back page);
-    ``trim`` is the page's TrimBox (the tiles' block); ``grid`` the whole board."""
+    """One page of level tiles: ``side`` is ``front`` or ``back``; the tile ``items[i]``
+    (``(level, cell)``) is at ``slots[i]`` (its face on a front, its back on a back
+    page); ``trim`` is the page's TrimBox (the tiles' block). A front's ``band`` is the
+    strip of bottom margin where the page names itself, with a QR code ``qr_mm``
+    square when one fits there (None: the name in text only)."""
 
     side: str
-    level: int
-    cells: tuple[Cell, ...]
+    items: tuple[tuple[int, Cell], ...]
     slots: tuple[Rect, ...]
     trim: Rect
-    grid: Rect
+    band: Rect | None = None
+    qr_mm: float | None = None
+
+    @property
+    def levels(self) -> list[int]:
+        """The levels whose tiles are on the page, in order."""
+        return sorted({n for n, _ in self.items})
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The squares of the page's tiles, in slot order."""
+        return tuple(cell for _, cell in self.items)
+
+
+def _tile_items(seed: str, size: int, levels: Sequence[int] | None,
+                rules: RulesTable) -> list[tuple[int, Cell]]:
+    """Every tile of ``levels`` (default all nine), level after level, each level's in
+    reading order: what the levels need and no placeholder for an empty square."""
+    items: list[tuple[int, Cell]] = []
+    for n in levels or range(1, rules.levels + 1):
+        board = generate_level(seed, n, size, rules).board
+        items += [(n, cell) for cell in _reading_order(list(board))]
+    return items
 
 
 def tile_pages(seed: str, size: int, paper: str, layout: Layout | None = None,
                back_offset: Offset = (0.0, 0.0),
                levels: Sequence[int] | None = None,
                rules: RulesTable = RULES, backs: str = "duplex") -> list[TilePage]:
-    """The page plan of the level tiles: for each level a front page (the board's tiles
-    at their squares) and its back page (mirrored left-right for a long-edge flip, then
-    shifted by ``back_offset`` mm), unless ``backs`` is ``none`` or the layout prints
-    single-sided.
+    """The page plan of the level tiles: every tile of ``levels`` (default all nine),
+    level after level, at the tile size (:func:`tile_side_mm`), on as few pages as the
+    grid holds, shared evenly over them, over a band where each front names itself
+    (:func:`band_grid`); each front page followed by its back page (mirrored
+    left-right for a long-edge flip, then shifted by ``back_offset`` mm) unless
+    ``backs`` is ``none`` or the layout prints single-sided. Each tile's face and back
+    name its square and level.
 
     Raises LayoutError for a layout that is not a grid or does not fit ``paper``,
     ValueError for ``backs`` fold (see :func:`tile_fold_pages`).
     """
     layout = _grid(layout, "tiles")
     two_sided = _two_sided(layout, backs)
-    grid = board_grid(layout, paper, size)
+    side = tile_side_mm(layout, paper, size)
+    items = _tile_items(seed, size, levels, rules)
+    grid = band_grid(layout, paper, side, len(items), "tiles")
     page_w = layout.page_size(paper)[0]
     plan: list[TilePage] = []
-    for n in levels or range(1, rules.levels + 1):
-        lvl = generate_level(seed, n, size, rules)
-        cells = tuple(_reading_order(list(lvl.board)))
-        slots = tuple(grid.cell_rect(c) for c in cells)
-        plan.append(TilePage("front", n, cells, slots, bounding_rect(list(slots)), grid.block))
+    for chunk in grid.chunks(items):
+        front = list(grid.slots[:len(chunk)])
+        plan.append(TilePage("front", chunk, tuple(front), bounding_rect(front), grid.band,
+                             grid.qr_mm))
         if two_sided:
-            behind = tuple(mirror_slot(s, page_w, back_offset) for s in slots)
-            plan.append(TilePage("back", n, cells, behind, bounding_rect(list(behind)),
-                                 mirror_slot(grid.block, page_w, back_offset)))
+            behind = [mirror_slot(r, page_w, back_offset) for r in front]
+            plan.append(TilePage("back", chunk, tuple(behind), bounding_rect(behind)))
     return plan
 
 
@@ -108,11 +132,35 @@ def tile_fold_pages(seed: str, size: int, paper: str, layout: Layout | None = No
     """
     layout = _grid(layout, "tiles")
     side = tile_side_mm(layout, paper, size)
-    items: list[tuple[int, Cell]] = []
-    for n in levels or range(1, rules.levels + 1):
-        board = generate_level(seed, n, size, rules).board
-        items += [(n, cell) for cell in _reading_order(list(board))]
+    items = _tile_items(seed, size, levels, rules)
     return _fold_pages(fold_sheet_plan(layout, paper, side), items)
+
+
+def _page_payload(game: DungeonSolitaire, seed: str, params: Mapping[str, int],
+                  levels: Sequence[int], edition: int | None) -> str:
+    """A tiles page's payload: its level's when it holds one level, else all the
+    tiles'."""
+    level = levels[0] if len(levels) == 1 else None
+    return sheet_payload(game, seed, params, "tiles", level, edition)
+
+
+def _tiles_notes(layout: Layout, count: int, side: float, fronts: int,
+                 two_sided: bool) -> tuple[list[str], str]:
+    """How to print, cut and lay out the tiles: a few short lines, and one for a low
+    band."""
+    how = (f"Print two-sided, flip on the {_flip(layout)} edge."
+           if two_sided else "Printed one-sided: no backs.")
+    notes = [f"{_plural(count, 'tile')}, {side:g} mm, on {_plural(fronts, 'sheet')}.", how,
+             "Both sides name square and level.",
+             "Cut along the dashed lines."]
+    return notes, f"{how} Cut on the dashed lines; tiles name square and level."
+
+
+SET_UP = "Set up: a level's tiles face down on their squares, start and stairs face up."
+"""How a level's tiles go on the table: read at the table, so a line of the page's name
+(label size) where the band holds four lines, else the last of its notes."""
+SET_UP_BAND_MM = 16.0
+"""The lowest band that holds the page's name in four lines at the label size."""
 
 
 def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
@@ -121,90 +169,50 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
                backs: str = "duplex", ink: str = DEFAULT_INK) -> list[TilePage]:
     """Every page of the level tiles of rules ``edition`` (default: the newest; see
     :func:`tile_pages`), ``backs`` duplex (each back page says the offset it was
-    shifted by) or none, the stone walls in ``ink``; returns the plan.
+    shifted by) or none, the stone walls in ``ink``; each front names itself in its
+    band (its level's QR code, or all the tiles' when it holds several levels) with
+    the scale check and the printing notes; returns the plan.
 
     Raises LayoutError if a back page has no margin for its offset note.
     """
     size = params["size"]
     rules = game.rules_table(edition)
     plan = tile_pages(seed, size, doc.paper, layout, back_offset, levels, rules, backs)
+    boards = {n: generate_level(seed, n, size, rules) for n in levels}
     bleed = mm(layout.bleed)
-    two_sided = any(p.side == "back" for p in plan)
+    fronts = [p for p in plan if p.side == "front"]
+    count = sum(len(p.items) for p in fronts)
+    side = tile_side_mm(layout, doc.paper, size)
+    notes, short = _tiles_notes(layout, count, side, len(fronts), len(fronts) < len(plan))
     for i, page in enumerate(plan):
         c = doc.canvas if i == 0 else doc.new_page(layout.landscape)
         doc.set_trim(page.trim)
         if bleed:
             doc.set_bleed(page.trim.inset(-bleed))
-        lvl = generate_level(seed, page.level, size, rules)
         if page.side == "back":
-            for cell, slot in zip(page.cells, page.slots, strict=True):
-                draw_level_back(c, slot, page.level, cell, ink)
+            for (n, cell), slot in zip(page.items, page.slots, strict=True):
+                draw_level_back(c, slot, n, cell, ink, FACE_SIZE)
             draw_offset_note(c, doc.page_size, list(page.slots), back_offset)
             continue
-        grid = board_grid(layout, doc.paper, size)
-        for row in range(size):
-            for col in range(size):
-                if (col, row) not in lvl.board:
-                    _empty_cell(c, grid.cell_rect((col, row)), cell_name((col, row)))
-        for cell, slot in zip(page.cells, page.slots, strict=True):
+        for (n, cell), slot in zip(page.items, page.slots, strict=True):
+            lvl = boards[n]
             draw_room(c, slot, lvl.board[cell], marker=_marker(lvl, cell),
-                      label=f"{cell_name(cell)} L{page.level}", bleed=bleed, ink=ink)
+                      label=f"{cell_name(cell)} L{n}", bleed=bleed, ink=ink, least=FACE_SIZE)
         draw_cut_lines(c, list(page.slots), width=0.3, gray=0.72)
         if layout.crop_marks:
             draw_crop_marks(c, list(page.slots), offset=max(mm(3), bleed),
                             page_size=doc.page_size)
-        _tiles_text(doc, layout, game, seed, params, lvl, len(page.cells), edition,
-                    (i + 1, len(plan)), two_sided)
+        assert page.band is not None
+        payload = _page_payload(game, seed, params, page.levels, edition)
+        doc.add_payload(payload)
+        lines = page_name_lines(game, seed, size, f"tiles, {_span(page.levels, 'level')}",
+                                i + 1, len(plan))
+        tall = page.band.h >= mm(SET_UP_BAND_MM)
+        draw_page_name(c, page.band, payload if page.qr_mm else None,
+                       [*lines, SET_UP] if tall else lines,
+                       notes if tall else [*notes, SET_UP], short,
+                       qr_mm=page.qr_mm or MARGIN_QR_MM)
     return plan
-
-
-def _tiles_text(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
-                params: Mapping[str, int], lvl: Level, count: int,
-                edition: int | None = None, page: tuple[int, int] = (1, 1),
-                two_sided: bool = True) -> Rect:
-    """The title line, the identity footer and the scale check of a tiles front page,
-    page ``page[0]`` of ``page[1]`` of the document; returns the scale check's box."""
-    c = doc.canvas
-    area = content_rect(layout, doc.paper)
-    size = params["size"]
-    n = lvl.number
-    c.saveState()
-    c.setFillColorRGB(*INK)
-    c.setFont(design.BOLD, 14)
-    title = f"Level {n} of {RULES.levels}: {_plural(count, 'tile')}"
-    c.drawString(area.x, area.y1 - 14 * 0.78, title)
-    start, stairs = cell_name(lvl.start), cell_name(lvl.stairs)
-    goal = "the crown" if lvl.crown else "the staircase"
-    # right of the title, clear of it: without the game's name if a long seed needs
-    # the room, and smaller only if even that does not fit
-    room = area.w - c.stringWidth(title, design.BOLD, 14) - mm(4)
-    note = f"{game.title}, seed {seed}: start {start}, {goal} {stairs}"
-    if c.stringWidth(note, design.REGULAR, 8) > room:
-        note = f"seed {seed}: start {start}, {goal} {stairs}"
-    c.setFont(design.REGULAR, fit_font_size(note, design.REGULAR, 8, room))
-    c.drawRightString(area.x1, area.y1 - 14 * 0.78, note)
-    c.restoreState()
-    payload = sheet_payload(game, seed, params, "tiles", n, edition)
-    qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, _params_text(size),
-                           f"level {n} tiles, page {page[0]} of {page[1]}")
-    foot = footer_height(payload, lines, qr_w)
-    how = ([f"Print two-sided, flip on the {_flip(layout)} edge:",
-            "each back names its level and square."] if two_sided else
-           ["Printed one-sided (no backs): each tile's",
-            "front names its square and level."])
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[
-                    *how,
-                    "Cut along the dashed lines.",
-                    "To play: lay the tiles face down on their squares,",
-                    "the start and the stairs face up.",
-                    game.credits,
-                ])
-    # the scale check: right-aligned over the footer, clear of the identity block
-    # and under the board's crop marks
-    id_h = foot - mm(3)
-    return _draw_scale_check(c, area.x1, area.y + id_h + mm(1.5))
 
 
 def draw_tile_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
@@ -228,15 +236,15 @@ def draw_tile_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, 
     def front(c: Any, item: tuple[int, Cell], r: Rect) -> None:
         lvl = boards[item[0]]
         draw_room(c, r, lvl.board[item[1]], marker=_marker(lvl, item[1]),
-                  label=f"{cell_name(item[1])} L{item[0]}", bleed=bleed, ink=ink)
+                  label=f"{cell_name(item[1])} L{item[0]}", bleed=bleed, ink=ink,
+                  least=FACE_SIZE)
 
     def back(c: Any, item: tuple[int, Cell], r: Rect) -> None:
-        draw_level_back(c, r, item[0], item[1], ink)
+        draw_level_back(c, r, item[0], item[1], ink, FACE_SIZE)
 
     for k, page in enumerate(pages):
         shown = sorted({lv for lv, _ in page.items})
-        level = shown[0] if len(shown) == 1 else None
-        payload = sheet_payload(game, seed, params, "tiles", level, edition)
+        payload = _page_payload(game, seed, params, shown, edition)
         lines = page_name_lines(game, seed, size, f"tiles, {_span(shown, 'level')}", k + 1,
                                 len(pages))
         _draw_fold_page(doc, layout, page, front, back, payload, lines, notes)
@@ -246,7 +254,9 @@ def tile_payloads(game: DungeonSolitaire, kind: str, seed: str, params: Mapping[
                   options: Mapping[str, Any], edition: int) -> list[str]:
     """The payloads of a tiles sheet: one per level shown (``options["level"]``, default
     all nine) and, on fold-over pages of more than one level, the payload of all the
-    tiles last (a page holding tiles of two levels scans as that).
+    tiles last (a page holding tiles of two levels scans as that). Two-sided and
+    one-sided pages holding several levels add that payload as they are drawn
+    (:func:`draw_tiles`): this list is the ``--json`` data, frozen for edition 1.
 
     Raises ParameterError for a bad ``options["level"]`` or ``options["backs"]``.
     """
