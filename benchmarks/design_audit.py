@@ -32,20 +32,15 @@ sys.path.insert(0, str(ROOT))
 from companion.paper.audit import PdfAudit, audit_pdf  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
-from design_cases import PAPERS, Render, other_cases, sheet_cases  # noqa: E402
+from design_cases import BIG_PAPERS, PAPERS, Render, all_sheet_cases, other_cases  # noqa: E402
 
 
 def all_cases(quick: bool, games: set[str] | None = None
               ) -> Iterator[tuple[str, str, str, Render]]:
     """(target, kind, case, render) for everything audited."""
-    from companion.games import all_games
-
-    for game in all_games():
-        if games and game.name not in games:
-            continue
-        for kind in game.sheet_kinds:
-            for case in sheet_cases(game, kind, quick=quick):
-                yield game.name, kind.name, f"{case.paper}|{case.case}", case.render
+    for case in all_sheet_cases(quick=quick):
+        if not games or case.game in games:
+            yield case.game, case.kind, f"{case.paper}|{case.case}", case.render
     for target, kind, case, render in other_cases(quick):
         if not games or target in games:
             yield target, kind, case, render
@@ -151,14 +146,15 @@ def main(argv: list[str] | None = None) -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="every figure as JSON")
     parser.add_argument("--quick", action="store_true", help="default parameters only")
-    parser.add_argument("--paper", choices=PAPERS, action="append",
+    parser.add_argument("--paper", choices=PAPERS + BIG_PAPERS, action="append",
                         help="one paper (repeatable; default both)")
     parser.add_argument("--game", action="append", help="one game (repeatable)")
     args = parser.parse_args(argv)
     import os
 
     os.environ.pop("SOURCE_DATE_EPOCH", None)
-    result = run(args.quick, set(args.paper or PAPERS), set(args.game) if args.game else None)
+    papers = set(args.paper or PAPERS + BIG_PAPERS)
+    result = run(args.quick, papers, set(args.game) if args.game else None)
     if args.json:
         print(json.dumps(result, indent=1))
     else:
