@@ -182,9 +182,9 @@ def draw_verb_table(c: Any, x: float, y: float, verbs: Sequence[tuple[str, str]]
         for verb, meaning in chunk:
             c.setFillColorRGB(*INK)
             draw_rich_text(c, cx, vy - VERB * 0.8, verb, design.BOLD, VERB)  # suits as icons
-            vy = min(vy - VERB * 1.3,
+            vy = min(vy - VERB * 1.4,
                      draw_text(c, cx + gap, vy, col_w - gap, meaning, *LABEL.pair,
-                               leading=1.25) - mm(0.4))
+                               leading=1.2) - mm(1.2))
         bottom = min(bottom, vy)
     return bottom - mm(2)
 

@@ -103,11 +103,12 @@ def _draw_verbs(c: Any, area: Rect, y: float, pages: int) -> float:
     y = draw_verb_table(c, area.x, y, VERB_HELP, area.w)
     _, y = draw_card_spelling(c, area.x, y - 8, "Cards: rank 2 3 4 5 6 7 8 9 10 J Q K A "
                               "(T for 10), then the suit letter:", width=area.w)
-    more = f" More lines on page 2 of {pages}." if pages > 1 else ""
     c.setFillColorRGB(*INK)
     y = draw_note(c, area.x, y - mm(2), area.w,
                   "Health starts at 20. A line may end with a comment after #; the "
-                  "validator works the health out and checks yours." + more)
+                  "validator works the health out and checks yours.")
+    if pages > 1:
+        y = draw_note(c, area.x, y, area.w, f"More lines on page 2 of {pages}.")
     c.restoreState()
     return y - mm(2)
 

@@ -24,6 +24,7 @@ from companion.games.shuffle_and_doom.drawing import (
 from companion.games.shuffle_and_doom.dungeon import DungeonMap, bonus_modifier, cell_name
 from companion.games.shuffle_and_doom.generation import Deal, deal, pass_order
 from companion.games.shuffle_and_doom.rules import BASE_STATS, EASY_STATS, FLAT_VALUE
+from companion.games.shuffle_and_doom.sheets_log import draw_log_page
 from companion.paper import design
 from companion.paper.cards import draw_card_glyph, fit_font_size
 from companion.paper.document import SheetDocument
@@ -35,7 +36,6 @@ from companion.paper.frame import (
     TITLE_FONT,
     draw_field,
     draw_footer,
-    draw_ruled_lines,
     draw_scale_bar,
     draw_title,
     footer_height,
@@ -630,72 +630,6 @@ def _draw_pass_block(c: Any, x: float, top: float, width: float, gw: float, gh: 
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.drawString(gx + gw * 0.76, gy + mm(0.6), str(i + 1))
     c.restoreState()
-
-
-# ---------------------------------------------------------------------- log sheet
-VERB_HELP = (
-    ("choose row", "or column: the stack giving your bonuses"),
-    ("bonus health", "one per diamond: health, attack, intelligence"),
-    ("enter a2", "step onto a cell of an unexplored room"),
-    ("room 5C 6D KS 5D", "the cards drawn there (rank, then S H D C)"),
-    ("hit KS", "hit an enemy; the others strike back"),
-    ("disarm 5C", "disarm a trap (intelligence >= its value)"),
-    ("take 6D", "take one item: every armed trap fires"),
-    ("drink 7H  read 9C", "use a potion / a book you hold"),
-    ("loot", "collect what is left in the room"),
-    ("retreat c3", "leave a trapped room to a 0 cell beside it"),
-    ("exit", "leave through F at the bottom-right cell"),
-)
-
-
-def draw_log_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
-                  payload: str) -> None:
-    """Draw the log sheet of deal ``d``: a title, fields for the header, the verbs
-    with examples, ruled lines to write the game on, and a footer with the QR code of
-    ``payload``."""
-    c = doc.canvas
-    area = content_rect(layout, doc.paper)
-    n = d.size
-    area = draw_title(c, area, f"{game.title}: game log",
-                      "Write one action per line, as below; type it up later and check it "
-                      "with: companion validate my-game.log")
-    qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, d.seed, _params_text(n), "log sheet")
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[game.credits])
-    top = area.y + area.h
-    fh = mm(10)
-    fields = (("Game", "shuffle-and-doom"), ("Seed", d.seed), ("Size", str(n)),
-              ("Player", ""), ("Date", ""), ("Claim (score)", ""))
-    fw = (area.w - mm(2) * 5) / 6
-    for i, (label, value) in enumerate(fields):
-        draw_field(c, area.x + i * (fw + mm(2)), top - fh, fw, fh, label, value)
-    # free deal: map stacks as written by hand
-    y = top - fh - mm(2)
-    half = (area.w - mm(2)) / 2
-    draw_field(c, area.x, y - fh, half, fh, "Row stack, left to right (free deal only)")
-    draw_field(c, area.x + half + mm(2), y - fh, half, fh,
-               "Column stack, top to bottom (free deal only)")
-    y -= fh + mm(3)
-    c.saveState()
-    c.setFont(design.BOLD, 7.5)
-    c.setFillColorRGB(*INK)
-    c.drawString(area.x, y - 7.5, "Verbs")
-    c.setFont(design.REGULAR, 7)
-    row_h = 8.6
-    col_w = area.w / 2
-    for i, (verb, meaning) in enumerate(VERB_HELP):
-        col, r = divmod(i, ceil(len(VERB_HELP) / 2))
-        vx = area.x + col * col_w
-        vy = y - 17 - r * row_h
-        c.setFont(design.BOLD, 7)
-        c.drawString(vx, vy, verb)
-        c.setFont(design.REGULAR, 6.5)
-        c.drawString(vx + mm(30), vy, meaning)
-    c.restoreState()
-    y -= 17 + ceil(len(VERB_HELP) / 2) * row_h + mm(2)
-    draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)), columns=2)
 
 
 # ------------------------------------------------------------------ the kinds as data

@@ -116,10 +116,11 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
                               "(T for 10), then the suit letter:", _SUIT_WORDS,
                               area.w - c.stringWidth("joker JK.", *LABEL.pair))
     c.drawString(x, y, "joker JK.")
-    more = f" More lines on page 2 of {pages}." if pages > 1 else ""
     y = draw_note(c, area.x, y - mm(2), area.w,
                   "A line may end with a comment after #. The damage pile loses at its 7th "
-                  "card: keep a tally in the margin if it helps." + more)
+                  "card: keep a tally in the margin if it helps.")
+    if pages > 1:
+        y = draw_note(c, area.x, y, area.w, f"More lines on page 2 of {pages}.")
     c.restoreState()
     y -= mm(2)
     return draw_log_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
