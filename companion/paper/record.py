@@ -28,8 +28,9 @@ from companion.paper import design
 from companion.paper.booklet.markup import draw_rich_text, rich_width, wrap_rich
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, draw_footer, draw_title, footer_height
+from companion.paper.frame import INK, draw_title
 from companion.paper.layout import Layout, Rect, content_rect
+from companion.paper.logsheet import draw_log_footer
 from companion.paper.units import mm
 
 __all__ = ["BODY", "GAP", "GREY", "NBSP", "LineItem", "RecordPages", "action",
@@ -38,8 +39,13 @@ __all__ = ["BODY", "GAP", "GREY", "NBSP", "LineItem", "RecordPages", "action",
            "item_height", "items_height", "lines_height", "par_box_height", "printable",
            "table_height", "wrap_rich"]
 
-BODY = (design.REGULAR, 7.6)
-"""The line of play and the tables."""
+BODY = (design.REGULAR, 8.0)
+"""The line of play and the tables: the label role's 8 pt at least (docs/printing.md,
+Design)."""
+LABEL = design.style("label").pair
+"""Notes, group labels, "continued overleaf": 8 pt."""
+STRIP_NUMBER = design.style("label").at(design.style("label").size)
+"""The position over each card of a strip (8 pt, as on the stacking lists)."""
 LEADING = 1.24
 BOLD = design.BOLD
 GREY = (0.35, 0.35, 0.35)
@@ -108,9 +114,7 @@ class RecordPages:
             area = draw_title(c, area, f"{self.title} (continued)")
             lines = [*self.lines[:-1], f"page {self.pages} of the record"] + self.lines[-1:]
         qr_w = mm(self.layout.qr_size)
-        foot = footer_height(self.payload, lines, qr_w)
-        draw_footer(c, Rect(area.x, area.y, area.w, foot), self.payload, lines, qr_w,
-                    right_text=self.credits)
+        foot = draw_log_footer(c, area, self.payload, lines, qr_w, self.credits)
         self.body = Rect(area.x, area.y + foot, area.w, area.h - foot)
         self.top = self.body.y1
 
@@ -138,7 +142,7 @@ class RecordPages:
             return False
         c = self.canvas
         c.saveState()
-        c.setFont(design.ITALIC, 7)
+        c.setFont(design.ITALIC, LABEL[1])
         c.setFillColorRGB(*GREY)
         c.drawRightString(self.body.x1, self.body.y + mm(0.5), "continued overleaf")
         c.restoreState()
@@ -158,7 +162,7 @@ def draw_heading_line(c: Any, x: float, top: float, text: str, note: str = "",
     if note:
         w = c.stringWidth(printable(text), BOLD, HEADING_SIZE) + mm(2)
         c.setFillColorRGB(*GREY)
-        size = 7.0
+        size = LABEL[1]
         c.setFont(design.REGULAR, size)
         room = (width - w) if width else 0.0
         shown = printable(note)
@@ -340,14 +344,14 @@ def draw_card_strip(c: Any, x: float, top: float, width: float, cards: Sequence[
     cell = width / per_row
     gw = min(glyph_h / 1.35, cell - mm(1))
     gh = gw * 1.35
-    label = 5.6
+    label = STRIP_NUMBER[1]
     row_h = gh + label + mm(1.6)
     c.saveState()
     for i, card in enumerate(cards):
         row, place = divmod(i, per_row)
         cx = x + place * cell + (cell - gw) / 2
         cy = top - row * row_h - label - mm(0.6) - gh
-        c.setFont(design.REGULAR, label)
+        c.setFont(*STRIP_NUMBER)
         c.setFillColorRGB(*GREY)
         c.drawCentredString(cx + gw / 2, cy + gh + mm(0.5), str(i + first))
         draw_card_glyph(c, card, cx, cy, gw, gh, highlight=i in marked)
@@ -371,9 +375,9 @@ def draw_card_groups(c: Any, x: float, top: float, width: float,
     c.saveState()
     for k, (label, cards) in enumerate(groups):
         gx = x + k * slot
-        c.setFont(BOLD, 7.5)
+        c.setFont(BOLD, LABEL[1])
         c.setFillColorRGB(*INK)
-        c.drawString(gx, top - 7.5 * 0.8, printable(label))
+        c.drawString(gx, top - LABEL[1] * 0.8, printable(label))
         for i, card in enumerate(cards):
             draw_card_glyph(c, card, gx + i * (gw + mm(1)), top - mm(4) - gh, gw, gh,
                             highlight=highlight_first and i == 0)
@@ -387,7 +391,7 @@ def card_strip_height(count: int, per_row: int, width: float,
     cell = width / per_row
     gw = min(glyph_h / 1.35, cell - mm(1))
     rows = -(-count // per_row)
-    return rows * (gw * 1.35 + 5.6 + mm(1.6))
+    return rows * (gw * 1.35 + STRIP_NUMBER[1] + mm(1.6))
 
 
 # -- a line of play in columns ----------------------------------------------------------
@@ -428,8 +432,9 @@ class _Columns:
 def _columns(c: Any, items: Sequence[LineItem], width: float, size: float) -> _Columns:
     head_w = max((c.stringWidth(printable(i.head), BOLD, size) for i in items),
                  default=0.0) + size * 0.7
-    note_w = max((rich_width(c, printable(i.note), design.REGULAR, size - 0.8) for i in items
-                  if i.note), default=-mm(2)) + mm(2)
+    note_size = max(LABEL[1], size - 0.8)
+    note_w = max((rich_width(c, printable(i.note), design.REGULAR, note_size)
+                  for i in items if i.note), default=-mm(2)) + mm(2)
     return _Columns(width, head_w, note_w, size)
 
 
@@ -465,7 +470,7 @@ def _draw_item(c: Any, x: float, top: float, item: LineItem, cols: _Columns) -> 
                        design.REGULAR, size)
     if item.note:  # after the text, so a text extractor reads the line whole
         draw_rich_text(c, x + cols.width, base, printable(item.note), design.REGULAR,
-                       size - 0.8, align="right", colour=GREY)
+                       max(LABEL[1], size - 0.8), align="right", colour=GREY)
     bottom = top - len(lines) * pitch - mm(0.9)
     c.setStrokeColorRGB(*RULE)
     c.setLineWidth(0.3)
@@ -548,7 +553,7 @@ def flow_items(pages: RecordPages, items: Sequence[LineItem], columns: int,
             text = (f"... and {left} more {unit[0] if left == 1 else unit[1]} not shown"
                     + (f": {overflow}" if overflow else "."))
             c.saveState()
-            c.setFont(design.ITALIC, 7)
+            c.setFont(design.ITALIC, LABEL[1])
             c.setFillColorRGB(*GREY)
             c.drawString(body.x, body.y + mm(1), printable(text))
             c.restoreState()
