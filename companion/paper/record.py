@@ -37,7 +37,7 @@ __all__ = ["BODY", "GAP", "GREY", "NBSP", "LineItem", "RecordPages", "action",
            "card_strip_height", "draw_card_groups", "draw_card_strip", "draw_heading_line",
            "draw_lines", "draw_par_box", "draw_summary", "draw_table", "flow_items",
            "item_height", "items_height", "lines_height", "par_box_height", "printable",
-           "table_height", "wrap_rich"]
+           "strip_glyph_height", "table_height", "wrap_rich"]
 
 BODY = (design.REGULAR, 8.0)
 """The line of play and the tables: the label role's 8 pt at least (docs/printing.md,
@@ -394,9 +394,22 @@ def card_strip_height(count: int, per_row: int, width: float,
     return rows * (gw * 1.35 + STRIP_NUMBER[1] + mm(1.6))
 
 
+def strip_glyph_height(room: float, count: int, per_row: int, width: float,
+                       below: float = 0.0, least: float = mm(9.5),
+                       most: float = mm(19)) -> float:
+    """The glyph height (``least`` to ``most``, in 0.5 mm steps) of the largest card
+    strip of ``count`` cards, ``per_row`` a row across ``width``, that leaves ``below``
+    points of the ``room`` left on the page: a page with room to spare shows its cards
+    large rather than leave its lower part empty."""
+    h = most
+    while h > least and card_strip_height(count, per_row, width, h) + below > room:
+        h -= mm(0.5)
+    return max(h, least)
+
+
 # -- a line of play in columns ----------------------------------------------------------
 
-SIZES = (9.0, 8.3, BODY[1])
+SIZES = (10.0, 9.5, 9.0, 8.5, BODY[1])
 """The line of play is set as large as lets it fit the page it starts on."""
 
 
@@ -498,12 +511,13 @@ def _place(heights: Sequence[float], columns: int, space: float,
     return out
 
 
-def items_height(c: Any, items: Sequence[LineItem], columns: int, width: float) -> float:
-    """About the height :func:`flow_items` takes for ``items`` across ``width`` at its
-    smallest size, the heading included (for a page that sizes its other parts to
-    leave the line room)."""
+def items_height(c: Any, items: Sequence[LineItem], columns: int, width: float,
+                 size: float = SIZES[-1]) -> float:
+    """About the height :func:`flow_items` takes for ``items`` across ``width`` at
+    ``size`` (default its smallest), the heading included (for a page that sizes its
+    other parts to leave the line room)."""
     col_w = (width - COLUMN_GAP * (columns - 1)) / columns
-    cols = _columns(c, items, col_w, SIZES[-1])
+    cols = _columns(c, items, col_w, size)
     heights = [item_height(c, item, cols) for item in items]
     tallest = max(heights, default=0.0)
     return max(sum(heights) / columns + tallest, tallest) + HEADING_SIZE * 1.35 + GAP
