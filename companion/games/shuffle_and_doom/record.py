@@ -36,6 +36,7 @@ from companion.paper.record import (
     flow_items,
     items_height,
     lines_height,
+    strip_glyph_height,
 )
 from companion.paper.units import mm
 
@@ -143,8 +144,16 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
         top = draw_heading_line(c, pages.body.x, pages.top, "Pass 1, top card first",
                                 "the map's cards marked: they go under the deck after "
                                 "setup", pages.body.w)
-        y = draw_card_strip(c, pages.body.x, top, pages.body.w, d.stacked_deck, PER_ROW,
-                            STRIP_GLYPH, marked=range(2 * size))
+        # the cards as large as the room the line of play leaves: fewer to a row if
+        # that shows them larger
+        room = top - pages.body.y
+        count, w = len(d.stacked_deck), pages.body.w
+        per_row, glyph = max(((n, strip_glyph_height(room, count, n, w, line + GAP,
+                                                      STRIP_GLYPH, mm(19)))
+                              for n in (PER_ROW, 13)),
+                             key=lambda t: min(t[1] / 1.35, w / t[0] - mm(1)))
+        y = draw_card_strip(c, pages.body.x, top, w, d.stacked_deck, per_row, glyph,
+                            marked=range(2 * size))
         pages.top = y - GAP
     if best is None or not items:
         return
