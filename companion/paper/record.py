@@ -37,7 +37,7 @@ __all__ = ["BODY", "GAP", "GREY", "NBSP", "LineItem", "RecordPages", "action",
            "card_strip_height", "draw_card_groups", "draw_card_strip", "draw_heading_line",
            "draw_lines", "draw_par_box", "draw_summary", "draw_table", "flow_items",
            "item_height", "items_height", "lines_height", "par_box_height", "printable",
-           "strip_glyph_height", "table_height", "wrap_rich"]
+           "TextFloor", "strip_glyph_height", "table_height", "wrap_rich"]
 
 BODY = (design.REGULAR, 8.0)
 """The line of play and the tables: the label role's 8 pt at least (docs/printing.md,
@@ -405,6 +405,29 @@ def strip_glyph_height(room: float, count: int, per_row: int, width: float,
     while h > least and card_strip_height(count, per_row, width, h) + below > room:
         h -= mm(0.5)
     return max(h, least)
+
+
+class TextFloor:
+    """A canvas that draws no text set under ``least`` points, and is otherwise the
+    canvas ``c``: a mini map drawn with a full-size map's art keeps its pictures and
+    drops the words it would set too small to read (docs/printing.md, Design: nothing
+    read under 8 pt)."""
+
+    _TEXT = frozenset({"drawString", "drawCentredString", "drawRightString"})
+
+    def __init__(self, c: Any, least: float = LABEL[1]) -> None:
+        self._c = c
+        self._least = least
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._c, name)
+        if name in self._TEXT and self._c._fontsize < self._least - 0.01:
+            return _no_text
+        return attr
+
+
+def _no_text(*args: Any, **kwargs: Any) -> None:
+    """What :class:`TextFloor` draws for too small a text: nothing."""
 
 
 # -- a line of play in columns ----------------------------------------------------------
