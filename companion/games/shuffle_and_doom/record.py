@@ -27,6 +27,7 @@ from companion.paper.record import (
     NBSP,
     LineItem,
     RecordPages,
+    TextFloor,
     action,
     card_strip_height,
     draw_card_strip,
@@ -128,7 +129,7 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     full = Geometry(area, size, FULL_PAGE, top=True)
     compact = Geometry(area, size, COMPACT, top=True)
     geo = full if full.cell >= compact.cell * 0.95 else compact
-    draw_grid(c, geo, dmap)
+    draw_grid(TextFloor(c), geo, dmap)  # a large map keeps no word under 8 pt
     # beside the map (under a large one): the deal in words, and the best game's end
     x = body.x if wide else body.x + side + mm(6)
     y = min(geo.block.y, area.y) - GAP if wide else top
