@@ -37,15 +37,17 @@ NOTATION_HELP = (
     ("path NNEESW", "one letter per step: N up, E right, S down, W left"),
     ("", "spaces allowed; a long path may go on over several lines"),
 )
-FLOOR_MOVES_SEEN = 87
-"""The most steps a path took on one floor (measured, docs/benchmarks.md)."""
-LETTER = mm(3.0)
+FLOOR_MOVES_SEEN = 156
+"""The most steps a path took on one floor (measured 2026-11-27, docs/benchmarks.md, "Log
+space (issue 25)"): seeds M0-M1999, 10 floors, each simulated player (random 53,
+greedy 156) and the solver's runs (seeds M0-M399: 147)."""
+LETTER = mm(2.5)
 """The room a handwritten path letter takes, with its share of the spaces between
 groups."""
-SPARE = 1.15
+SPARE = 1.0
 """Room to spare over the longest floor seen."""
-BOXES = ("moves left", "score", "health")
-BOX_W = mm(17)
+BOXES = (("moves left", mm(16)), ("score", mm(12)), ("health", mm(12)))
+"""The boxes at the end of a floor's block: (head, width)."""
 BOX_GAP = mm(1.5)
 LABEL_W = mm(13)
 BOX_H = mm(11)
@@ -57,7 +59,7 @@ def path_room() -> float:
 
 
 def _path_width(w: float) -> float:
-    return w - LABEL_W - len(BOXES) * BOX_W - (len(BOXES) - 1) * BOX_GAP - mm(3)
+    return w - LABEL_W - sum(bw for _, bw in BOXES) - (len(BOXES) - 1) * BOX_GAP - mm(3)
 
 
 def floor_block(w: float) -> tuple[int, float]:
@@ -176,9 +178,9 @@ def draw_floor_rows(c: Any, area: Rect, first: int, floors: int) -> int:
                 c.rect(x0, ly, path_w, LINE_PITCH, stroke=0, fill=1)
             c.line(x0 + (mm(8) if j == 0 else 0), ly, x0 + path_w, ly)
         bx = x0 + path_w + mm(3)
-        for name in BOXES:
-            draw_log_field(c, bx, top - mm(1.5), BOX_W, BOX_H, name)
-            bx += BOX_W + BOX_GAP
+        for name, bw in BOXES:
+            draw_log_field(c, bx, top - mm(1.5), bw, BOX_H, name)
+            bx += bw + BOX_GAP
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(0.6)
     c.line(area.x, area.y1 - fit * block, area.x + area.w, area.y1 - fit * block)
