@@ -46,7 +46,7 @@ LETTER = mm(2.5)
 groups."""
 SPARE = 1.0
 """Room to spare over the longest floor seen."""
-BOXES = (("moves left", mm(16)), ("score", mm(12)), ("health", mm(12)))
+BOXES = (("moves left", mm(17)), ("score", mm(11.5)), ("health", mm(11.5)))
 """The boxes at the end of a floor's block: (head, width)."""
 BOX_GAP = mm(1.5)
 LABEL_W = mm(13)
@@ -167,8 +167,6 @@ def draw_floor_rows(c: Any, area: Rect, first: int, floors: int) -> int:
         c.setFont(*LABEL.pair)
         c.drawString(area.x, top - mm(9.5), f"floor {k}")
         x0 = area.x + LABEL_W
-        c.setFillColorRGB(*NUMBER_INK)
-        c.drawString(x0, top - mm(4), "path")
         c.setStrokeColorRGB(*NUMBER_INK)
         c.setLineWidth(0.4)
         for j in range(lines):
@@ -177,6 +175,8 @@ def draw_floor_rows(c: Any, area: Rect, first: int, floors: int) -> int:
                 c.setFillColorRGB(*BAND)
                 c.rect(x0, ly, path_w, LINE_PITCH, stroke=0, fill=1)
             c.line(x0 + (mm(8) if j == 0 else 0), ly, x0 + path_w, ly)
+        c.setFillColorRGB(*NUMBER_INK)
+        c.drawString(x0 + mm(0.5), top - mm(1.5) - LINE_PITCH + mm(1.5), "path")
         bx = x0 + path_w + mm(3)
         for name, bw in BOXES:
             draw_log_field(c, bx, top - mm(1.5), bw, BOX_H, name)
