@@ -84,11 +84,15 @@ def verb_help(rules: RulesTable, deck: Sequence[RewardCard]) -> tuple[tuple[str,
     return tuple(lines)
 
 
-LOG_LINES_SEEN = 0
-"""The most log lines a simulated game took (docs/benchmarks.md, "Log space (issue 25)")."""
-LOG_LINES = 120
+LOG_LINES_SEEN = 89
+"""The most log lines a simulated game took, moves in a row written as one ``path``
+line as the sheet shows (measured 2026-11-27 on seeds M0-M1199, board 5, each of the
+random, greedy and expert players: docs/benchmarks.md, "Log space (issue 25)"). One
+line a step, the random and greedy players wander up to 558 lines: a sheet does not
+print for that."""
+LOG_LINES = math.ceil(LOG_LINES_SEEN * 1.1)
 """The log sheet prints at least this many numbered lines: the longest game seen with
-room to spare."""
+a tenth to spare."""
 
 
 def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
@@ -117,7 +121,7 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
         else:
             y = draw_log_fields(c, area, (("Seed", seed), ("Player", ""), ("Date", "")))
         return draw_log_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
-                              columns=2, first_number=first_number)
+                              columns=3, first_number=first_number, gap=mm(5))
 
     return draw_log_pages(doc, layout, LOG_LINES, page)
 
@@ -140,7 +144,8 @@ def _draw_head(c: Any, area: Rect, rules: RulesTable, deck: Sequence[RewardCard]
                   f"The draft: keep one card of each set of {rules.set_size} "
                   f"(R1-R{sets * rules.set_size}) and write the {sets} you kept as your "
                   f"first line: draft {kept} ... Cards by their id, squares like c3, "
-                  "directions N E S W; the examples are from this seed's reward deck.")
+                  "directions N E S W; moves in a row go on one line (path NNE). The "
+                  "examples are from this seed's reward deck.")
     y = draw_verb_table(c, area.x, y - mm(1), verb_help(rules, deck), area.w, columns=2)
     c.restoreState()
     return y - mm(1)
