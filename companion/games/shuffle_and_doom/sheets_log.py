@@ -40,10 +40,14 @@ VERB_HELP = (
     ("exit", "leave through F at the bottom-right cell"),
 )
 
-LOG_LINES_SEEN: dict[int, int] = {4: 0, 7: 75, 26: 0}
-"""Board size -> the most log lines a simulated game took on it."""
-SPARE = 1.25
-"""Room to spare over the longest game seen."""
+LOG_LINES_SEEN: dict[int, int] = {4: 27, 7: 83, 10: 125, 14: 226, 20: 420, 26: 552}
+"""Board size -> the most log lines a simulated game took on it (measured 2026-11-27,
+docs/benchmarks.md, "Log space (issue 25)"): size 7, seeds M0-M1999 with the random,
+greedy and expert players; size 26, M0-M499 with random and greedy; sizes 4, 10, 14
+and 20, M0-M199 with random and greedy. The greedy player's are the longest from
+size 10 up."""
+SPARE = 1.1
+"""Room to spare over the longest game seen: a tenth."""
 
 
 def log_lines(size: int) -> int:
