@@ -52,7 +52,6 @@ GAPS: frozenset[tuple[str, str, str]] = frozenset({
     ('shuffle-and-doom', 'log', 'size'),
     ('shuffle-and-doom', 'map', 'empty'),
     ('shuffle-and-doom', 'map', 'size'),
-    ('shuffle-and-doom', 'record', 'empty'),
     ('shuffle-and-doom', 'record', 'size'),
     ('shuffle-and-doom', 'stack', 'empty'),
     ('shuffle-and-doom', 'stack', 'size'),

@@ -111,6 +111,9 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     items = _items(table.best_steps) if table is not None and best is not None else []
     line = items_height(c, items, 2, body.w) if items else 0.0
     strip = card_strip_height(len(d.stacked_deck), PER_ROW, body.w, STRIP_GLYPH) + mm(8)
+    # without a line of play, pass 1 gets room for cards 16 mm tall, 13 to a row
+    reserve = strip if items else max(
+        strip, card_strip_height(len(d.stacked_deck), 13, body.w, mm(16)) + mm(8))
     filled = sum(len(r) for r in dmap.rooms)
     words = [f"{len(dmap.rooms)} rooms, {filled} filled cells of {size * size}; a "
              f"map card's stat bonus is {bonus_modifier(size)}.",
@@ -124,7 +127,7 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     under = (2 * HEADING_H + lines_height(c, body.w, words + ended) + 3 * GAP
              if wide else 0.0)
     side = max(min(body.w if wide else body.w * MAP_SHARE,
-                   top - body.y - strip - line - under), MIN_MAP)
+                   top - body.y - reserve - line - under), MIN_MAP)
     area = Rect(body.x, top - side, body.w if wide else side, side)
     full = Geometry(area, size, FULL_PAGE, top=True)
     compact = Geometry(area, size, COMPACT, top=True)
