@@ -44,7 +44,9 @@ PATH_INK = (0.15, 0.35, 0.8)
 COLUMNS = 3
 MAX_SQUARE = mm(4.6)
 MOST_SQUARE = mm(7)
-"""A floor's squares are 4.6 mm, up to this where the page has the room."""
+LEAST_SQUARE = mm(3.4)
+"""A floor's squares: as large as lets the first page hold the most floors, from
+LEAST_SQUARE to MOST_SQUARE (MAX_SQUARE for a floor drawn alone)."""
 CAPTION = 8.0
 PATH_SIZE = 8.0
 NOTE = 8.0
@@ -229,12 +231,15 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
             n += len(records[i:i + COLUMNS])
         return n
 
-    # the floors larger where the first page has room for it (as many floors on it)
+    # the most floors the first page can hold (squares down to LEAST_SQUARE), then
+    # the largest squares that hold them (up to MOST_SQUARE)
     columns = COLUMNS
     width = (pages.body.w - gap * (columns - 1)) / columns
-    square, most = MAX_SQUARE, held(MAX_SQUARE)
-    while square < MOST_SQUARE and held(square + mm(0.2)) >= most:
-        square += mm(0.2)
+    sizes = [LEAST_SQUARE + mm(0.2) * k
+             for k in range(round((MOST_SQUARE - LEAST_SQUARE) / mm(0.2)) + 1)]
+    counts = {size: held(size) for size in sizes[::3]}
+    most = max(counts.values())
+    square = max(size for size, n in counts.items() if n == most)
     for start in range(0, len(records), columns):
         row = records[start:start + columns]
         height = max(_cell_height(c, r, width, r.floor.name in straight,
