@@ -93,6 +93,8 @@ def _draw_board(c: Any, x: float, top: float, side: float, lvl: Level) -> float:
     c.drawString(x, top - 7, f"Level {lvl.number}")
     c.setFont(design.REGULAR, TEXT)
     where = f"start {cell_name(lvl.start)}, {goal} {cell_name(lvl.stairs)}"
+    if design.string_width(where, design.REGULAR, TEXT) > side:  # a narrow board
+        where = f"{cell_name(lvl.start)} to {cell_name(lvl.stairs)}"
     head = _head_height(side)
     if head > mm(5):
         c.drawString(x, top - 7 - TEXT * 1.25, where)
