@@ -30,7 +30,7 @@ VERB_HELP = (
     ("choose row", "or column: the stack giving your bonuses"),
     ("bonus health", "one per diamond: health, attack, intelligence"),
     ("enter a2", "step onto a cell of an unexplored room"),
-    ("room 5C 6D KS 5D", "the cards drawn there (rank, then S H D C)"),
+    ("room 5C 6D KS 5D", "the cards drawn there: rank, suit S H D C"),
     ("hit KS", "hit an enemy; the others strike back"),
     ("disarm 5C", "disarm a trap (intelligence >= its value)"),
     ("take 6D", "take one item: every armed trap fires"),
