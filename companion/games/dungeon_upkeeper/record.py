@@ -44,7 +44,7 @@ PATH_INK = (0.15, 0.35, 0.8)
 COLUMNS = 3
 MAX_SQUARE = mm(4.6)
 MOST_SQUARE = mm(7)
-LEAST_SQUARE = mm(3.4)
+LEAST_SQUARE = mm(2.8)
 """A floor's squares: as large as lets the first page hold the most floors, from
 LEAST_SQUARE to MOST_SQUARE (MAX_SQUARE for a floor drawn alone)."""
 CAPTION = 8.0
