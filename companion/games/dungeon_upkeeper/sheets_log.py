@@ -16,7 +16,6 @@ from companion.paper.layout import Layout, Rect, content_rect
 from companion.paper.logsheet import (
     BAND,
     LABEL,
-    LINE_PITCH,
     NUMBER_INK,
     draw_log_field,
     draw_log_fields,
@@ -37,10 +36,13 @@ NOTATION_HELP = (
     ("path NNEESW", "one letter per step: N up, E right, S down, W left"),
     ("", "spaces allowed; a long path may go on over several lines"),
 )
-FLOOR_MOVES_SEEN = 156
+FLOOR_MOVES_SEEN = 166
 """The most steps a path took on one floor (measured 2026-11-27, docs/benchmarks.md, "Log
 space (issue 25)"): seeds M0-M1999, 10 floors, each simulated player (random 53,
-greedy 156) and the solver's runs (seeds M0-M399: 147)."""
+greedy 156, expert 156, padded 166, straight 34) and the solver's runs (seeds
+M0-M399: 147)."""
+PATH_PITCH = mm(6)
+"""The distance between two path lines: capital letters in runs need no more."""
 LETTER = mm(2.5)
 """The room a handwritten path letter takes, with its share of the spaces between
 groups."""
@@ -66,7 +68,7 @@ def floor_block(w: float) -> tuple[int, float]:
     """A floor's number of path lines and its block height in a row ``w`` points
     wide."""
     lines = max(2, ceil(path_room() / _path_width(w)))
-    return lines, max(lines * LINE_PITCH + mm(4), BOX_H + mm(5))
+    return lines, max(lines * PATH_PITCH + mm(4), BOX_H + mm(5))
 
 
 def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, seed: str,
@@ -150,9 +152,9 @@ def draw_floor_rows(c: Any, area: Rect, first: int, floors: int) -> int:
     if fit < 1:
         return 0
     # the page's room left over goes to more path lines (up to two a floor)
-    extra = min(2, int((area.h / fit - block) // LINE_PITCH))
+    extra = min(2, int((area.h / fit - block) // PATH_PITCH))
     if floors - first + 1 > fit or extra > 0:
-        lines, block = lines + extra, block + extra * LINE_PITCH
+        lines, block = lines + extra, block + extra * PATH_PITCH
     path_w = _path_width(area.w)
     c.saveState()
     for i in range(fit):
@@ -170,13 +172,13 @@ def draw_floor_rows(c: Any, area: Rect, first: int, floors: int) -> int:
         c.setStrokeColorRGB(*NUMBER_INK)
         c.setLineWidth(0.4)
         for j in range(lines):
-            ly = top - mm(1.5) - (j + 1) * LINE_PITCH
+            ly = top - mm(1.5) - (j + 1) * PATH_PITCH
             if j % 2 == 0:
                 c.setFillColorRGB(*BAND)
-                c.rect(x0, ly, path_w, LINE_PITCH, stroke=0, fill=1)
+                c.rect(x0, ly, path_w, PATH_PITCH, stroke=0, fill=1)
             c.line(x0 + (mm(8) if j == 0 else 0), ly, x0 + path_w, ly)
         c.setFillColorRGB(*NUMBER_INK)
-        c.drawString(x0 + mm(0.5), top - mm(1.5) - LINE_PITCH + mm(1.5), "path")
+        c.drawString(x0 + mm(0.5), top - mm(1.5) - PATH_PITCH + mm(1.5), "path")
         bx = x0 + path_w + mm(3)
         for name, bw in BOXES:
             draw_log_field(c, bx, top - mm(1.5), bw, BOX_H, name)

@@ -84,12 +84,12 @@ def verb_help(rules: RulesTable, deck: Sequence[RewardCard]) -> tuple[tuple[str,
     return tuple(lines)
 
 
-LOG_LINES_SEEN = 89
+LOG_LINES_SEEN = 92
 """The most log lines a simulated game took, moves in a row written as one ``path``
-line as the sheet shows (measured 2026-11-27 on seeds M0-M1199, board 5, each of the
-random, greedy and expert players: docs/benchmarks.md, "Log space (issue 25)"). One
-line a step, the random and greedy players wander up to 558 lines: a sheet does not
-print for that."""
+line as the sheet shows (measured 2026-11-27, docs/benchmarks.md, "Log space (issue
+25)"): board 5, seeds M0-M1199, random 82, greedy 89, expert 92; boards 4 and 7, seeds
+M0-M299: 88 and 92. One line a step, the random player wanders up to 1,478 lines (board
+7): a sheet does not print for that."""
 LOG_LINES = math.ceil(LOG_LINES_SEEN * 1.1)
 """The log sheet prints at least this many numbered lines: the longest game seen with
 a tenth to spare."""
