@@ -277,10 +277,10 @@ def test_mat_log_and_calibration_text():
     for needle in ("Health", "start", "max", "DECK", "DISCARD", "Level", "a1", "f6", SEED):
         assert needle in mat, needle
     log = pypdfium2.PdfDocument(DS.render("log", SEED, P5, "letter"))
-    assert len(log) == 2
+    assert len(log) >= 2
     text = page_text(log, 0)
     for needle in ("dungeon-solitaire", "Player", "Date", "Claim", "draft", "play R3 at c3",
-                   "chest R29", "set R19-R21", "set R25-R27"):
+                   "chest R29", "kept of R19-R21", "kept of R25-R27"):
         assert needle in text, needle
     assert "choice" not in text and "(s)" not in text
     cal = pypdfium2.PdfDocument(DS.render("calibrate", SEED, P5, "a4"))

@@ -67,11 +67,12 @@ def test_every_map_page_carries_its_floor(paper, floors):
 def test_log_sheet(paper):
     data = DU.render("log", SEED, {"floors": 10}, paper)
     imgs, pdf = images(data)
-    assert len(imgs) == 1
+    assert len(imgs) == 2  # every floor has room for the longest path measured
     want = DU.payload(SEED, {}, kind="log")
     assert qr_texts(imgs[0]) == [want] == [DU.describe("log", SEED, {"floors": 10})["payload"]]
+    assert qr_texts(imgs[1]) == [want]
     assert pdf.get_metadata_dict()["Subject"] == want
-    text = page_text(pdf, 0)
+    text = page_text(pdf, 0) + page_text(pdf, 1)
     for needle in ("Game", "Seed", "Floors", "Player", "Date", "Claim", "B1", "B10",
                    "path NNEESW", "floor 3", "moves left", "score", "health"):
         assert needle in text, needle

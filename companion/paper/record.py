@@ -28,18 +28,24 @@ from companion.paper import design
 from companion.paper.booklet.markup import draw_rich_text, rich_width, wrap_rich
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, draw_footer, draw_title, footer_height
+from companion.paper.frame import INK, draw_title
 from companion.paper.layout import Layout, Rect, content_rect
+from companion.paper.logsheet import draw_log_footer
 from companion.paper.units import mm
 
 __all__ = ["BODY", "GAP", "GREY", "NBSP", "LineItem", "RecordPages", "action",
            "card_strip_height", "draw_card_groups", "draw_card_strip", "draw_heading_line",
            "draw_lines", "draw_par_box", "draw_summary", "draw_table", "flow_items",
            "item_height", "items_height", "lines_height", "par_box_height", "printable",
-           "table_height", "wrap_rich"]
+           "TextFloor", "strip_glyph_height", "table_height", "wrap_rich"]
 
-BODY = (design.REGULAR, 7.6)
-"""The line of play and the tables."""
+BODY = (design.REGULAR, 8.0)
+"""The line of play and the tables: the label role's 8 pt at least (docs/printing.md,
+Design)."""
+LABEL = design.style("label").pair
+"""Notes, group labels, "continued overleaf": 8 pt."""
+STRIP_NUMBER = design.style("label").at(design.style("label").size)
+"""The position over each card of a strip (8 pt, as on the stacking lists)."""
 LEADING = 1.24
 BOLD = design.BOLD
 GREY = (0.35, 0.35, 0.35)
@@ -108,9 +114,7 @@ class RecordPages:
             area = draw_title(c, area, f"{self.title} (continued)")
             lines = [*self.lines[:-1], f"page {self.pages} of the record"] + self.lines[-1:]
         qr_w = mm(self.layout.qr_size)
-        foot = footer_height(self.payload, lines, qr_w)
-        draw_footer(c, Rect(area.x, area.y, area.w, foot), self.payload, lines, qr_w,
-                    right_text=self.credits)
+        foot = draw_log_footer(c, area, self.payload, lines, qr_w, self.credits)
         self.body = Rect(area.x, area.y + foot, area.w, area.h - foot)
         self.top = self.body.y1
 
@@ -138,7 +142,7 @@ class RecordPages:
             return False
         c = self.canvas
         c.saveState()
-        c.setFont(design.ITALIC, 7)
+        c.setFont(design.ITALIC, LABEL[1])
         c.setFillColorRGB(*GREY)
         c.drawRightString(self.body.x1, self.body.y + mm(0.5), "continued overleaf")
         c.restoreState()
@@ -158,7 +162,7 @@ def draw_heading_line(c: Any, x: float, top: float, text: str, note: str = "",
     if note:
         w = c.stringWidth(printable(text), BOLD, HEADING_SIZE) + mm(2)
         c.setFillColorRGB(*GREY)
-        size = 7.0
+        size = LABEL[1]
         c.setFont(design.REGULAR, size)
         room = (width - w) if width else 0.0
         shown = printable(note)
@@ -340,14 +344,14 @@ def draw_card_strip(c: Any, x: float, top: float, width: float, cards: Sequence[
     cell = width / per_row
     gw = min(glyph_h / 1.35, cell - mm(1))
     gh = gw * 1.35
-    label = 5.6
+    label = STRIP_NUMBER[1]
     row_h = gh + label + mm(1.6)
     c.saveState()
     for i, card in enumerate(cards):
         row, place = divmod(i, per_row)
         cx = x + place * cell + (cell - gw) / 2
         cy = top - row * row_h - label - mm(0.6) - gh
-        c.setFont(design.REGULAR, label)
+        c.setFont(*STRIP_NUMBER)
         c.setFillColorRGB(*GREY)
         c.drawCentredString(cx + gw / 2, cy + gh + mm(0.5), str(i + first))
         draw_card_glyph(c, card, cx, cy, gw, gh, highlight=i in marked)
@@ -371,9 +375,9 @@ def draw_card_groups(c: Any, x: float, top: float, width: float,
     c.saveState()
     for k, (label, cards) in enumerate(groups):
         gx = x + k * slot
-        c.setFont(BOLD, 7.5)
+        c.setFont(BOLD, LABEL[1])
         c.setFillColorRGB(*INK)
-        c.drawString(gx, top - 7.5 * 0.8, printable(label))
+        c.drawString(gx, top - LABEL[1] * 0.8, printable(label))
         for i, card in enumerate(cards):
             draw_card_glyph(c, card, gx + i * (gw + mm(1)), top - mm(4) - gh, gw, gh,
                             highlight=highlight_first and i == 0)
@@ -387,12 +391,48 @@ def card_strip_height(count: int, per_row: int, width: float,
     cell = width / per_row
     gw = min(glyph_h / 1.35, cell - mm(1))
     rows = -(-count // per_row)
-    return rows * (gw * 1.35 + 5.6 + mm(1.6))
+    return rows * (gw * 1.35 + STRIP_NUMBER[1] + mm(1.6))
+
+
+def strip_glyph_height(room: float, count: int, per_row: int, width: float,
+                       below: float = 0.0, least: float = mm(9.5),
+                       most: float = mm(19)) -> float:
+    """The glyph height (``least`` to ``most``, in 0.5 mm steps) of the largest card
+    strip of ``count`` cards, ``per_row`` a row across ``width``, that leaves ``below``
+    points of the ``room`` left on the page: a page with room to spare shows its cards
+    large rather than leave its lower part empty."""
+    h = most
+    while h > least and card_strip_height(count, per_row, width, h) + below > room:
+        h -= mm(0.5)
+    return max(h, least)
+
+
+class TextFloor:
+    """A canvas that draws no text set under ``least`` points, and is otherwise the
+    canvas ``c``: a mini map drawn with a full-size map's art keeps its pictures and
+    drops the words it would set too small to read (docs/printing.md, Design: nothing
+    read under 8 pt)."""
+
+    _TEXT = frozenset({"drawString", "drawCentredString", "drawRightString"})
+
+    def __init__(self, c: Any, least: float = LABEL[1]) -> None:
+        self._c = c
+        self._least = least
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._c, name)
+        if name in self._TEXT and self._c._fontsize < self._least - 0.01:
+            return _no_text
+        return attr
+
+
+def _no_text(*args: Any, **kwargs: Any) -> None:
+    """What :class:`TextFloor` draws for too small a text: nothing."""
 
 
 # -- a line of play in columns ----------------------------------------------------------
 
-SIZES = (9.0, 8.3, BODY[1])
+SIZES = (10.0, 9.5, 9.0, 8.5, BODY[1])
 """The line of play is set as large as lets it fit the page it starts on."""
 
 
@@ -428,8 +468,9 @@ class _Columns:
 def _columns(c: Any, items: Sequence[LineItem], width: float, size: float) -> _Columns:
     head_w = max((c.stringWidth(printable(i.head), BOLD, size) for i in items),
                  default=0.0) + size * 0.7
-    note_w = max((rich_width(c, printable(i.note), design.REGULAR, size - 0.8) for i in items
-                  if i.note), default=-mm(2)) + mm(2)
+    note_size = max(LABEL[1], size - 0.8)
+    note_w = max((rich_width(c, printable(i.note), design.REGULAR, note_size)
+                  for i in items if i.note), default=-mm(2)) + mm(2)
     return _Columns(width, head_w, note_w, size)
 
 
@@ -465,7 +506,7 @@ def _draw_item(c: Any, x: float, top: float, item: LineItem, cols: _Columns) -> 
                        design.REGULAR, size)
     if item.note:  # after the text, so a text extractor reads the line whole
         draw_rich_text(c, x + cols.width, base, printable(item.note), design.REGULAR,
-                       size - 0.8, align="right", colour=GREY)
+                       max(LABEL[1], size - 0.8), align="right", colour=GREY)
     bottom = top - len(lines) * pitch - mm(0.9)
     c.setStrokeColorRGB(*RULE)
     c.setLineWidth(0.3)
@@ -493,12 +534,13 @@ def _place(heights: Sequence[float], columns: int, space: float,
     return out
 
 
-def items_height(c: Any, items: Sequence[LineItem], columns: int, width: float) -> float:
-    """About the height :func:`flow_items` takes for ``items`` across ``width`` at its
-    smallest size, the heading included (for a page that sizes its other parts to
-    leave the line room)."""
+def items_height(c: Any, items: Sequence[LineItem], columns: int, width: float,
+                 size: float = SIZES[-1]) -> float:
+    """About the height :func:`flow_items` takes for ``items`` across ``width`` at
+    ``size`` (default its smallest), the heading included (for a page that sizes its
+    other parts to leave the line room)."""
     col_w = (width - COLUMN_GAP * (columns - 1)) / columns
-    cols = _columns(c, items, col_w, SIZES[-1])
+    cols = _columns(c, items, col_w, size)
     heights = [item_height(c, item, cols) for item in items]
     tallest = max(heights, default=0.0)
     return max(sum(heights) / columns + tallest, tallest) + HEADING_SIZE * 1.35 + GAP
@@ -548,7 +590,7 @@ def flow_items(pages: RecordPages, items: Sequence[LineItem], columns: int,
             text = (f"... and {left} more {unit[0] if left == 1 else unit[1]} not shown"
                     + (f": {overflow}" if overflow else "."))
             c.saveState()
-            c.setFont(design.ITALIC, 7)
+            c.setFont(design.ITALIC, LABEL[1])
             c.setFillColorRGB(*GREY)
             c.drawString(body.x, body.y + mm(1), printable(text))
             c.restoreState()

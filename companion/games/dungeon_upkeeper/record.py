@@ -22,12 +22,13 @@ from companion.games.dungeon_upkeeper.generation import generate_floor
 from companion.hand_record import Step, gather, group_steps
 from companion.paper import design
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, identity_lines
+from companion.paper.frame import INK, identity_lines, wrap_text
 from companion.paper.layout import Rect
 from companion.paper.record import (
     GAP,
     GREY,
     RecordPages,
+    TextFloor,
     draw_heading_line,
     draw_summary,
     printable,
@@ -42,8 +43,14 @@ if TYPE_CHECKING:
 PATH_INK = (0.15, 0.35, 0.8)
 COLUMNS = 3
 MAX_SQUARE = mm(4.6)
+MOST_SQUARE = mm(7)
+LEAST_SQUARE = mm(2.8)
+"""A floor's squares: as large as lets the first page hold the most floors, from
+LEAST_SQUARE to MOST_SQUARE (MAX_SQUARE for a floor drawn alone)."""
 CAPTION = 8.0
-PATH_SIZE = 7.0
+PATH_SIZE = 8.0
+NOTE = 8.0
+"""The floors' captions, notes and path lines: 8 pt (docs/printing.md, Design)."""
 WHAT = ("the score of the run along each floor's par path (a floor's par: the fewest "
         "moves that reset every trap and refill every chest), as companion solve plays "
         "it: a player may beat it")
@@ -90,12 +97,28 @@ def _path_text(rec: FloorRecord) -> str:
     return ("path " + _runs(rec.letters)) if rec.letters else ""
 
 
-def _cell_height(c: Any, rec: FloorRecord, width: float) -> float:
+def _cell_height(c: Any, rec: FloorRecord, width: float, straight: bool = False,
+                 run: bool = True, square: float = MAX_SQUARE) -> float:
     geo = Geometry.fit(Rect(0, 0, width, mm(200)), rec.floor.width, rec.floor.height,
-                       MAX_SQUARE)
+                       square)
     text = _path_text(rec)
     lines = len(wrap_rich(c, text, width, design.REGULAR, PATH_SIZE)) if text else 1
-    return CAPTION * 1.3 + 6.5 * 1.25 + geo.height + lines * PATH_SIZE * 1.25 + mm(2)
+    notes = max(1, len(wrap_text(_note(rec, straight, run), design.REGULAR, NOTE, width)))
+    return (CAPTION * 1.3 + notes * NOTE * 1.25 + geo.height + lines * PATH_SIZE * 1.25
+            + mm(2))
+
+
+def _note(rec: FloorRecord, straight: bool, run: bool) -> str:
+    """What the run had after the floor (or that it ended before it)."""
+    after = rec.after
+    if not run:
+        return ""
+    if after is None:
+        return "the run ended before this floor"
+    return printable(("walked straight to the exit (the moves left do not pay for "
+                       "par); " if straight else "")
+                      + f"after it: health {after.health}, moves {after.moves}, "
+                      f"score {after.run_score}")
 
 
 def _draw_path(c: Any, geo: Geometry, floor: Floor, letters: str) -> None:
@@ -127,33 +150,25 @@ def _draw_path(c: Any, geo: Geometry, floor: Floor, letters: str) -> None:
 
 
 def _draw_cell(c: Any, x: float, top: float, width: float, rec: FloorRecord,
-               straight: bool, run: bool) -> None:
+               straight: bool, run: bool, square: float = MAX_SQUARE) -> None:
     f = rec.floor
     c.saveState()
     c.setFillColorRGB(*INK)
     c.setFont(design.BOLD, CAPTION)
     base = top - CAPTION * 0.9
     c.drawString(x, base, f"{f.name}  floor {f.number}")
-    c.setFont(design.REGULAR, CAPTION - 0.5)
+    c.setFont(design.REGULAR, CAPTION)
     c.drawRightString(x + width, base, f"par {rec.par} moves" if rec.par is not None
                       else "no perfect path")
     y = top - CAPTION * 1.3
-    after = rec.after
-    if not run:
-        note = ""
-    elif after is None:
-        note = "the run ended before this floor"
-    else:
-        note = (("walked straight to the exit (the moves left do not pay for par); "
-                 if straight else "")
-                + f"after it: health {after.health}, moves {after.moves}, "
-                f"score {after.run_score}")
     c.setFillColorRGB(*GREY)
-    c.setFont(design.REGULAR, 6.3)
-    c.drawString(x, y - 6.3 * 0.85, printable(note)[:120])
-    y -= 6.5 * 1.25
-    geo = Geometry.fit(Rect(x, y - mm(200), width, mm(200)), f.width, f.height, MAX_SQUARE)
-    draw_floor(c, geo, f)
+    c.setFont(design.REGULAR, NOTE)
+    lines = wrap_text(_note(rec, straight, run), design.REGULAR, NOTE, width) or [""]
+    for line in lines:
+        c.drawString(x, y - NOTE * 0.85, line)
+        y -= NOTE * 1.25
+    geo = Geometry.fit(Rect(x, y - mm(200), width, mm(200)), f.width, f.height, square)
+    draw_floor(TextFloor(c), geo, f)  # the mini map keeps no word under 8 pt
     if rec.letters:
         _draw_path(c, geo, f, rec.letters)
     y = geo.grid_y - COORD_BAND - mm(0.5)
@@ -200,18 +215,40 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     records = floor_records(game, seed, floors, sheet.edition, data.solver_steps)
     c = pages.canvas
     gap = mm(6)
-    width = (pages.body.w - gap * (COLUMNS - 1)) / COLUMNS
     heading = "The run, floor by floor"
     note = "the solver's path in blue, from S; under each floor its log line, in runs"
     pages.top = draw_heading_line(c, pages.body.x, pages.top, heading, note, pages.body.w)
-    for start in range(0, len(records), COLUMNS):
-        row = records[start:start + COLUMNS]
-        height = max(_cell_height(c, r, width) for r in row)
+
+    def held(square: float) -> int:
+        """How many floors the first page holds with squares up to ``square``."""
+        total, n = 0.0, 0
+        for i in range(0, len(records), COLUMNS):
+            total += max(_cell_height(c, r, width, r.floor.name in straight,
+                                      data.report is not None, square) for r in
+                         records[i:i + COLUMNS]) + GAP
+            if total > pages.room:
+                break
+            n += len(records[i:i + COLUMNS])
+        return n
+
+    # the most floors the first page can hold (squares down to LEAST_SQUARE), then
+    # the largest squares that hold them (up to MOST_SQUARE)
+    columns = COLUMNS
+    width = (pages.body.w - gap * (columns - 1)) / columns
+    sizes = [LEAST_SQUARE + mm(0.2) * k
+             for k in range(round((MOST_SQUARE - LEAST_SQUARE) / mm(0.2)) + 1)]
+    counts = {size: held(size) for size in sizes[::3]}
+    most = max(counts.values())
+    square = max(size for size, n in counts.items() if n == most)
+    for start in range(0, len(records), columns):
+        row = records[start:start + columns]
+        height = max(_cell_height(c, r, width, r.floor.name in straight,
+                                  data.report is not None, square) for r in row)
         if pages.room < height:
             if not pages.more():
                 left = len(records) - start
                 c.saveState()
-                c.setFont(design.ITALIC, 7)
+                c.setFont(design.ITALIC, NOTE)
                 c.setFillColorRGB(*GREY)
                 c.drawString(pages.body.x, pages.body.y + mm(1),
                              f"... and {left} more floors not shown: companion solve "
@@ -223,4 +260,4 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
         band = pages.take(height, GAP)
         for i, rec in enumerate(row):
             _draw_cell(c, band.x + i * (width + gap), band.y1, width, rec,
-                       rec.floor.name in straight, data.report is not None)
+                       rec.floor.name in straight, data.report is not None, square)

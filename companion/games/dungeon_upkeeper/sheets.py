@@ -39,18 +39,17 @@ from companion.games.dungeon_upkeeper.drawing import (
 )
 from companion.games.dungeon_upkeeper.floor import Floor, solved
 from companion.games.dungeon_upkeeper.generation import generate_floor
+from companion.games.dungeon_upkeeper.sheets_log import draw_log_page
 from companion.games.dungeon_upkeeper.table import RulesTable
 from companion.paper import design
 from companion.paper.cards import fit_font_size
 from companion.paper.document import SheetDocument
 from companion.paper.frame import (
-    GUIDE,
     INK,
     SCALE_BAR_HEIGHT,
     draw_field,
     draw_footer,
     draw_scale_bar,
-    draw_title,
     footer_height,
     identity_lines,
     wrap_text,
@@ -380,102 +379,6 @@ def draw_legend(c: Any, area: Rect, ink: str = DEFAULT_INK,
             c.drawString(text_x, ty, line)
             ty -= LEGEND_LEAD
         cursor -= h
-    c.restoreState()
-
-
-# ---------------------------------------------------------------------- log sheet
-NOTATION_HELP = (
-    ("floor 3", "before each floor's path: the floor it starts on (B3)"),
-    ("path NNEESW", "one letter per step: N up, E right, S down, W left"),
-    ("", "spaces allowed; a long path may go on over several lines"),
-)
-
-
-def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonUpkeeper, seed: str,
-                  floors: int, payload: str) -> None:
-    """Header fields, the notation in short, then one block per floor: ruled lines for
-    the path letters and boxes for moves, score and health at the end of the floor."""
-    c = doc.canvas
-    area = content_rect(layout, doc.paper)
-    area = draw_title(c, area, f"{game.title}: run log",
-                      "Copy each floor's path as you trace it on the map; type it up later "
-                      "and check it with: companion validate my-run.log")
-    qr_w = mm(layout.qr_size)
-    floors_text = f"{floors} floor{'s' * (floors != 1)}"
-    lines = identity_lines(game.title, seed, floors_text, "log sheet")
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[game.credits])
-    top = area.y + area.h
-    fh = mm(10)
-    fields = (("Game", "dungeon-upkeeper"), ("Seed", seed), ("Floors", str(floors)),
-              ("Player", ""), ("Date", ""), ("Claim (score)", ""))
-    widths = (1.45, 1.2, 0.6, 1.2, 0.9, 0.9)
-    unit = (area.w - mm(2) * (len(fields) - 1)) / sum(widths)
-    x = area.x
-    for (label, value), wf in zip(fields, widths, strict=True):
-        draw_field(c, x, top - fh, unit * wf, fh, label, value)
-        x += unit * wf + mm(2)
-    y = top - fh - mm(3)
-    c.saveState()
-    c.setFillColorRGB(*INK)
-    c.setFont(design.BOLD, 7.5)
-    c.drawString(area.x, y - 7.5, "Notation")
-    for i, (verb, meaning) in enumerate(NOTATION_HELP):
-        vy = y - 17 - i * 8.4
-        c.setFont(design.BOLD, 7.5)
-        c.drawString(area.x, vy, verb)
-        c.setFont(design.REGULAR, 7)
-        c.drawString(area.x + mm(24), vy, meaning)
-    c.setFont(design.REGULAR, 7)
-    c.drawString(area.x + area.w * 0.55, y - 17,
-                 "Example:  floor 1   path NNEE SSWW NE")
-    c.drawString(area.x + area.w * 0.55, y - 25.4,
-                 "At the end of each floor write moves left,")
-    c.drawString(area.x + area.w * 0.55, y - 33.8, "score and health in the boxes.")
-    c.restoreState()
-    y -= 17 + len(NOTATION_HELP) * 8.4 + mm(1)
-    draw_floor_rows(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)), floors)
-
-
-def draw_floor_rows(c: Any, area: Rect, floors: int) -> None:
-    """One block per floor B1…B``floors``: label, ruled path lines, three end boxes."""
-    block = area.h / max(floors, 1)
-    label_w = mm(11)
-    box_w = mm(15)
-    boxes = ("moves left", "score", "health")
-    boxes_w = len(boxes) * box_w + (len(boxes) - 1) * mm(1.5)
-    path_w = area.w - label_w - boxes_w - mm(3)
-    lines = 3 if block >= mm(15) else 2
-    pitch = min(mm(6.5), (block - mm(2.5)) / lines)
-    c.saveState()
-    for k in range(1, floors + 1):
-        top = area.y + area.h - (k - 1) * block
-        c.setStrokeColorRGB(*INK)
-        c.setLineWidth(0.6)
-        c.line(area.x, top, area.x + area.w, top)
-        c.setFillColorRGB(*INK)
-        c.setFont(design.BOLD, 13)
-        c.drawString(area.x, top - mm(6), f"B{k}")
-        c.setFont(design.REGULAR, 6)
-        c.drawString(area.x, top - mm(9), f"floor {k}")
-        c.setStrokeColorRGB(*GUIDE)
-        c.setLineWidth(0.4)
-        x0 = area.x + label_w
-        c.setFont(design.REGULAR, 6)
-        c.setFillColorRGB(*GUIDE)
-        c.drawString(x0, top - mm(2.6), "path")
-        for i in range(lines):
-            ly = top - mm(1.5) - (i + 1) * pitch
-            c.line(x0 + (mm(7) if i == 0 else 0), ly, x0 + path_w, ly)
-        bx = x0 + path_w + mm(3)
-        bh = min(mm(10), block - mm(3))
-        for name in boxes:
-            draw_field(c, bx, top - mm(1.5) - bh, box_w, bh, name)
-            bx += box_w + mm(1.5)
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(0.6)
-    c.line(area.x, area.y, area.x + area.w, area.y)
     c.restoreState()
 
 

@@ -18,6 +18,7 @@ from companion.paper.layout import Layout
 from companion.paper.record import (
     GAP,
     NBSP,
+    SIZES,
     LineItem,
     RecordPages,
     action,
@@ -25,6 +26,8 @@ from companion.paper.record import (
     draw_heading_line,
     draw_summary,
     flow_items,
+    items_height,
+    strip_glyph_height,
 )
 
 if TYPE_CHECKING:
@@ -82,10 +85,14 @@ def draw_record_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: 
     top = draw_heading_line(c, x, pages.top, "The dungeon",
                             f"card 1 on top; the first room (1 to {rules.ROOM_SIZE}) marked",
                             w)
-    y = draw_card_strip(c, x, top, w, dungeon(seed), 11, marked=range(rules.ROOM_SIZE))
-    pages.top = y - GAP
     rooms = group_steps(data.solver_steps, lambda s: s.line.startswith("room"))
     items = [_room(k, r) for k, r in enumerate(rooms, start=1)]
+    cards = dungeon(seed)
+    glyph = strip_glyph_height(top - pages.body.y, len(cards), 11, w,
+                               GAP + items_height(c, items, 2, w, SIZES[1]))
+    y = draw_card_strip(c, x, top, w, cards, 11, glyph_h=glyph,
+                        marked=range(rules.ROOM_SIZE))
+    pages.top = y - GAP
     if not items:
         draw_heading_line(c, x, pages.top, "The solver's line",
                           "the solver found no line to show", w)

@@ -31,6 +31,12 @@ from companion.games.scoundrel import rules
 from companion.games.scoundrel.generation import DECK, dungeon
 from companion.games.scoundrel.mat import MatGeometry, draw_mat_page
 from companion.games.scoundrel.record import draw_record_page
+from companion.games.scoundrel.sheets_log import (
+    LOG_LINES,
+    LOG_LINES_BOUND,
+    draw_log,
+    draw_log_pages,
+)
 from companion.paper import design
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
@@ -38,24 +44,21 @@ from companion.paper.frame import (
     INK,
     draw_footer,
     draw_heading,
-    draw_ruled_lines,
     draw_text,
     draw_title,
     footer_height,
     identity_lines,
 )
 from companion.paper.layout import Layout, Rect, sheet_layout
-from companion.paper.logsheet import draw_card_spelling, draw_log_fields, draw_verb_table
-from companion.paper.logsheet import draw_log_pages as draw_log_pages_of
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
     from companion.games.base import PayloadExtra
     from companion.games.scoundrel import Scoundrel
 
-__all__ = ["KINDS", "LOG_LINES", "MatGeometry", "SheetKindDrawing", "describe_data",
-           "draw_log_pages", "draw_mat_page", "draw_stack_page", "left_out", "par_text",
-           "render", "sheet_payload"]
+__all__ = ["KINDS", "LOG_LINES", "LOG_LINES_BOUND", "MatGeometry", "SheetKindDrawing",
+           "describe_data", "draw_log_pages", "draw_mat_page", "draw_stack_page", "left_out",
+           "par_text", "render", "sheet_payload"]
 
 TRACK_FILL = (0.93, 0.93, 0.93)
 START_FILL = (1.0, 0.93, 0.55)
@@ -199,90 +202,11 @@ def _draw_dungeon_list(c: Any, r: Rect, order: Sequence[Card], layout_name: str)
     c.restoreState()
 
 
-# ------------------------------------------------------------------------- log sheet
-VERB_HELP: tuple[tuple[str, str], ...] = (
-    ("room 7♦ Q♣ 5♥ 2♠", "the room once dealt, in deal order (free deal; checked if seeded)"),
-    ("avoid", "the whole room goes under the dungeon; then write the new room"),
-    ("equip 7♦", "take a weapon"),
-    ("drink 5♥", "a potion (only the first of a room heals)"),
-    ("fight Q♣", "a monster, bare-handed"),
-    ("slay 9♠", "a monster, with the weapon"),
-)
-
-LOG_LINES_BOUND = 89
-"""No game can write more lines: 44 cards faced at most; at most 15 rooms dealt by
-facing (the first room, then 3 new cards for every 3 faced); at most one avoid for each
-of them, each written as ``avoid`` and the new room: 44 + 15 + 2 x 15."""
-LOG_LINES = LOG_LINES_BOUND
-"""The log sheet prints at least this many numbered lines."""
-
-
-def draw_log_pages(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str,
-                   variants: tuple[str, ...], payload: str,
-                   options: Mapping[str, Any] | None = None) -> list[int]:
-    """The log sheet: a first page (header fields, the verbs in short, numbered lines)
-    and, if it holds fewer than :data:`LOG_LINES`, continuation pages. Returns how many
-    lines each page has.
-
-    Raises LayoutError if a page of ``layout`` has no room for a line."""
-    def page(target: SheetDocument, n: int, pages: int, first_number: int) -> int:
-        return _draw_log_page(target, layout, game, seed, variants, payload, n, pages,
-                              first_number)
-
-    return draw_log_pages_of(doc, layout, LOG_LINES, page)
-
-
-def _draw_log_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str,
-                   variants: tuple[str, ...], payload: str, n: int, pages: int,
-                   first_number: int) -> int:
-    c = doc.canvas
-    area = doc.page_rect.inset(mm(layout.margin))
-    if n == 1:
-        area = draw_title(c, area, f"{game.title}: game log",
-                          "Write one action per line as you play; type it up later and "
-                          "check it with: companion validate my-game.log")
-    else:
-        area = draw_title(c, area, f"{game.title}: game log, continued",
-                          f"Page {n} of {pages}: go on from line {first_number}.")
-    body = _footer(doc, layout, game, area, seed, payload,
-                   f"log sheet, page {n} of {pages}; {_variant_words(variants)}")
-    if n == 1:
-        y = draw_log_fields(c, area, (("Game", game.name), ("Seed", seed),
-                                      ("Variant", ", ".join(variants)), ("Player", ""),
-                                      ("Date", ""), ("Claim (score)", "")))
-        y = _draw_verbs(c, area, y, pages)
-    else:
-        y = draw_log_fields(c, area, (("Seed", seed), ("Player", ""), ("Date", "")))
-    return draw_ruled_lines(c, Rect(area.x, body.y, area.w, y - body.y), columns=3,
-                            pitch=mm(6.5), first_number=first_number)
-
-
-def _draw_verbs(c: Any, area: Rect, y: float, pages: int) -> float:
-    """The verbs in short and how cards are written; returns the y under them."""
-    c.saveState()
-    y = draw_verb_table(c, area.x, y, VERB_HELP)
-    draw_card_spelling(c, area.x, y, "Cards: rank 2 3 4 5 6 7 8 9 10 J Q K A (T for 10), "
-                       "then the suit letter:")
-    y -= 10
-    more = f" More lines on page 2 of {pages}." if pages > 1 else ""
-    c.setFillColorRGB(*INK)
-    c.setFont(design.REGULAR, 7)
-    c.drawString(area.x, y, "A line may end with a comment after #. Keep your health in the "
-                 "margin if it helps: the validator works it out." + more)
-    c.restoreState()
-    return y - mm(4)
-
-
 # -------------------------------------------------------------------------- render
-def _draw_log(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str,
-              variants: tuple[str, ...], payload: str, options: Mapping[str, Any]) -> None:
-    draw_log_pages(doc, layout, game, seed, variants, payload, options)
-
-
 KINDS: dict[str, SheetKindDrawing] = {
     "mat": SheetKindDrawing("mat", True, draw_mat_page, "play mat"),
     "stack": SheetKindDrawing("list", None, draw_stack_page, "stacking list"),
-    "log": SheetKindDrawing("list", None, _draw_log, "log sheet"),
+    "log": SheetKindDrawing("list", None, draw_log, "log sheet"),
     "record": SheetKindDrawing("list", None, draw_record_page, "hand record"),
 }
 """The sheet kinds as data: default layout, orientation (None: the layout's) and the

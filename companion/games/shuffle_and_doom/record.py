@@ -27,6 +27,7 @@ from companion.paper.record import (
     NBSP,
     LineItem,
     RecordPages,
+    TextFloor,
     action,
     card_strip_height,
     draw_card_strip,
@@ -36,6 +37,7 @@ from companion.paper.record import (
     flow_items,
     items_height,
     lines_height,
+    strip_glyph_height,
 )
 from companion.paper.units import mm
 
@@ -109,6 +111,9 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     items = _items(table.best_steps) if table is not None and best is not None else []
     line = items_height(c, items, 2, body.w) if items else 0.0
     strip = card_strip_height(len(d.stacked_deck), PER_ROW, body.w, STRIP_GLYPH) + mm(8)
+    # without a line of play, pass 1 gets room for cards 16 mm tall, 13 to a row
+    reserve = strip if items else max(
+        strip, card_strip_height(len(d.stacked_deck), 13, body.w, mm(16)) + mm(8))
     filled = sum(len(r) for r in dmap.rooms)
     words = [f"{len(dmap.rooms)} rooms, {filled} filled cells of {size * size}; a "
              f"map card's stat bonus is {bonus_modifier(size)}.",
@@ -122,12 +127,12 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     under = (2 * HEADING_H + lines_height(c, body.w, words + ended) + 3 * GAP
              if wide else 0.0)
     side = max(min(body.w if wide else body.w * MAP_SHARE,
-                   top - body.y - strip - line - under), MIN_MAP)
+                   top - body.y - reserve - line - under), MIN_MAP)
     area = Rect(body.x, top - side, body.w if wide else side, side)
     full = Geometry(area, size, FULL_PAGE, top=True)
     compact = Geometry(area, size, COMPACT, top=True)
     geo = full if full.cell >= compact.cell * 0.95 else compact
-    draw_grid(c, geo, dmap)
+    draw_grid(TextFloor(c), geo, dmap)  # a large map keeps no word under 8 pt
     # beside the map (under a large one): the deal in words, and the best game's end
     x = body.x if wide else body.x + side + mm(6)
     y = min(geo.block.y, area.y) - GAP if wide else top
@@ -143,8 +148,16 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
         top = draw_heading_line(c, pages.body.x, pages.top, "Pass 1, top card first",
                                 "the map's cards marked: they go under the deck after "
                                 "setup", pages.body.w)
-        y = draw_card_strip(c, pages.body.x, top, pages.body.w, d.stacked_deck, PER_ROW,
-                            STRIP_GLYPH, marked=range(2 * size))
+        # the cards as large as the room the line of play leaves: fewer to a row if
+        # that shows them larger
+        room = top - pages.body.y
+        count, w = len(d.stacked_deck), pages.body.w
+        per_row, glyph = max(((n, strip_glyph_height(room, count, n, w, line + GAP,
+                                                      STRIP_GLYPH, mm(19)))
+                              for n in (PER_ROW, 13)),
+                             key=lambda t: min(t[1] / 1.35, w / t[0] - mm(1)))
+        y = draw_card_strip(c, pages.body.x, top, w, d.stacked_deck, per_row, glyph,
+                            marked=range(2 * size))
         pages.top = y - GAP
     if best is None or not items:
         return

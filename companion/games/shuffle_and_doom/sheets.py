@@ -12,18 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from companion.games.shuffle_and_doom.drawing import (
     COMPACT,
     FULL_PAGE,
     Geometry,
-    _params_text,
     draw_grid,
 )
 from companion.games.shuffle_and_doom.generation import Deal, deal
 from companion.games.shuffle_and_doom.mapsheet import MapPlan, draw_map_page, plan_map_page
+from companion.games.shuffle_and_doom.sheets_log import draw_log_page
 from companion.games.shuffle_and_doom.stacking import (
     DECK,
     draw_stack_pages,
@@ -33,19 +32,8 @@ from companion.games.shuffle_and_doom.stacking import (
     stack_blocks,
 )
 from companion.games.shuffle_and_doom.tracker import Tracker
-from companion.paper import design
 from companion.paper.document import SheetDocument
-from companion.paper.frame import (
-    INK,
-    draw_field,
-    draw_footer,
-    draw_ruled_lines,
-    draw_title,
-    footer_height,
-    identity_lines,
-)
-from companion.paper.layout import Layout, Rect, content_rect, sheet_layout
-from companion.paper.units import mm
+from companion.paper.layout import Layout, sheet_layout
 
 if TYPE_CHECKING:
     from companion.games.shuffle_and_doom import ShuffleAndDoom
@@ -67,72 +55,6 @@ __all__ = [  # the map, its tracker and the stacking list live in their own modu
     "reachable_passes",
     "stack_blocks",
 ]
-
-# ---------------------------------------------------------------------- log sheet
-VERB_HELP = (
-    ("choose row", "or column: the stack giving your bonuses"),
-    ("bonus health", "one per diamond: health, attack, intelligence"),
-    ("enter a2", "step onto a cell of an unexplored room"),
-    ("room 5C 6D KS 5D", "the cards drawn there (rank, then S H D C)"),
-    ("hit KS", "hit an enemy; the others strike back"),
-    ("disarm 5C", "disarm a trap (intelligence >= its value)"),
-    ("take 6D", "take one item: every armed trap fires"),
-    ("drink 7H  read 9C", "use a potion / a book you hold"),
-    ("loot", "collect what is left in the room"),
-    ("retreat c3", "leave a trapped room to a 0 cell beside it"),
-    ("exit", "leave through F at the bottom-right cell"),
-)
-
-
-def draw_log_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
-                  payload: str) -> None:
-    """Draw the log sheet of deal ``d``: a title, fields for the header, the verbs
-    with examples, ruled lines to write the game on, and a footer with the QR code of
-    ``payload``."""
-    c = doc.canvas
-    area = content_rect(layout, doc.paper)
-    n = d.size
-    area = draw_title(c, area, f"{game.title}: game log",
-                      "Write one action per line, as below; type it up later and check it "
-                      "with: companion validate my-game.log")
-    qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, d.seed, _params_text(n), "log sheet")
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[game.credits])
-    top = area.y + area.h
-    fh = mm(10)
-    fields = (("Game", "shuffle-and-doom"), ("Seed", d.seed), ("Size", str(n)),
-              ("Player", ""), ("Date", ""), ("Claim (score)", ""))
-    fw = (area.w - mm(2) * 5) / 6
-    for i, (label, value) in enumerate(fields):
-        draw_field(c, area.x + i * (fw + mm(2)), top - fh, fw, fh, label, value)
-    # free deal: map stacks as written by hand
-    y = top - fh - mm(2)
-    half = (area.w - mm(2)) / 2
-    draw_field(c, area.x, y - fh, half, fh, "Row stack, left to right (free deal only)")
-    draw_field(c, area.x + half + mm(2), y - fh, half, fh,
-               "Column stack, top to bottom (free deal only)")
-    y -= fh + mm(3)
-    c.saveState()
-    c.setFont(design.BOLD, 7.5)
-    c.setFillColorRGB(*INK)
-    c.drawString(area.x, y - 7.5, "Verbs")
-    c.setFont(design.REGULAR, 7)
-    row_h = 8.6
-    col_w = area.w / 2
-    for i, (verb, meaning) in enumerate(VERB_HELP):
-        col, r = divmod(i, ceil(len(VERB_HELP) / 2))
-        vx = area.x + col * col_w
-        vy = y - 17 - r * row_h
-        c.setFont(design.BOLD, 7)
-        c.drawString(vx, vy, verb)
-        c.setFont(design.REGULAR, 6.5)
-        c.drawString(vx + mm(30), vy, meaning)
-    c.restoreState()
-    y -= 17 + ceil(len(VERB_HELP) / 2) * row_h + mm(2)
-    draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)), columns=2)
-
 
 # ------------------------------------------------------------------ the kinds as data
 @dataclass(frozen=True)

@@ -6,15 +6,17 @@ from typing import TYPE_CHECKING
 
 from companion.games.clear_the_dungeon.sheets.common import _SUIT_WORDS, Sheet, _variant_words
 from companion.paper.document import SheetDocument
-from companion.paper.frame import (
-    draw_footer,
-    draw_ruled_lines,
-    draw_title,
-    footer_height,
-    identity_lines,
-)
+from companion.paper.frame import draw_title, identity_lines
 from companion.paper.layout import Layout, Rect
-from companion.paper.logsheet import draw_card_spelling, draw_log_fields, draw_verb_table
+from companion.paper.logsheet import (
+    LABEL,
+    draw_card_spelling,
+    draw_log_fields,
+    draw_log_footer,
+    draw_log_lines,
+    draw_note,
+    draw_verb_table,
+)
 from companion.paper.logsheet import draw_log_pages as draw_log_pages_of
 from companion.paper.units import mm
 
@@ -95,13 +97,11 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, "",
                            f"log sheet, page {n} of {pages}; {_variant_words(variants)}")
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[game.credits])
+    foot = draw_log_footer(c, area, payload, lines, qr_w, [game.credits])
     if n > 1:
         y = draw_log_fields(c, area, (("Seed", seed), ("Player", ""), ("Date", "")))
-        return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
-                                columns=3, pitch=mm(6.5), first_number=first_number)
+        return draw_log_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                              columns=3, first_number=first_number)
     y = draw_log_fields(c, area, (("Game", "clear-the-dungeon"), ("Seed", seed),
                                   ("Variant", ", ".join(variants)), ("Player", ""),
                                   ("Date", ""), ("Claim (score)", "")))
@@ -110,19 +110,21 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
     if "reserve" in variants:
         verbs.insert(5, ("play 4D on 3", "reserve: the top damage card, played like a "
                                          "hand card"))
-    y = draw_verb_table(c, area.x, y, verbs)
+    y = draw_verb_table(c, area.x, y, verbs, area.w)
     # card spelling, with the suits drawn as icons
-    x = draw_card_spelling(c, area.x, y, "Cards: rank A 2 3 4 5 6 7 8 9 10 J Q K (T for "
-                           "10), then the suit letter:", _SUIT_WORDS)
+    x, y = draw_card_spelling(c, area.x, y - 8, "Cards: rank A 2 3 4 5 6 7 8 9 10 J Q K "
+                              "(T for 10), then the suit letter:", _SUIT_WORDS,
+                              area.w - c.stringWidth("joker JK.", *LABEL.pair))
     c.drawString(x, y, "joker JK.")
-    y -= 10
-    more = f" More lines on page 2 of {pages}." if pages > 1 else ""
-    c.drawString(area.x, y, "A line may end with a comment after #. The damage pile loses "
-                 "at its 7th card: keep a tally in the margin if it helps." + more)
+    y = draw_note(c, area.x, y - mm(2), area.w,
+                  "A line may end with a comment after #. The damage pile loses at its 7th "
+                  "card: keep a tally in the margin if it helps.")
+    if pages > 1:
+        y = draw_note(c, area.x, y, area.w, f"More lines on page 2 of {pages}.")
     c.restoreState()
-    y -= mm(4)
-    return draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
-                            columns=3, pitch=mm(6.5), first_number=first_number)
+    y -= mm(2)
+    return draw_log_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                          columns=3, first_number=first_number)
 
 
 def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:

@@ -16,6 +16,7 @@ from companion.paper.frame import identity_lines
 from companion.paper.record import (
     GAP,
     NBSP,
+    SIZES,
     LineItem,
     RecordPages,
     action,
@@ -24,7 +25,10 @@ from companion.paper.record import (
     draw_heading_line,
     draw_summary,
     flow_items,
+    items_height,
+    strip_glyph_height,
 )
+from companion.paper.units import mm
 
 if TYPE_CHECKING:
     from companion.games.clear_the_dungeon import ClearTheDungeon
@@ -74,14 +78,19 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     top = draw_heading_line(c, x, pages.top, "The deal",
                             "monster columns top card first (the 1st face up), then the "
                             "power deck, card 1 on top", w)
-    y = draw_card_groups(c, x, top, w, [(f"Column {k + 1}", col)
-                                        for k, col in enumerate(columns)],
-                         highlight_first=True)
-    y = draw_card_strip(c, x, y - GAP, w, power, 14)
-    pages.top = y - GAP
     turns = group_steps(data.solver_steps, lambda s: s.line.startswith("draw"))
     items = [_turn(k, t) for k, t in enumerate(turns, start=0 if turns and not
                                                 turns[0][0].line.startswith("draw") else 1)]
+    # the cards as large as the page lets them be (the line of play keeps its room)
+    line = items_height(c, items, 2, w, SIZES[1]) if items else 0.0
+    groups = mm(5) + mm(17) * 1.35 + GAP
+    glyph = strip_glyph_height(top - pages.body.y - groups, len(power), 14, w, GAP + line,
+                               most=mm(17))
+    y = draw_card_groups(c, x, top, w, [(f"Column {k + 1}", col)
+                                        for k, col in enumerate(columns)],
+                         glyph_h=glyph, highlight_first=True)
+    y = draw_card_strip(c, x, y - GAP, w, power, 14, glyph_h=glyph)
+    pages.top = y - GAP
     if not items:
         draw_heading_line(c, x, pages.top, "The solver's line",
                           "the solver found no line to show", w)

@@ -5,24 +5,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.games.dungeon_solitaire.cards import RewardCard, Special
 from companion.games.dungeon_solitaire.generation import reward_deck
-from companion.games.dungeon_solitaire.sheets.common import Sheet, _params_text, _string_width
+from companion.games.dungeon_solitaire.sheets.common import Sheet, _params_text
 from companion.games.dungeon_solitaire.table import RulesTable
-from companion.paper import design
 from companion.paper.document import SheetDocument
-from companion.paper.frame import (
-    INK,
-    draw_field,
-    draw_footer,
-    draw_ruled_lines,
-    draw_title,
-    footer_height,
-    identity_lines,
-)
+from companion.paper.frame import draw_title, identity_lines
 from companion.paper.layout import Layout, Rect, content_rect
+from companion.paper.logsheet import (
+    draw_log_fields,
+    draw_log_footer,
+    draw_log_lines,
+    draw_log_pages,
+    draw_note,
+    draw_verb_table,
+)
 from companion.paper.units import mm
 
 if TYPE_CHECKING:
@@ -85,85 +84,74 @@ def verb_help(rules: RulesTable, deck: Sequence[RewardCard]) -> tuple[tuple[str,
     return tuple(lines)
 
 
+LOG_LINES_SEEN = 92
+"""The most log lines a simulated game took, moves in a row written as one ``path``
+line as the sheet shows (measured 2026-11-27, docs/benchmarks.md, "Log space (issue
+25)"): board 5, seeds M0-M1199, random 82, greedy 89, expert 92; boards 4 and 7, seeds
+M0-M299: 88 and 92. One line a step, the random player wanders up to 1,478 lines (board
+7): a sheet does not print for that."""
+LOG_LINES = math.ceil(LOG_LINES_SEEN * 1.1)
+"""The log sheet prints at least this many numbered lines: the longest game seen with
+a tenth to spare."""
+
+
 def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed: str,
-                  size: int, payload: str, edition: int | None = None) -> None:
+                  size: int, payload: str, edition: int | None = None) -> list[int]:
     """The log sheet of rules ``edition`` (default: the newest): header fields, the
-    draft sets, the verbs, numbered lines; then a second page of numbered lines."""
-    c = doc.canvas
+    draft sets, the verbs, numbered lines; then continuation pages of numbered lines,
+    at least :data:`LOG_LINES` in all. Returns how many lines each page has."""
     rules = game.rules_table(edition)
-    area = content_rect(layout, doc.paper)
-    area = draw_title(c, area, f"{game.title}: game log",
-                      "Write one action per line, as below; type it up later and check it "
-                      "with: companion validate my-game.log")
-    qr_w = mm(layout.qr_size)
-    lines = identity_lines(game.title, seed, _params_text(size), "log sheet")
-    foot = footer_height(payload, lines, qr_w)
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[game.credits])
-    top = area.y1
-    fh = mm(10)
-    fields = (("Game", "dungeon-solitaire"), ("Seed", seed), ("Size", str(size)),
-              ("Player", ""), ("Date", ""), ("Claim (score)", ""))
-    fw = (area.w - mm(2) * 5) / 6
-    for i, (label, value) in enumerate(fields):
-        draw_field(c, area.x + i * (fw + mm(2)), top - fh, fw, fh, label, value)
-    y = top - fh - mm(2)
-    sets = rules.draft_sets
-    sw = (area.w - mm(2) * (sets - 1)) / sets
-    spans = [f"R{i * rules.set_size + 1}-R{(i + 1) * rules.set_size}" for i in range(sets)]
-    roomy = _string_width(f"kept of {spans[-1]}", design.REGULAR, 7.0) <= sw - mm(2)
-    for i, span in enumerate(spans):
-        draw_field(c, area.x + i * (sw + mm(2)), y - fh, sw, fh,
-                   f"kept of {span}" if roomy else f"set {span}")
-    y -= fh + mm(1)
     deck = reward_deck(seed, rules)
+
+    def page(target: SheetDocument, n: int, pages: int, first_number: int) -> int:
+        c = target.canvas
+        area = content_rect(layout, target.paper)
+        if n == 1:
+            area = draw_title(c, area, f"{game.title}: game log",
+                              "Write one action per line, as below; type it up later and "
+                              "check it with: companion validate my-game.log")
+        else:
+            area = draw_title(c, area, f"{game.title}: game log, continued",
+                              f"Page {n} of {pages}: go on from line {first_number}.")
+        lines = identity_lines(game.title, seed, _params_text(size),
+                               f"log sheet, page {n} of {pages}")
+        foot = draw_log_footer(c, area, payload, lines, mm(layout.qr_size), [game.credits])
+        if n == 1:
+            y = _draw_head(c, area, rules, deck, seed, size)
+        else:
+            y = draw_log_fields(c, area, (("Seed", seed), ("Player", ""), ("Date", "")))
+        return draw_log_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
+                              columns=3, first_number=first_number, gap=mm(5))
+
+    return draw_log_pages(doc, layout, LOG_LINES, page)
+
+
+def _draw_head(c: Any, area: Rect, rules: RulesTable, deck: Sequence[RewardCard],
+               seed: str, size: int) -> float:
+    """The first page's header fields, draft fields, draft note and verbs; returns the
+    y under them."""
+    y = draw_log_fields(c, area, (("Game", "dungeon-solitaire"), ("Seed", seed),
+                                  ("Size", str(size)), ("Player", ""), ("Date", ""),
+                                  ("Claim (score)", "")))
+    sets = rules.draft_sets
+    per_row = sets if sets <= 5 else math.ceil(sets / 2)
+    spans = [(f"kept of R{i * rules.set_size + 1}-R{(i + 1) * rules.set_size}", "")
+             for i in range(sets)]
+    y = draw_log_fields(c, area, spans, per_row=per_row, top=y + mm(1))
     kept = " ".join(card.id for card in draft_example(rules, deck)[:3])
-    c.setFont(design.REGULAR, 6.5)
-    c.setFillColorRGB(*INK)
-    c.drawString(area.x, y - 6.5, f"The draft: keep one card of each set of "
-                                  f"{rules.set_size} (R1-R{sets * rules.set_size}) and "
-                                  f"write the {sets} you kept as your first line: "
-                                  f"draft {kept} ...")
-    y -= 6.5 + mm(3)
     c.saveState()
-    c.setFont(design.BOLD, 7.5)
-    c.setFillColorRGB(*INK)
-    c.drawString(area.x, y - 7.5, "Verbs (cards by the id printed on them, squares like "
-                                  "c3, directions N E S W; examples from this seed's "
-                                  "reward deck)")
-    row_h = 8.6
-    col_w = area.w / 2
-    verbs = verb_help(rules, deck)
-    half = math.ceil(len(verbs) / 2)
-    # the meanings start 3 mm after the widest example (the face's own widths)
-    gap = max(c.stringWidth(v, design.BOLD, 7) for v, _ in verbs) + mm(3)
-    # the second column starts after the first one's longest meaning, if that is longer
-    first = max(c.stringWidth(m, design.REGULAR, 6.5) for _, m in verbs[:half])
-    col_w = min(max(col_w, gap + first + mm(3)), area.w - gap - max(
-        (c.stringWidth(m, design.REGULAR, 6.5) for _, m in verbs[half:]), default=0.0))
-    for i, (verb, meaning) in enumerate(verbs):
-        col, r = divmod(i, half)
-        vx = area.x + col * col_w
-        vy = y - 17 - r * row_h
-        c.setFont(design.BOLD, 7)
-        c.drawString(vx, vy, verb)
-        c.setFont(design.REGULAR, 6.5)
-        c.drawString(vx + gap, vy, meaning)
+    y = draw_note(c, area.x, y, area.w,
+                  f"The draft: keep one card of each set of {rules.set_size} "
+                  f"(R1-R{sets * rules.set_size}) and write the {sets} you kept as your "
+                  f"first line: draft {kept} ... Cards by their id, squares like c3, "
+                  "directions N E S W; moves in a row go on one line (path NNE). The "
+                  "examples are from this seed's reward deck.")
+    y = draw_verb_table(c, area.x, y - mm(1), verb_help(rules, deck), area.w, columns=2)
     c.restoreState()
-    y -= 17 + half * row_h + mm(2)
-    n = draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, y - (area.y + foot)),
-                         columns=2)
-    # a game of nine levels takes more lines than one page holds: a second page
-    c = doc.new_page(layout.landscape)
-    area = draw_title(c, content_rect(layout, doc.paper), f"{game.title}: game log, "
-                      "continued", f"Seed {seed}, {_params_text(size)}.")
-    draw_footer(c, Rect(area.x, area.y, area.w, foot), payload, lines, qr_w,
-                right_text=[game.credits])
-    draw_ruled_lines(c, Rect(area.x, area.y + foot, area.w, area.y1 - (area.y + foot)),
-                     columns=2, first_number=n + 1)
+    return y - mm(1)
 
 
 def draw_log_sheet(doc: SheetDocument, sheet: Sheet) -> None:
-    """The ``log`` sheet: its two pages (:func:`draw_log_page`)."""
+    """The ``log`` sheet: its pages (:func:`draw_log_page`)."""
     draw_log_page(doc, sheet.layout, sheet.game, sheet.seed, sheet.size, sheet.payloads[0],
                   sheet.edition)

@@ -26,6 +26,7 @@ from companion.paper.record import (
     NBSP,
     LineItem,
     RecordPages,
+    TextFloor,
     action,
     draw_heading_line,
     draw_lines,
@@ -40,8 +41,10 @@ if TYPE_CHECKING:
 
 PER_ROW = (3, 4, 5)
 """Level boards to a row: the fewest that leave the page room for the rest."""
-BAND = mm(3)
+BAND = mm(4)
 """The coordinates' band left of and above a board."""
+TEXT = design.style("label").size
+"""The boards' words: level, start and goal, coordinates (8 pt)."""
 
 
 def _steps_text(steps: list[Step]) -> str:
@@ -68,34 +71,50 @@ def _items(steps: tuple[Step, ...]) -> list[LineItem]:
     return items
 
 
+def _head_height(side: float) -> float:
+    """The level's name and where it starts and ends: one line, or two on a narrow
+    board."""
+    one = design.string_width("Level 9", design.BOLD, TEXT) + mm(3) + design.string_width(
+        "start e5, stairs e5", design.REGULAR, TEXT)
+    return mm(4.5) if one <= side else mm(8)
+
+
 def _board_height(side: float, size: int) -> float:
-    return mm(4) + BAND + (side - BAND) + GAP
+    return _head_height(side) + BAND + (side - BAND) + GAP
 
 
 def _draw_board(c: Any, x: float, top: float, side: float, lvl: Level) -> float:
-    """A level's board face up in a square ``side`` wide; returns the y under it."""
+    """A level's board face up in a square ``side`` wide, its words at 8 pt (the tiles'
+    own words only where they are that large); returns the y under it."""
     c.saveState()
     c.setFillColorRGB(*INK)
-    c.setFont(design.BOLD, 8)
+    c.setFont(design.BOLD, TEXT)
     goal = "crown" if lvl.crown else "stairs"
     c.drawString(x, top - 7, f"Level {lvl.number}")
-    c.setFont(design.REGULAR, 6.3)
-    c.drawRightString(x + side, top - 7,
-                      f"start {cell_name(lvl.start)}, {goal} {cell_name(lvl.stairs)}")
+    c.setFont(design.REGULAR, TEXT)
+    where = f"start {cell_name(lvl.start)}, {goal} {cell_name(lvl.stairs)}"
+    if design.string_width(where, design.REGULAR, TEXT) > side:  # a narrow board
+        where = f"{cell_name(lvl.start)} to {cell_name(lvl.stairs)}"
+    head = _head_height(side)
+    if head > mm(5):
+        c.drawString(x, top - 7 - TEXT * 1.25, where)
+    else:
+        c.drawRightString(x + side, top - 7, where)
     cell = (side - BAND) / lvl.size
-    y0 = top - mm(4) - BAND
+    y0 = top - head - BAND
     x0 = x + BAND
-    c.setFont(design.REGULAR, 5.5)
+    c.setFont(design.REGULAR, TEXT)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     for k in range(lvl.size):
-        c.drawCentredString(x0 + (k + 0.5) * cell, y0 + mm(0.8), cell_name((k, 0))[0])
-        c.drawCentredString(x + BAND / 2, y0 - (k + 0.5) * cell - 2, str(k + 1))
+        c.drawCentredString(x0 + (k + 0.5) * cell, y0 + mm(1), cell_name((k, 0))[0])
+        c.drawCentredString(x + BAND / 2 - mm(0.3), y0 - (k + 0.5) * cell - 2.8, str(k + 1))
+    art = TextFloor(c)
     for row in range(lvl.size):
         for col in range(lvl.size):
             r = Rect(x0 + col * cell, y0 - (row + 1) * cell, cell, cell)
             room = lvl.board.get((col, row))
             if room is not None:
-                draw_room(c, r.inset(cell * 0.03), room, marker=_marker(lvl, (col, row)))
+                draw_room(art, r.inset(cell * 0.03), room, marker=_marker(lvl, (col, row)))
             else:
                 c.setStrokeColorRGB(*EMPTY_INK)
                 c.setLineWidth(0.4)
@@ -143,17 +162,24 @@ def draw_record_sheet(doc: SheetDocument, sheet: Sheet) -> None:
     need = (items_height(c, items, 2, body.w) + mm(12)) if items else 0.0
     gap = mm(5)
     levels = RULES.levels
-    for per_row in PER_ROW:
+    # the boards as large as the page lets them be: the number to a row that gives
+    # the largest board whose rows leave the page room for the rest
+    def largest(per_row: int) -> float:
         side = (body.w - gap * (per_row - 1)) / per_row
-        height = -(-levels // per_row) * _board_height(side, size)
-        if height + need <= top - body.y:
-            break
+        rows = -(-levels // per_row)
+        while side > mm(20) and rows * _board_height(side, size) + need > top - body.y:
+            side -= mm(0.5)
+        return side
+
+    per_row = max(PER_ROW, key=largest)
+    side = largest(per_row)
+    left = body.x + (body.w - per_row * side - (per_row - 1) * gap) / 2
     y = top
     for start in range(1, levels + 1, per_row):
         low = y
         for i, n in enumerate(range(start, min(start + per_row, levels + 1))):
             lvl = generate_level(seed, n, size, rules)
-            low = min(low, _draw_board(c, body.x + i * (side + gap), y, side, lvl))
+            low = min(low, _draw_board(c, left + i * (side + gap), y, side, lvl))
         y = low - GAP
     pages.top = y
     if table is None or best is None or not table.best_steps:
