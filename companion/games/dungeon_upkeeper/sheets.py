@@ -47,7 +47,6 @@ from companion.paper.document import SheetDocument
 from companion.paper.frame import (
     INK,
     SCALE_BAR_HEIGHT,
-    draw_field,
     draw_footer,
     draw_scale_bar,
     footer_height,

@@ -11,6 +11,7 @@ Design): the bands round the grid are measured in points from the type they hold
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -268,14 +269,18 @@ def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap, cell_names: bool = False)
         draw_card_glyph(c, card, side_x, y, side_w, side_h)
     # coordinates: letters above and below; row numbers on both sides (left only when
     # compact)
+    # (on cells too small for a label each, as in a hand record's mini map, every
+    # step-th one, so the labels never run into each other)
     c.setFont(design.REGULAR, f)
     c.setFillColorRGB(0.2, 0.2, 0.2)
-    for col in range(n):
+    across = math.ceil(design.string_width("m", design.REGULAR, f) * 1.15 / cell)
+    down = math.ceil(f * 1.05 / cell)
+    for col in range(0, n, across):
         x = geo.grid_x + (col + 0.5) * cell
         letter = chr(ord("a") + col)
         c.drawCentredString(x, geo.grid_top + gap + 0.22 * f, letter)
         c.drawCentredString(x, geo.grid_y - gap - 0.75 * f, letter)
-    for r in range(n):
+    for r in range(0, n, down):
         y = geo.grid_top - (r + 0.5) * cell - f * 0.36
         c.drawRightString(geo.grid_x - gap, y, str(r + 1))
         if not compact:
