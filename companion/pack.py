@@ -110,6 +110,8 @@ class PackPlan:
 
     jobs: tuple[PrintJob, ...]
     entries: tuple[PackEntry, ...] = field(default=())
+    cover: PackEntry = PackEntry("This cover", "cover", 1, 1)
+    """The cover's own line on the cover (page 1, in the first job)."""
 
     @property
     def total(self) -> int:

@@ -184,9 +184,7 @@ def _flow(pen: _Pen, plan: PackPlan, left_out: list[str], paper: str) -> None:
     for number, job in enumerate(jobs, 1):
         _job_band(pen, number, job.pages, job.how())
         if number == 1:
-            from companion.pack import PackEntry
-
-            _entry_row(pen, PackEntry("This cover", "cover", 1, 1))
+            _entry_row(pen, plan.cover)
         for entry in job.entries:
             _entry_row(pen, entry)
         if job.blanks:

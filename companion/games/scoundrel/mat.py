@@ -33,8 +33,8 @@ from companion.paper.units import mm
 if TYPE_CHECKING:
     from companion.games.scoundrel import Scoundrel
 
-__all__ = ["MAT_RULES", "MatGeometry", "draw_mat_page", "draw_rule_entries", "mat_plan",
-           "mat_spots", "rule_entries_height"]
+__all__ = ["MAT_RULES", "PAR_BUDGET", "MatGeometry", "draw_mat_page", "draw_rule_entries",
+           "mat_plan", "mat_spots", "par_text", "rule_entries_height"]
 
 TRACK_FILL = (0.93, 0.93, 0.93)
 START_FILL = (1.0, 0.93, 0.55)
@@ -304,8 +304,6 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str
     where its parts were drawn.
 
     Raises LayoutError if ``layout`` leaves no room for the real-size spots."""
-    from companion.games.scoundrel.sheets import par_text
-
     plan, footer = mat_plan(doc.paper, layout, game, seed, variants, payload)
     left, right = print_mat(doc, plan, (
         lambda c, r: _draw_left(c, r, game, seed, variants),
@@ -323,3 +321,22 @@ def draw_mat_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: str
     return MatGeometry(s["dungeon"], tuple(right["room"]), s["discard"], s["weapon"],
                        s["slain"], tuple(left["health"]),
                        (*left["rules"], *right["rules"]), None, par_at, pages)
+
+
+PAR_BUDGET = 3_000_000
+"""The solver's budget for ``--par`` (its default: every measured deal is proven)."""
+
+
+def par_text(game: Scoundrel, seed: str, variants: tuple[str, ...]) -> str:
+    """``par N`` (the best score a perfect player reaches: a win), ``par N: not
+    winnable`` (the least bad loss), or ``par N or more`` / ``par unknown`` when the
+    budget runs out (it does not on any measured deal)."""
+    report = game.solve(seed, {}, variants, budget=PAR_BUDGET)
+    if report.status == "won" and report.score is not None:
+        return f"par {report.score}"
+    if report.status == "lost":
+        return f"par {report.score}: not winnable" if report.score is not None \
+            else "par: not winnable"
+    if report.score is not None:
+        return f"par {report.score} or more"
+    return "par unknown"

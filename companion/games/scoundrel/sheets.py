@@ -29,7 +29,7 @@ from companion.cards import Card, standard_deck
 from companion.errors import LayoutError
 from companion.games.scoundrel import rules
 from companion.games.scoundrel.generation import DECK, dungeon
-from companion.games.scoundrel.mat import MatGeometry, draw_mat_page
+from companion.games.scoundrel.mat import MatGeometry, draw_mat_page, par_text
 from companion.games.scoundrel.record import draw_record_page
 from companion.games.scoundrel.sheets_log import (
     LOG_LINES,
@@ -62,8 +62,6 @@ __all__ = ["KINDS", "LOG_LINES", "LOG_LINES_BOUND", "MatGeometry", "SheetKindDra
 
 TRACK_FILL = (0.93, 0.93, 0.93)
 START_FILL = (1.0, 0.93, 0.55)
-PAR_BUDGET = 3_000_000
-"""The solver's budget for ``--par`` (its default: every measured deal is proven)."""
 
 
 @dataclass(frozen=True)
@@ -96,21 +94,6 @@ def left_out() -> tuple[Card, ...]:
     """The eight cards of a standard deck (and the jokers) that the dungeon leaves out:
     the red jacks, queens, kings and aces."""
     return tuple(c for c in standard_deck() if c not in set(DECK))
-
-
-def par_text(game: Scoundrel, seed: str, variants: tuple[str, ...]) -> str:
-    """``par N`` (the best score a perfect player reaches: a win), ``par N: not
-    winnable`` (the least bad loss), or ``par N or more`` / ``par unknown`` when the
-    budget runs out (it does not on any measured deal)."""
-    report = game.solve(seed, {}, variants, budget=PAR_BUDGET)
-    if report.status == "won" and report.score is not None:
-        return f"par {report.score}"
-    if report.status == "lost":
-        return f"par {report.score}: not winnable" if report.score is not None \
-            else "par: not winnable"
-    if report.score is not None:
-        return f"par {report.score} or more"
-    return "par unknown"
 
 
 def _footer(doc: SheetDocument, layout: Layout, game: Scoundrel, area: Rect, seed: str,
