@@ -17,8 +17,8 @@ SUB_FONT = design.style("label").pair
 LABEL_FONT = design.style("small").pair
 """The sheet's title, the line under it, small labels (the type scale of
 :mod:`companion.paper.design`)."""
-INK = (0.0, 0.0, 0.0)
-GUIDE = (0.55, 0.55, 0.55)
+INK = design.INK
+GUIDE = design.GUIDE
 INKS = ("light", "dark")
 """How a sheet with large fills prints them (``--ink``, ``options["ink"]``; the sheet
 kinds with ``SheetKind.inks``): ``light`` (pale or outlined) or ``dark`` (solid)."""
@@ -137,26 +137,36 @@ def identity_lines(game_title: str, seed: str, params: str, kind: str) -> list[s
 
 
 def footer_height(payload: str, lines: list[str], qr_width: float) -> float:
-    """Height the identity footer takes, with its gap above."""
-    return identity_size(payload, lines, qr_width)[1] + mm(3)
+    """Height the identity footer takes, with its gap above (the compact strip of
+    :mod:`companion.paper.identity`: the code's side, or its text's height when a long
+    seed wraps)."""
+    return identity_size(payload, lines, qr_width)[1] + design.GAP
+
+
+CREDIT_FONT = design.style("print-note").pair
+"""The footer's right-hand lines (credits): print notes (docs/printing.md, Design)."""
 
 
 def draw_footer(c: Any, area: Rect, payload: str, lines: list[str], qr_width: float,
                 right_text: Sequence[str] = ()) -> Rect:
-    """The identity block at the bottom-left of ``area`` and, to its right, small
-    ``right_text`` lines (credits, notes). Returns the area above it."""
+    """The identity strip at the bottom-left of ``area`` and, at its bottom-right,
+    ``right_text`` lines (credits) as print notes, wrapped to the room right of the
+    strip. Returns the area above the strip and its gap."""
     w, h = identity_size(payload, lines, qr_width, max_width=area.w * 0.62)
     draw_identity(c, area.x, area.y, payload, lines, qr_width, max_width=area.w * 0.62)
     if right_text:
+        font, size = CREDIT_FONT
+        room = max(area.w - w - design.GAP_LARGE, mm(30))
+        wrapped = [part for line in right_text for part in wrap_text(line, font, size, room)]
         c.saveState()
-        c.setFont(*LABEL_FONT)
-        c.setFillColorRGB(*INK)
-        y = area.y + LABEL_FONT[1] * 1.3 * (len(right_text) - 1) + mm(1)
-        for line in right_text:
+        c.setFont(font, size)
+        c.setFillColorRGB(*design.INK)
+        y = area.y + size * 1.3 * (len(wrapped) - 1) + mm(1)
+        for line in wrapped:
             c.drawRightString(area.x + area.w, y, line)
-            y -= LABEL_FONT[1] * 1.3
+            y -= size * 1.3
         c.restoreState()
-    return Rect(area.x, area.y + h + mm(3), area.w, area.h - h - mm(3))
+    return Rect(area.x, area.y + h + design.GAP, area.w, area.h - h - design.GAP)
 
 
 def draw_field(c: Any, x: float, y: float, w: float, h: float, label: str,

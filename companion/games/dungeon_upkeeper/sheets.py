@@ -118,6 +118,11 @@ class MapPlan:
     identity: list[str]
 
 
+LEGEND_BAND = mm(43)
+"""The least height of a floor page's footer band: the legend's, beside the identity
+strip."""
+
+
 def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
                   floor: Floor, floors: int, edition: int | None = None) -> MapPlan:
     """The page plan of ``floor``: header at the top, the footer at the bottom, the
@@ -127,7 +132,9 @@ def plan_map_page(layout: Layout, paper: str, game: DungeonUpkeeper, seed: str,
     payload = map_payload(game, seed, floor.number, edition)
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, f"floor {floor.name} of {floors}", "map")
-    foot = footer_height(payload, lines, qr_w)
+    # the legend beside the identity strip needs its own height (issue 25: the strip
+    # no longer sets the band's height)
+    foot = max(footer_height(payload, lines, qr_w), LEGEND_BAND)
     footer = Rect(area.x, area.y, area.w, foot)
     id_w = identity_size(payload, lines, qr_w, max_width=area.w * 0.62)[0]
     legend_x = area.x + id_w + mm(4)
