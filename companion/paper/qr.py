@@ -23,7 +23,7 @@ __all__ = ["MIN_MARGIN_QR_WIDTH", "MIN_QR_MM", "MIN_QR_WIDTH", "QUIET_MODULES", 
            "qr_text"]
 
 QUIET_MODULES = 4
-MIN_QR_MM = 20.0
+MIN_QR_MM = 22.0
 """The narrowest identity QR code (mm, the symbol without its quiet zone), measured."""
 MIN_QR_WIDTH = mm(MIN_QR_MM)
 MIN_MARGIN_QR_WIDTH = mm(12)
