@@ -28,7 +28,6 @@ GAPS: frozenset[tuple[str, str, str]] = frozenset({
     ('dungeon-solitaire', 'log', 'size'),
     ('dungeon-solitaire', 'map', 'empty'),
     ('dungeon-solitaire', 'map', 'size'),
-    ('dungeon-solitaire', 'mat', 'drawing'),
     ('dungeon-solitaire', 'mat', 'edge'),
     ('dungeon-solitaire', 'mat', 'size'),
     ('dungeon-solitaire', 'record', 'empty'),

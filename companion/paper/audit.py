@@ -227,8 +227,9 @@ def drawing_hits(page: Any, runs: Sequence[TextRun], dpi: int = 100, shrink: flo
     out = []
     for r in runs:
         x0, y0, x1, y1 = r.box
-        box = (math.ceil((x0 + shrink) * s), math.ceil((h - y1 + shrink) * s),
-               math.floor((x1 - shrink) * s), math.floor((h - y0 - shrink) * s))
+        box = (max(0, math.ceil((x0 + shrink) * s)), max(0, math.ceil((h - y1 + shrink) * s)),
+               min(img.width, math.floor((x1 - shrink) * s)),
+               min(img.height, math.floor((h - y0 - shrink) * s)))  # on the paper only
         if box[2] <= box[0] or box[3] <= box[1]:
             continue
         lo, hi = img.crop(box).getextrema()
