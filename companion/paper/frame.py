@@ -1,6 +1,7 @@
 """Page furniture every sheet shares: the title band, the identity footer (QR code,
 seed in plain text), write-in boxes, ruled log lines, headings and wrapped text. Sizes
-in points."""
+in points; colours, line weights and gaps are the tokens of
+:mod:`companion.paper.design` (``INK``, ``GUIDE``, ``RULE``, ``HAIRLINE``, ``GAP``...)."""
 
 from __future__ import annotations
 
@@ -173,7 +174,7 @@ def draw_field(c: Any, x: float, y: float, w: float, h: float, label: str,
                value: str = "") -> None:
     """A write-in box: a small label at its top-left and an optional printed value."""
     c.saveState()
-    c.setLineWidth(0.6)
+    c.setLineWidth(design.RULE)
     c.setStrokeColorRGB(*INK)
     c.rect(x, y, w, h, stroke=1, fill=0)
     c.setFont(*LABEL_FONT)
@@ -205,7 +206,7 @@ def draw_ruled_lines(c: Any, area: Rect, columns: int = 2, pitch: float = mm(7),
             c.setFillColorRGB(*GUIDE)
             c.drawRightString(x + mm(6), y + mm(1), str(n))
             c.setStrokeColorRGB(*GUIDE)
-            c.setLineWidth(0.4)
+            c.setLineWidth(design.HAIRLINE)
             c.line(x + mm(7.5), y, x + col_w, y)
             n += 1
     c.restoreState()
@@ -229,7 +230,7 @@ def draw_scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) 
     c.setFillColorRGB(*INK)
     c.setStrokeColorRGB(*INK)
     c.rect(bar.x, bar.y, bar.w, bar.h, stroke=0, fill=1)
-    c.setLineWidth(0.4)
+    c.setLineWidth(design.HAIRLINE)
     for k in range(int(length_mm // 10) + 1):
         tx = x + mm(10 * k)
         c.line(tx, y, tx, y + mm(1.8))
