@@ -63,3 +63,10 @@ def test_a_word_in_a_tinted_box_or_inside_a_frame_is_not() -> None:
 def test_not_measured_unless_asked() -> None:
     audit = audit_pdf(_pdf(lambda c: c.drawString(20, 150, "x")), empty=False)
     assert audit.pages[0].drawn is None and audit.drawn() == []
+
+
+def test_text_running_off_the_paper_is_not_a_drawing() -> None:
+    def draw(c: Any) -> None:
+        c.drawString(250, 150, "off the paper's edge")
+
+    assert _hits(_pdf(draw)) == []
