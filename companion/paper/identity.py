@@ -172,7 +172,8 @@ def draw_identity(
     :data:`~companion.paper.qr.MIN_QR_WIDTH`) with its bottom-left corner (quiet zone
     included) at ``(x, y)``, and ``lines`` of text to its right, centred vertically on
     it (the strip grows upwards when the text is taller). The text keeps within
-    :data:`TEXT_ROOM` and, with ``max_width`` (points, the whole strip), within that:
+    :data:`TEXT_ROOM` and, with ``max_width`` (points, the whole strip), within that
+    (but is never given under 30 mm: a narrower strip would wrap every word):
     lines too long are set smaller (down to 8 pt; never the seed) or wrapped. Returns
     the (width, height) covered, in points.
 
