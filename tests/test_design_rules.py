@@ -6,6 +6,8 @@ sheet kind x paper x parameter extreme (tests/design_cases.py), read back from t
 * ``size``: nothing under 8 pt, except card faces (kinds with backs: cards and tiles) at
   7 pt and print notes at exactly the print-note size (6 pt);
 * ``overlap``: no text box runs into another;
+* ``drawing``: no drawing (a line, a box edge, an icon) runs into a text box: under each
+  run's glyph box the page without its text is one colour (``audit.drawing_hits``);
 * ``edge``: text keeps 8 mm inside the paper's edge (print notes 5 mm);
 * ``empty``: no page leaves more than about a third of its printable area empty
   (defaults; the last page of a run of several may);
@@ -33,7 +35,7 @@ READ = design.style("label").minimum
 CARD_FACE = design.style("card-face").minimum
 PRINT_NOTE = design.style("print-note").size
 MOST_EMPTY = 0.34
-CHECKS = ("family", "size", "overlap", "edge", "empty", "tofu")
+CHECKS = ("family", "size", "overlap", "drawing", "edge", "empty", "tofu")
 CASES = list(all_sheet_cases())
 OTHERS = list(other_cases(quick=True))
 """(target, kind, case, render): booklets, a pack cover, standings, a stats report."""
@@ -43,7 +45,7 @@ REPORTS = {"standings", "stats-report"}
 
 @functools.lru_cache(maxsize=8)
 def _audit(case: SheetCase) -> PdfAudit:
-    return audit_pdf(case.render(), empty=case.case == "default")
+    return audit_pdf(case.render(), empty=case.case == "default", drawing=True)
 
 
 def _print_note(run: TextRun) -> bool:
@@ -71,6 +73,10 @@ def broken_rules(audit: PdfAudit, least: float = READ) -> dict[str, str]:
     if pairs:
         a, b = pairs[0]
         out["overlap"] = f"{len(pairs)} overlaps, e.g. p{a.page + 1} {a.text[:30]!r} x {b.text[:30]!r}"
+    drawn = audit.drawn()
+    if drawn:
+        r = drawn[0]
+        out["drawing"] = f"{len(drawn)} runs a drawing runs into, e.g. p{r.page + 1} {r.text[:40]!r}"
     near = [r for r in audit.outside(audit.sizes, margin=mm(8)) if not _print_note(r)]
     near += [r for r in audit.outside(audit.sizes, margin=mm(5)) if _print_note(r)]
     if near:
@@ -96,7 +102,7 @@ def test_design_rules(case: SheetCase) -> None:
 @pytest.mark.parametrize("target,kind,case,render", OTHERS,
                          ids=[f"{t}-{k}-{c.replace('|', '-')}" for t, k, c, _ in OTHERS])
 def test_design_rules_other(target: str, kind: str, case: str, render: Any) -> None:
-    broken = broken_rules(audit_pdf(render()))
+    broken = broken_rules(audit_pdf(render(), drawing=True))
     if kind in REPORTS:
         broken.pop("empty", None)
     new = {k: v for k, v in broken.items() if (target, kind, k) not in GAPS}

@@ -8,13 +8,21 @@ import zxingcpp
 from pdfcheck import canonical
 
 from companion.cards import JOKER, SUITS, Card, standard_deck
+from companion.paper.audit import audit_pdf
 from companion.paper.cards import draw_card_glyph
 from companion.paper.document import SheetDocument
 from companion.paper.icons import ICON_NAMES, draw_icon, draw_star, draw_suit, suit_icon
-from companion.paper.identity import check_text, draw_identity, identity_size
+from companion.paper.identity import (
+    SEED_STYLE,
+    TEXT_GAP,
+    TEXT_ROOM,
+    check_text,
+    draw_identity,
+    identity_size,
+)
 from companion.paper.layout import grid_slots, load_layout
 from companion.paper.marks import crop_mark_segments, draw_crop_marks, draw_cut_lines
-from companion.paper.qr import qr_footprint
+from companion.paper.qr import MIN_QR_WIDTH, qr_footprint
 from companion.paper.units import Rect, bounding_rect, mm, paper_size
 
 REQUIRED_ICONS = {
@@ -188,16 +196,27 @@ def test_identity_block_has_the_qr_and_the_text_beside_it():
     img = render(data)
     codes = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)
     assert [canonical(c.text) for c in codes] == [PAYLOAD]
-    text = pdfium.PdfDocument(data)[0].get_textpage().get_text_range()
+    text = " ".join(pdfium.PdfDocument(data)[0].get_textpage().get_text_range().split())
     for line in LINES:
-        assert line in text
+        assert line in text  # a long line wraps: its words are all there, in order
 
 
-def test_identity_block_shrinks_long_lines_to_fit():
+def test_identity_block_keeps_long_lines_in_its_room_at_8_pt_or_more():
     full_w, _ = identity_size(PAYLOAD, LINES)
-    w, _ = identity_size(PAYLOAD, LINES, max_width=mm(120))
-    assert w <= mm(120) + EPS < full_w
+    assert full_w <= qr_footprint(PAYLOAD) + TEXT_GAP + TEXT_ROOM + EPS
+    w, _ = identity_size(PAYLOAD, LINES, max_width=mm(70))
+    assert w <= mm(70) + EPS < full_w
+    long_seed = "W" * 8 + "-" + "M" * 7 + "-" + "W" * 7 + "-" + "M" * 7
+    lines = ["Shuffle and Doom", long_seed, "size 7"]
+    doc = SheetDocument("identity", "a4", payloads=[PAYLOAD])
+    draw_identity(doc.canvas, mm(12), mm(12), PAYLOAD, lines)
+    runs = audit_pdf(doc.finish(), empty=False).runs
+    assert min(r.size for r in runs) >= 8.0
+    seed_runs = [r for r in runs if r.size == SEED_STYLE[1]]
+    # pdfium reads a hyphen that ends a line as U+0002
+    assert len(seed_runs) == 2
+    assert "".join(r.text for r in seed_runs).replace("\x02", "-") == long_seed
     with pytest.raises(ValueError):
-        identity_size(PAYLOAD, LINES, qr_width=mm(25))
+        identity_size(PAYLOAD, LINES, qr_width=MIN_QR_WIDTH - mm(1))
     with pytest.raises(ValueError):
         identity_size(PAYLOAD, ["Q♦"])

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from companion.errors import LayoutError
 from companion.paper.layout import (
+    MIN_QR_MM,
     Layout,
     Rect,
     builtin_layouts,
@@ -75,7 +76,7 @@ def test_builtin_layouts_are_listed():
 def test_every_builtin_loads_and_lays_out(name, paper):
     layout = load_layout(name, paper=paper)
     assert layout.name == name
-    assert layout.qr_size >= 30
+    assert layout.qr_size >= MIN_QR_MM
     item = None if layout.item_given or layout.kind != "grid" else (30.0, 30.0)
     slots = grid_slots(layout, paper, item=item)
     assert slots
@@ -245,7 +246,8 @@ def test_copying_a_builtin_gives_the_same_layout(tmp_path):
         ('kind = "grid"\nitem_w = "63"\nitem_h = 88\n', "'item_w' must be a number"),
         ('kind = "grid"\ncols = 2.5\n', "'cols' must be a whole number"),
         ('kind = "grid"\ncrop_marks = 1\n', "'crop_marks' must be true or false"),
-        ('kind = "grid"\nqr_size = 20\n', "'qr_size' is 20 but must be at least 30"),
+        ('kind = "grid"\nqr_size = 12\n', f"'qr_size' is 12 but must be at least {MIN_QR_MM:g} "
+         r"\(a smaller QR code does not read reliably from a phone photo"),
         ('kind = "grid"\nmargin = 2\n', "'margin' is 2 but must be at least 5"),
         ('kind = "page"\nmargin = 6\n', "at least 8"),
         ('kind = "grid"\nmargin = nan\n', "finite"),

@@ -1,4 +1,5 @@
-"""Vector QR codes: decodable, merged runs, at least 30 mm, never a bitmap."""
+"""Vector QR codes: decodable, merged runs, at least the measured minimum wide (issue
+25: MIN_QR_MM), never a bitmap."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ from pdfcheck import canonical
 from reportlab.pdfgen import canvas as rl_canvas
 
 from companion.paper.document import SheetDocument
-from companion.paper.qr import QUIET_MODULES, draw_qr, qr_footprint, qr_matrix, qr_runs
+from companion.paper.qr import (
+    MIN_QR_MM,
+    QUIET_MODULES,
+    draw_qr,
+    qr_footprint,
+    qr_matrix,
+    qr_runs,
+)
 from companion.paper.units import mm
 
 PAYLOAD = "companion:1/sd/K7Q2-9XMA/size=7"
@@ -91,13 +99,13 @@ def test_footprint_is_the_symbol_plus_a_four_module_quiet_zone():
     assert qr_footprint(PAYLOAD, mm(32)) == pytest.approx(side)
 
 
-def test_under_30_mm_is_refused():
+def test_under_the_measured_minimum_is_refused():
     doc = SheetDocument("qr", "a4")
-    with pytest.raises(ValueError, match="at least 30 mm"):
-        draw_qr(doc.canvas, 0, 0, PAYLOAD, mm(29.9))
+    with pytest.raises(ValueError, match=f"at least {MIN_QR_MM:g} mm"):
+        draw_qr(doc.canvas, 0, 0, PAYLOAD, mm(MIN_QR_MM - 0.1))
     with pytest.raises(ValueError):
-        qr_footprint(PAYLOAD, mm(20))
-    draw_qr(doc.canvas, 0, 0, PAYLOAD, mm(30))  # exactly 30 mm is fine
+        qr_footprint(PAYLOAD, mm(MIN_QR_MM - 5))
+    draw_qr(doc.canvas, 0, 0, PAYLOAD, mm(MIN_QR_MM))  # exactly the minimum is fine
 
 
 def test_empty_or_huge_payloads_are_refused():

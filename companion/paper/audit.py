@@ -3,6 +3,11 @@ font and size in points, overlapping text, the empty share of each page.
 
 What the design rules of docs/printing.md ask can then be checked on the real bytes:
 one type family, nothing read while playing under 8 pt, nothing overlapping, pages used.
+:func:`drawing_hits` finds text run into a drawing (a line, an icon's edge through a
+word): the page rendered without its text must be one colour under each run's glyph box
+(shrunk by half a point), so text on a plain tinted panel passes and text crossed by a
+rule does not.
+
 ``benchmarks/design_audit.py`` prints these figures for every sheet; the tests assert on
 them.
 
@@ -12,6 +17,7 @@ pypdfium2 is imported inside the functions: importing this module costs nothing.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +29,7 @@ __all__ = [
     "PdfAudit",
     "TextRun",
     "audit_pdf",
+    "drawing_hits",
     "empty_share",
     "family",
     "overlaps",
@@ -178,13 +185,68 @@ def empty_share(page: Any, margin: float = 28.35, cell: float = 14.17, dpi: int 
     return blank / (rows * cols)
 
 
+def _strip_text(page: Any) -> None:
+    """Remove every text object from a pypdfium2 page (inside form XObjects too) and
+    regenerate its content, so that it renders its drawings only."""
+    import pypdfium2.raw as raw
+
+    def strip_form(form: Any) -> None:
+        for i in reversed(range(raw.FPDFFormObj_CountObjects(form))):
+            obj = raw.FPDFFormObj_GetObject(form, i)
+            kind = raw.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_TEXT:
+                if raw.FPDFFormObj_RemoveObject(form, obj):
+                    raw.FPDFPageObj_Destroy(obj)
+            elif kind == raw.FPDF_PAGEOBJ_FORM:
+                strip_form(obj)
+
+    handle = page.raw
+    for i in reversed(range(raw.FPDFPage_CountObjects(handle))):
+        obj = raw.FPDFPage_GetObject(handle, i)
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_TEXT:
+            if raw.FPDFPage_RemoveObject(handle, obj):
+                raw.FPDFPageObj_Destroy(obj)
+        elif kind == raw.FPDF_PAGEOBJ_FORM:
+            strip_form(obj)
+    raw.FPDFPage_GenerateContent(handle)
+
+
+def drawing_hits(page: Any, runs: Sequence[TextRun], dpi: int = 100, shrink: float = 0.5,
+                 spread: int = 40) -> list[TextRun]:
+    """The runs of ``page`` (a pypdfium2 page, changed: its text is removed) that a
+    drawing runs into: the page rendered at ``dpi`` without its text, in grey, is not
+    one colour under the run's glyph box shrunk by ``shrink`` points on every side (its
+    darkest and lightest pixels more than ``spread`` levels of 255 apart). Text on a
+    plain background, white or tinted, passes; a line, a box edge or an icon through it
+    does not."""
+    _strip_text(page)
+    _, h = page.get_size()
+    img = page.render(scale=dpi / 72, grayscale=True).to_pil()
+    s = dpi / 72
+    out = []
+    for r in runs:
+        x0, y0, x1, y1 = r.box
+        box = (max(0, math.ceil((x0 + shrink) * s)), max(0, math.ceil((h - y1 + shrink) * s)),
+               min(img.width, math.floor((x1 - shrink) * s)),
+               min(img.height, math.floor((h - y0 - shrink) * s)))  # on the paper only
+        if box[2] <= box[0] or box[3] <= box[1]:
+            continue
+        lo, hi = img.crop(box).getextrema()
+        if hi - lo > spread:
+            out.append(r)
+    return out
+
+
 @dataclass
 class PageAudit:
-    """One page: its runs and its empty share (None when not measured)."""
+    """One page: its runs, its empty share and the runs a drawing runs into
+    (:func:`drawing_hits`; None when not measured)."""
 
     index: int
     runs: list[TextRun]
     empty: float | None = None
+    drawn: list[TextRun] | None = None
 
 
 @dataclass
@@ -249,10 +311,15 @@ class PdfAudit:
         """The empty share of each measured page."""
         return [p.empty for p in self.pages if p.empty is not None]
 
+    def drawn(self) -> list[TextRun]:
+        """The runs a drawing runs into, on the pages measured (:func:`drawing_hits`)."""
+        return [r for p in self.pages for r in (p.drawn or [])]
 
-def audit_pdf(data: bytes, empty: bool = True, margin: float = 28.35) -> PdfAudit:
-    """Read the PDF ``data`` back: every page's text runs and (``empty``) empty share
-    inside ``margin`` points."""
+
+def audit_pdf(data: bytes, empty: bool = True, margin: float = 28.35,
+              drawing: bool = False) -> PdfAudit:
+    """Read the PDF ``data`` back: every page's text runs, (``empty``) empty share
+    inside ``margin`` points and (``drawing``) the runs a drawing runs into."""
     import pypdfium2
 
     pdf = pypdfium2.PdfDocument(data)
@@ -261,8 +328,11 @@ def audit_pdf(data: bytes, empty: bool = True, margin: float = 28.35) -> PdfAudi
         for i in range(len(pdf)):
             page = pdf[i]
             out.sizes.append(page.get_size())
-            out.pages.append(PageAudit(i, text_runs(page, i),
-                                       empty_share(page, margin) if empty else None))
+            runs = text_runs(page, i)
+            audit = PageAudit(i, runs, empty_share(page, margin) if empty else None)
+            if drawing:
+                audit.drawn = drawing_hits(page, runs)
+            out.pages.append(audit)
         return out
     finally:
         pdf.close()

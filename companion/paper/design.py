@@ -15,6 +15,14 @@ print-note, card-face) with their face, usual size and the smallest size the rol
 have (docs/printing.md, Design rules: 8 pt for what is read while playing, 7 pt on card
 faces, 6 pt for print notes).
 
+Beside the type, the tokens every sheet draws with (issue 25, a design system in the
+paper toolkit): colours (:data:`INK` for text and lines that are read, :data:`GREY` for
+secondary text, :data:`GUIDE` for writing lines and faint guides, :data:`TINT` for a
+background under text, :data:`PAPER` for white), line weights (:data:`HAIRLINE` for
+guides, :data:`RULE` for boxes and ruled lines, :data:`OUTLINE` for the outline of a
+card or tile spot) and the standard gaps (:data:`GAP_SMALL` between a thing and its
+label, :data:`GAP` between the parts of a block, :data:`GAP_LARGE` between blocks).
+
 reportlab is imported only when the fonts are registered (:func:`register`, done by
 every canvas the toolkit makes and by :func:`string_width`): importing this module
 costs nothing.
@@ -30,9 +38,20 @@ __all__ = [
     "BOLD",
     "BOLD_ITALIC",
     "FAMILY",
+    "GAP",
+    "GAP_LARGE",
+    "GAP_SMALL",
+    "GREY",
+    "GUIDE",
+    "HAIRLINE",
+    "INK",
     "ITALIC",
+    "OUTLINE",
+    "PAPER",
     "REGULAR",
     "ROLES",
+    "RULE",
+    "TINT",
     "TypeStyle",
     "face",
     "register",
@@ -46,6 +65,34 @@ REGULAR = fonts.BODY
 BOLD = fonts.BOLD
 ITALIC = fonts.ITALIC
 BOLD_ITALIC = fonts.BOLD_ITALIC
+
+_MM = 72 / 25.4
+"""Points in a millimetre (:func:`companion.paper.units.mm`, without the import)."""
+
+INK = (0.0, 0.0, 0.0)
+"""Text and lines that are read: black."""
+GREY = (0.35, 0.35, 0.35)
+"""Secondary text (a note under a label): dark enough to read at 8 pt."""
+GUIDE = (0.55, 0.55, 0.55)
+"""Writing lines, dashed spot outlines, faint guides: never text under 8 pt."""
+TINT = (0.92, 0.92, 0.92)
+"""A light background under text (a header row, a panel): text on it stays black."""
+PAPER = (1.0, 1.0, 1.0)
+"""White: a QR code's quiet zone, a knocked-out label."""
+
+HAIRLINE = 0.4
+"""Line weight (points) of guides and ruled writing lines."""
+RULE = 0.6
+"""Line weight (points) of boxes, table rules, write-in fields."""
+OUTLINE = 0.8
+"""Line weight (points) of a card or tile spot's outline."""
+
+GAP_SMALL = 1.5 * _MM
+"""Between a thing and its own label (a QR code and its text): 1.5 mm."""
+GAP = 3.0 * _MM
+"""Between the parts of a block (a footer and what is above it): 3 mm."""
+GAP_LARGE = 6.0 * _MM
+"""Between blocks of a page: 6 mm."""
 
 
 @dataclass(frozen=True)

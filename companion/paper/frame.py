@@ -1,6 +1,7 @@
 """Page furniture every sheet shares: the title band, the identity footer (QR code,
 seed in plain text), write-in boxes, ruled log lines, headings and wrapped text. Sizes
-in points."""
+in points; colours, line weights and gaps are the tokens of
+:mod:`companion.paper.design` (``INK``, ``GUIDE``, ``RULE``, ``HAIRLINE``, ``GAP``...)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ SUB_FONT = design.style("label").pair
 LABEL_FONT = design.style("small").pair
 """The sheet's title, the line under it, small labels (the type scale of
 :mod:`companion.paper.design`)."""
-INK = (0.0, 0.0, 0.0)
-GUIDE = (0.55, 0.55, 0.55)
+INK = design.INK
+GUIDE = design.GUIDE
 INKS = ("light", "dark")
 """How a sheet with large fills prints them (``--ink``, ``options["ink"]``; the sheet
 kinds with ``SheetKind.inks``): ``light`` (pale or outlined) or ``dark`` (solid)."""
@@ -137,33 +138,43 @@ def identity_lines(game_title: str, seed: str, params: str, kind: str) -> list[s
 
 
 def footer_height(payload: str, lines: list[str], qr_width: float) -> float:
-    """Height the identity footer takes, with its gap above."""
-    return identity_size(payload, lines, qr_width)[1] + mm(3)
+    """Height the identity footer takes, with its gap above (the compact strip of
+    :mod:`companion.paper.identity`: the code's side, or its text's height when a long
+    seed wraps)."""
+    return identity_size(payload, lines, qr_width)[1] + design.GAP
+
+
+CREDIT_FONT = design.style("print-note").pair
+"""The footer's right-hand lines (credits): print notes (docs/printing.md, Design)."""
 
 
 def draw_footer(c: Any, area: Rect, payload: str, lines: list[str], qr_width: float,
                 right_text: Sequence[str] = ()) -> Rect:
-    """The identity block at the bottom-left of ``area`` and, to its right, small
-    ``right_text`` lines (credits, notes). Returns the area above it."""
+    """The identity strip at the bottom-left of ``area`` and, at its bottom-right,
+    ``right_text`` lines (credits) as print notes, wrapped to the room right of the
+    strip. Returns the area above the strip and its gap."""
     w, h = identity_size(payload, lines, qr_width, max_width=area.w * 0.62)
     draw_identity(c, area.x, area.y, payload, lines, qr_width, max_width=area.w * 0.62)
     if right_text:
+        font, size = CREDIT_FONT
+        room = max(area.w - w - design.GAP_LARGE, mm(30))
+        wrapped = [part for line in right_text for part in wrap_text(line, font, size, room)]
         c.saveState()
-        c.setFont(*LABEL_FONT)
-        c.setFillColorRGB(*INK)
-        y = area.y + LABEL_FONT[1] * 1.3 * (len(right_text) - 1) + mm(1)
-        for line in right_text:
+        c.setFont(font, size)
+        c.setFillColorRGB(*design.INK)
+        y = area.y + size * 1.3 * (len(wrapped) - 1) + mm(1)
+        for line in wrapped:
             c.drawRightString(area.x + area.w, y, line)
-            y -= LABEL_FONT[1] * 1.3
+            y -= size * 1.3
         c.restoreState()
-    return Rect(area.x, area.y + h + mm(3), area.w, area.h - h - mm(3))
+    return Rect(area.x, area.y + h + design.GAP, area.w, area.h - h - design.GAP)
 
 
 def draw_field(c: Any, x: float, y: float, w: float, h: float, label: str,
                value: str = "") -> None:
     """A write-in box: a small label at its top-left and an optional printed value."""
     c.saveState()
-    c.setLineWidth(0.6)
+    c.setLineWidth(design.RULE)
     c.setStrokeColorRGB(*INK)
     c.rect(x, y, w, h, stroke=1, fill=0)
     c.setFont(*LABEL_FONT)
@@ -195,7 +206,7 @@ def draw_ruled_lines(c: Any, area: Rect, columns: int = 2, pitch: float = mm(7),
             c.setFillColorRGB(*GUIDE)
             c.drawRightString(x + mm(6), y + mm(1), str(n))
             c.setStrokeColorRGB(*GUIDE)
-            c.setLineWidth(0.4)
+            c.setLineWidth(design.HAIRLINE)
             c.line(x + mm(7.5), y, x + col_w, y)
             n += 1
     c.restoreState()
@@ -219,7 +230,7 @@ def draw_scale_bar(c: Any, x: float, y: float, length_mm: float = SCALE_BAR_MM) 
     c.setFillColorRGB(*INK)
     c.setStrokeColorRGB(*INK)
     c.rect(bar.x, bar.y, bar.w, bar.h, stroke=0, fill=1)
-    c.setLineWidth(0.4)
+    c.setLineWidth(design.HAIRLINE)
     for k in range(int(length_mm // 10) + 1):
         tx = x + mm(10 * k)
         c.line(tx, y, tx, y + mm(1.8))

@@ -15,7 +15,8 @@ paper edge), ``item_w``/``item_h`` (mm: card or tile size; 0 = the caller decide
 ``bleed`` (mm of artwork past the cut, 0 or typically 3; needs ``gap`` >= 2 x bleed),
 ``safe`` (mm inside each item kept clear of text, default 3), ``crop_marks``
 (true/false), ``duplex`` (``none``, ``long-edge`` or ``short-edge``), ``qr_size`` (mm,
-default 30, at least 30) and ``papers`` (the papers it is made for, default
+the identity QR code's width: default and least the measured minimum,
+:data:`companion.paper.qr.MIN_QR_MM`) and ``papers`` (the papers it is made for, default
 ``["a4", "letter"]``).
 
 Geometry comes back in points (:mod:`companion.paper.units`), as :class:`Rect` with
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import LayoutError
+from companion.paper import qr as _qr
 from companion.paper.units import (
     PAPER_MM,
     SAFE_MM,
@@ -65,7 +67,8 @@ __all__ = [
 BUILTIN_LAYOUTS: tuple[str, ...] = ("map", "list", "poker", "poker-bleed", "tile", "booklet-a5")
 KINDS: tuple[str, ...] = ("page", "grid", "booklet")
 DUPLEX_MODES: tuple[str, ...] = ("none", "long-edge", "short-edge")
-MIN_QR_MM = 30.0
+MIN_QR_MM = _qr.MIN_QR_MM
+"""The smallest ``qr_size``: the measured minimum of :mod:`companion.paper.qr`."""
 MAX_QR_MM = 100.0
 MAX_ITEM_MM = 500.0
 MIN_ITEM_MM = 5.0
@@ -103,7 +106,7 @@ class Layout:
     safe: float = 3.0
     crop_marks: bool = False
     duplex: str = "none"
-    qr_size: float = 30.0
+    qr_size: float = _qr.MIN_QR_MM
     papers: tuple[str, ...] = ("a4", "letter")
     source: str = field(default="", compare=False)
 
@@ -399,7 +402,8 @@ def _convert(source: str, key: str, value: Any) -> Any:
     if number < low:
         why = {
             "margin": "home printers do not print the outer 5 mm",
-            "qr_size": "smaller QR codes do not scan reliably from paper",
+            "qr_size": "a smaller QR code does not read reliably from a phone photo of "
+                       "the page, as measured (docs/printing.md, QR codes)",
         }.get(key, "")
         raise LayoutError(
             f"layout {source}: key {key!r} is {number:g} but must be at least {low:g}"

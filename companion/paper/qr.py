@@ -2,8 +2,12 @@
 one rectangle, all in one path filled once. Never a bitmap.
 
 Error correction M, no boost of the level (the qrcode library keeps the level asked
-for), a white quiet zone of 4 modules, and a symbol at least 30 mm wide: measured to
-scan from paper and from phone photos (``docs/printing.md``, The toolchain, measured).
+for), a white quiet zone of 4 modules, and a symbol at least :data:`MIN_QR_MM` wide: the
+smallest code that simulated phone photos of whole pages read in at least 95 % of the
+photos at 100 dpi and in all of them at 150 dpi (``benchmarks/photo.py --qr-widths``;
+the table is in docs/benchmarks.md, "QR size by measurement (issue 25)"; the rule in
+docs/printing.md, QR codes). Card and tile page margins, which cannot hold that, carry a
+margin code of at least 12 mm that decodes from a flat 300 dpi scan.
 """
 
 from __future__ import annotations
@@ -14,11 +18,14 @@ from typing import Any
 
 from companion.paper.units import mm
 
-__all__ = ["MIN_MARGIN_QR_WIDTH", "MIN_QR_WIDTH", "QUIET_MODULES", "draw_margin_qr", "draw_qr",
-           "margin_qr_side", "margin_qr_width", "qr_footprint", "qr_matrix", "qr_runs", "qr_text"]
+__all__ = ["MIN_MARGIN_QR_WIDTH", "MIN_QR_MM", "MIN_QR_WIDTH", "QUIET_MODULES", "draw_margin_qr",
+           "draw_qr", "margin_qr_side", "margin_qr_width", "qr_footprint", "qr_matrix", "qr_runs",
+           "qr_text"]
 
 QUIET_MODULES = 4
-MIN_QR_WIDTH = mm(30)
+MIN_QR_MM = 22.0
+"""The narrowest identity QR code (mm, the symbol without its quiet zone), measured."""
+MIN_QR_WIDTH = mm(MIN_QR_MM)
 MIN_MARGIN_QR_WIDTH = mm(12)
 _TOLERANCE = 1e-6
 
@@ -113,7 +120,8 @@ def draw_qr(c: Any, x: float, y: float, payload: str, width: float = MIN_QR_WIDT
     side); the symbol itself is ``width`` points wide. Returns the side of the whole
     square (symbol plus quiet zone), in points.
 
-    Raises ValueError if ``width`` is under 30 mm, or the payload is empty or too long.
+    Raises ValueError if ``width`` is under :data:`MIN_QR_MM`, or the payload is empty
+    or too long.
     """
     _check_width(width)
     return _draw(c, x, y, payload, width)
