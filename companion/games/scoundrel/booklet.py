@@ -208,8 +208,9 @@ def _draw_first_room(c: Any, w: float, h: float) -> None:
 
 
 def _draw_weapon(c: Any, w: float, h: float) -> None:
-    """A weapon with the monsters it slew, fanned: the last one decides what it may
-    take next."""
+    """A weapon with the monsters it slew laid beside it, each a step lower (side by
+    side, not fanned over each other: a card over another would hide its index): the
+    last one decides what it may take next."""
     from companion.paper.cards import draw_card_glyph
 
     gw = min(w / 8, mm(17))
@@ -217,9 +218,9 @@ def _draw_weapon(c: Any, w: float, h: float) -> None:
     y = h - gh - mm(2)
     draw_card_glyph(c, parse_card("8♦"), 0, y, gw, gh)
     for i, card in enumerate(("9♠", "8♠")):
-        draw_card_glyph(c, parse_card(card), gw * 0.55 * (i + 1), y - mm(2) * (i + 1),
+        draw_card_glyph(c, parse_card(card), (gw + mm(1.5)) * (i + 1), y - mm(2) * (i + 1),
                         gw, gh, highlight=i == 1)
-    x = gw * 2.3 + mm(6)
+    x = gw * 3 + mm(3) + mm(6)
     lines = ("The 8♦ slew the 9♠ (1 damage),", "then the 8♠ (none).",
              "Next it may take only a monster", "weaker than the 8♠: 2 to 7.",
              "With equal-kills, an 8 too.",
