@@ -21,6 +21,10 @@ __all__ = ["CAP_HEIGHT", "draw_card_glyph", "draw_lattice", "fit_font_size"]
 CAP_HEIGHT = 0.729
 """Cap height of the bold face (Vera Bold: 1493 of 2048 units), as a fraction of the
 font size."""
+DESCENDER = 0.2
+"""How far below the baseline J's and Q's tails reach in the bold face (Vera Bold: about
+410 of 2048 units), as a fraction of the font size."""
+_TAILED = frozenset("JQ")
 _FONT = design.BOLD
 _HIGHLIGHT_FILL = (1.0, 0.93, 0.55)
 
@@ -89,6 +93,10 @@ def draw_card_glyph(
     baseline = ry + (rh - CAP_HEIGHT * size) / 2
     if w < 1.1 * h:
         baseline -= 0.03 * h  # sit a little nearer the suit
+    elif _TAILED & set(rank):
+        # side by side: J's and Q's tails would reach the outline, so the letter and
+        # its tail are centred together
+        baseline += DESCENDER * size / 2
     c.drawCentredString(rx + rw / 2, baseline, rank)
 
     ix, iy, iw, ih = icon_box

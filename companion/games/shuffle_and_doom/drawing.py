@@ -192,6 +192,16 @@ def _params_text(size: int) -> str:
     return f"size {size}x{size}"
 
 
+def size_fits(label: str, font: float, cell: float, pad: float) -> bool:
+    """Whether a room size ``label`` set at ``font`` points (bold) ``pad`` points in
+    from its cell's top-left corner stays inside a ``cell`` clear of the walls: on a
+    hand record's mini map the cells can be too small for 8 pt, and the number is left
+    out rather than crossed by the walls (the player counts the cells)."""
+    wall = THICK / 2
+    return (pad + design.string_width(label, design.BOLD, font) + wall <= cell
+            and font * 0.95 + 1.0 + wall <= cell)
+
+
 CELL_NAMES_FROM = mm(12)
 """Cells at least this big can show their names (``cell_names``)."""
 CELL_NAME_GREY = (0.5, 0.5, 0.5)
@@ -239,10 +249,13 @@ def draw_grid(c: Any, geo: Geometry, dmap: DungeonMap, cell_names: bool = False)
     c.setFillColorRGB(*INK)
     num_size = room_size_font(cell)
     c.setFont(design.BOLD, num_size)
+    pad = max(cell * 0.08, 1.5)
     for room in dmap.rooms:
+        label = str(len(room))
+        if not size_fits(label, num_size, cell, pad):
+            continue  # a mini map's cell: the number would run into the walls
         rect = geo.cell_rect(*room[0])
-        c.drawString(rect.x + max(cell * 0.08, 1.5), rect.y + cell - num_size * 0.95 - 1.0,
-                     str(len(room)))
+        c.drawString(rect.x + pad, rect.y + cell - num_size * 0.95 - 1.0, label)
     if cell_names and cell >= CELL_NAMES_FROM:
         c.setFont(design.REGULAR, MIN_TEXT)
         c.setFillColorRGB(*CELL_NAME_GREY)

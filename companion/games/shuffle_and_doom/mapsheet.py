@@ -158,6 +158,9 @@ class MapPlan:
     credits: tuple[float, float, tuple[str, ...]]
     scale_bar: tuple[float, float]
     tracker_text: Rect | None = None
+    qr_w: float = 0.0
+    """The QR code's width (points): the layout's, or larger where the tracker's boxes
+    beside the identity block leave the room (side)."""
 
 
 def _scale_bar_width() -> float:
@@ -248,9 +251,34 @@ def plan_map_page(area: Rect, title_w: float, title_baseline: float, size: int,
         tracker_rect = Rect(col_x, head.y, col_w, band)
         text_rect = Rect(head.x, head.y + band, head.w, geo.block.y - GAP - head.y - band)
         arrangement = "side"
+        qr_w, identity = _grown_qr(payload, lines, qr_w, head, band, tracker, identity)
+        tracker_rect = Rect(identity.x1 + mm(5), head.y, head.x1 - identity.x1 - mm(5), band)
     bar = (area.x1 - bar_w, title_baseline) if on_title_line else (area.x, head.y1 + mm(1))
     return MapPlan(arrangement, geo, tracker_rect, footer, identity, credits_at, bar,
-                   text_rect)
+                   text_rect, qr_w)
+
+
+def _grown_qr(payload: str, lines: list[str], qr_w: float, head: Rect, band: float,
+              tracker: Tracker, identity: Rect) -> tuple[float, Rect]:
+    """The QR code's width and the identity block's rectangle when the block grows into
+    the ``band`` the tracker's boxes beside it make taller than the block: the QR as
+    tall as the band, or as large as leaves the boxes their height (a larger code
+    scans more easily, and the page is not left blank over a small one)."""
+    best = (qr_w, identity)
+    lo, hi = qr_w, qr_w + max(0.0, band - identity.h)
+    for _ in range(20):
+        if hi - lo < 0.5:
+            break
+        mid = (lo + hi) / 2
+        w, h = identity_size(payload, lines, mid, max_width=head.w * IDENTITY_SHARE)
+        col_w = head.x1 - head.x - w - mm(5)
+        if (h <= band and col_w >= TRACKER_MIN_W
+                and tracker.boxes_height(col_w) <= band + 0.01):
+            best = (mid, Rect(head.x, head.y, w, h))
+            lo = mid
+        else:
+            hi = mid
+    return best
 
 
 def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: Deal,
@@ -275,7 +303,7 @@ def draw_map_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
                                                    title_size(title, room)),
                          area.y1 - TITLE_FONT[1], size, payload, lines, qr_w, tracker,
                          game.credits, margin=area.y - doc.page_rect.y)
-    draw_identity(c, plan.identity.x, plan.identity.y, payload, lines, qr_w,
+    draw_identity(c, plan.identity.x, plan.identity.y, payload, lines, plan.qr_w,
                   max_width=plan.footer.w * IDENTITY_SHARE)
     x, y, notes = plan.credits
     c.saveState()
