@@ -64,3 +64,35 @@ def test_phone_photos_read_at_150_dpi(game: str, kind: str) -> None:
     read = sum(_reads(decode_image(phone_photo(image, rng), retry=True), payload)
                for _ in range(PHOTOS))
     assert read == PHOTOS, f"{read} of {PHOTOS} photos read"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size", [4, 5, 6, 7])
+def test_tile_margin_codes_read_from_a_flat_300_dpi_scan(size: int, paper: str) -> None:
+    """A tiles page's margin code (18 to 36 mm, the largest its band holds without a
+    row of tiles lost, or none; docs/decisions.md, "Design pass (issue 25): tiles QR")
+    is held to the flat-scan rule: every front with one decodes at 300 dpi to a
+    payload of the file's metadata, and the first front to the Subject."""
+    import pypdfium2
+
+    from companion.games.dungeon_solitaire.sheets.tiles import tile_pages
+    from companion.scan import decode_image
+
+    g = get_game("dungeon-solitaire")
+    pdf = pypdfium2.PdfDocument(g.render("tiles", SEED, {"size": size}, paper, {}))
+    meta = pdf.get_metadata_dict()
+    keywords = str(meta["Keywords"]).split()
+    plan = tile_pages(SEED, size, paper)
+    for i, page in enumerate(plan):
+        if page.side != "front":
+            continue
+        found = [t for t in decode_image(pdf[i].render(scale=300 / 72,
+                                                       grayscale=True).to_pil())
+                 if t.startswith("companion:")]
+        if page.qr_mm is None:  # the band holds no code: it names the page in text
+            assert found == [], (i, found)
+            continue
+        assert page.qr_mm >= 12, (i, page.qr_mm)
+        assert found and all(t in keywords for t in found), (i, found)
+        if i == 0:
+            assert found == [meta["Subject"]]

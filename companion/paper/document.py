@@ -145,15 +145,19 @@ class SheetDocument:
             self._begin(self._page_landscape)
         self._bleed = rect
 
-    def add_payload(self, payload: str) -> None:
+    def add_payload(self, payload: str, first: bool = False) -> None:
         """Add a QR payload to the metadata (Keywords; Subject if it is the first).
+        ``first`` puts it first (moving it there if present): the Subject is then the
+        code the first page prints, so a scan of the page and of the file agree.
 
         A payload already present is not repeated. Raises ValueError for a payload
         holding white space (it would split in the Keywords).
         """
         if not payload or any(ch.isspace() for ch in payload):
             raise ValueError(f"a payload must be non-empty and hold no spaces: {payload!r}")
-        if payload not in self._payloads:
+        if first:
+            self._payloads = [payload, *(p for p in self._payloads if p != payload)]
+        elif payload not in self._payloads:
             self._payloads.append(payload)
 
     def finish(self) -> bytes:

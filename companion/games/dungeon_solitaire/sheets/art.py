@@ -146,15 +146,36 @@ def _fit(text: str, font: str, size: float, width: float, least: float = 0.0) ->
     return max(least, fit_font_size(text, font, max(size, least), width))
 
 
+WIDEST_LABEL = "d0 L0"
+"""The widest label a tile's square and level make (``d``, ``b`` and ``g`` are the widest
+of the board's letters, digits are all as wide): every label of a tile size is set as
+this one is, in one line or stacked, at one size."""
+
+
 def _corner_text(c: Any, r: Rect, text: str, colour: tuple[float, float, float],
                  least: float = 0.0) -> None:
     """``text`` right-aligned in the top-right corner of the tile ``r``, ``least``
-    points or more."""
+    points or more, on the wall: in one line, smaller if need be, where it fits beside
+    a north corridor, else its words stacked in the corner by the room (a small tile
+    whose type is held at ``least``), so that no corridor or room edge runs through
+    it."""
     s = r.w
-    size = _fit(text, design.BOLD, max(5.5, s * 0.085), s * 0.36, least)
+    inset = s * 0.065
+    beside = s * (0.5 - CORRIDOR_FRAC / 2 - 0.016) - inset - s * 0.02
+    words = text.split()
+    # a square's label is sized as the widest one, so a page's labels match
+    widest = WIDEST_LABEL if len(words) == 2 else text
+    if c.stringWidth(widest, design.BOLD, 1) < c.stringWidth(text, design.BOLD, 1):
+        widest = text
+    size = _fit(widest, design.BOLD, max(5.5, s * 0.085), beside, least)
     c.setFillColorRGB(*colour)
     c.setFont(design.BOLD, size)
-    c.drawRightString(r.x1 - s * 0.065, r.y1 - s * 0.065 - size * CAP_HEIGHT, text)
+    if c.stringWidth(widest, design.BOLD, size) <= beside + 0.01 or len(words) < 2:
+        c.drawRightString(r.x1 - inset, r.y1 - inset - size * CAP_HEIGHT, text)
+        return
+    lead = size * 1.15
+    for k, word in enumerate(words):
+        c.drawRightString(r.x1 - inset, r.y1 - inset - size * CAP_HEIGHT - k * lead, word)
 
 
 def draw_room(c: Any, r: Rect, room: Room, *, marker: str | None = None, label: str = "",

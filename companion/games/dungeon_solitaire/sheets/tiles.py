@@ -171,7 +171,8 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
     :func:`tile_pages`), ``backs`` duplex (each back page says the offset it was
     shifted by) or none, the stone walls in ``ink``; each front names itself in its
     band (its level's QR code, or all the tiles' when it holds several levels) with
-    the scale check and the printing notes; returns the plan.
+    the scale check and the printing notes, the first front's code first in the
+    metadata (the Subject, what a scan of the file reports first); returns the plan.
 
     Raises LayoutError if a back page has no margin for its offset note.
     """
@@ -204,7 +205,7 @@ def draw_tiles(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, seed:
                             page_size=doc.page_size)
         assert page.band is not None
         payload = _page_payload(game, seed, params, page.levels, edition)
-        doc.add_payload(payload)
+        doc.add_payload(payload, first=i == 0)
         lines = page_name_lines(game, seed, size, f"tiles, {_span(page.levels, 'level')}",
                                 i + 1, len(plan))
         tall = page.band.h >= mm(SET_UP_BAND_MM)
@@ -245,6 +246,7 @@ def draw_tile_folds(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, 
     for k, page in enumerate(pages):
         shown = sorted({lv for lv, _ in page.items})
         payload = _page_payload(game, seed, params, shown, edition)
+        doc.add_payload(payload, first=k == 0)
         lines = page_name_lines(game, seed, size, f"tiles, {_span(shown, 'level')}", k + 1,
                                 len(pages))
         _draw_fold_page(doc, layout, page, front, back, payload, lines, notes)
