@@ -25,14 +25,22 @@ from companion.errors import LayoutError
 from companion.paper import design
 from companion.paper.booklet.markup import draw_rich_text, rich_width
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, draw_footer, draw_heading, draw_text, footer_height
+from companion.paper.frame import (
+    INK,
+    draw_footer,
+    draw_heading,
+    draw_text,
+    draw_title,
+    footer_height,
+)
 from companion.paper.icons import RED, draw_suit
 from companion.paper.layout import Layout, Rect
 from companion.paper.units import mm
 
-__all__ = ["FIELD_GAP", "FIELD_HEIGHT", "LINE_PITCH", "LogColumn", "draw_card_spelling",
-           "draw_log_field", "draw_log_fields", "draw_log_footer", "draw_log_lines",
-           "draw_log_pages", "draw_note", "draw_verb_table", "field_height"]
+__all__ = ["DEFAULT_HOW", "FIELD_GAP", "FIELD_HEIGHT", "LINE_PITCH", "LogColumn",
+           "draw_card_spelling", "draw_log_field", "draw_log_fields", "draw_log_footer",
+           "draw_log_lines", "draw_log_pages", "draw_log_title", "draw_note",
+           "draw_verb_table", "field_height"]
 
 FIELD_HEIGHT = mm(11)
 """A write-in field's height with a one-line value."""
@@ -299,3 +307,19 @@ def draw_log_footer(c: Any, area: Rect, payload: str, lines: list[str], qr_width
             y -= NOTE.size * 1.3
         c.restoreState()
     return foot
+
+
+DEFAULT_HOW = ("Write one action per line, as below; type it up later and check it with: "
+               "companion validate my-game.log")
+"""What a log sheet's first page says under its title, unless a game says more."""
+
+
+def draw_log_title(c: Any, area: Rect, game_title: str, n: int, pages: int,
+                   first_number: int, how: str = DEFAULT_HOW) -> Rect:
+    """The title of page ``n`` of ``pages`` of a game log: "GAME: game log" and ``how``
+    on the first page, "GAME: game log, continued" and where to go on from (line
+    ``first_number``) on the others. Returns the area under it."""
+    if n == 1:
+        return draw_title(c, area, f"{game_title}: game log", how)
+    return draw_title(c, area, f"{game_title}: game log, continued",
+                      f"Page {n} of {pages}: go on from line {first_number}.")

@@ -8,13 +8,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, draw_title, identity_lines
+from companion.paper.frame import INK, identity_lines
 from companion.paper.layout import Layout, Rect
 from companion.paper.logsheet import (
     draw_card_spelling,
     draw_log_fields,
     draw_log_footer,
     draw_log_lines,
+    draw_log_title,
     draw_note,
     draw_verb_table,
 )
@@ -75,14 +76,10 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: Scoundrel, seed: st
                    first_number: int) -> int:
     c = doc.canvas
     area = doc.page_rect.inset(mm(layout.margin))
-    if n == 1:
-        area = draw_title(c, area, f"{game.title}: game log",
+    area = draw_log_title(c, area, game.title, n, pages, first_number,
                           "Write one action per line as you play, and your health after "
                           "it; type it up later and check it with: companion validate "
                           "my-game.log")
-    else:
-        area = draw_title(c, area, f"{game.title}: game log, continued",
-                          f"Page {n} of {pages}: go on from line {first_number}.")
     lines = identity_lines(game.title, seed, "",
                            f"log sheet, page {n} of {pages}; {_variant_words(variants)}")
     foot = draw_log_footer(c, area, payload, lines, mm(layout.qr_size), [game.credits])

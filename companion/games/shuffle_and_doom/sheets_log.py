@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 from companion.games.shuffle_and_doom.drawing import _params_text
 from companion.games.shuffle_and_doom.generation import Deal
 from companion.paper.document import SheetDocument
-from companion.paper.frame import draw_title, identity_lines
+from companion.paper.frame import identity_lines
 from companion.paper.layout import Layout, Rect, content_rect
 from companion.paper.logsheet import (
     draw_log_fields,
     draw_log_footer,
     draw_log_lines,
     draw_log_pages,
+    draw_log_title,
     draw_verb_table,
 )
 from companion.paper.units import mm
@@ -69,13 +70,7 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: ShuffleAndDoom, d: D
     def page(target: SheetDocument, p: int, pages: int, first_number: int) -> int:
         c = target.canvas
         area = content_rect(layout, target.paper)
-        if p == 1:
-            area = draw_title(c, area, f"{game.title}: game log",
-                              "Write one action per line, as below; type it up later and "
-                              "check it with: companion validate my-game.log")
-        else:
-            area = draw_title(c, area, f"{game.title}: game log, continued",
-                              f"Page {p} of {pages}: go on from line {first_number}.")
+        area = draw_log_title(c, area, game.title, p, pages, first_number)
         lines = identity_lines(game.title, d.seed, _params_text(n),
                                f"log sheet, page {p} of {pages}")
         foot = draw_log_footer(c, area, payload, lines, mm(layout.qr_size), [game.credits])

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from companion.games.clear_the_dungeon.sheets.common import _SUIT_WORDS, Sheet, _variant_words
 from companion.paper.document import SheetDocument
-from companion.paper.frame import draw_title, identity_lines
+from companion.paper.frame import identity_lines
 from companion.paper.layout import Layout, Rect
 from companion.paper.logsheet import (
     LABEL,
@@ -14,6 +14,7 @@ from companion.paper.logsheet import (
     draw_log_fields,
     draw_log_footer,
     draw_log_lines,
+    draw_log_title,
     draw_note,
     draw_verb_table,
 )
@@ -86,14 +87,9 @@ def _draw_log_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, se
     ``first_number``. Returns how many lines it has."""
     c = doc.canvas
     area = doc.page_rect.inset(mm(layout.margin))
-    if n == 1:
-        area = draw_title(c, area, f"{game.title}: game log",
+    area = draw_log_title(c, area, game.title, n, pages, first_number,
                           "Write one action per line, as in the examples; type it up later "
                           "and check it with: companion validate my-game.log")
-    else:
-        area = draw_title(c, area, f"{game.title}: game log, continued",
-                          f"Page {n} of {pages}: go on from line {first_number}, where page "
-                          f"{n - 1} ends.")
     qr_w = mm(layout.qr_size)
     lines = identity_lines(game.title, seed, "",
                            f"log sheet, page {n} of {pages}; {_variant_words(variants)}")

@@ -12,13 +12,14 @@ from companion.games.dungeon_solitaire.generation import reward_deck
 from companion.games.dungeon_solitaire.sheets.common import Sheet, _params_text
 from companion.games.dungeon_solitaire.table import RulesTable
 from companion.paper.document import SheetDocument
-from companion.paper.frame import draw_title, identity_lines
+from companion.paper.frame import identity_lines
 from companion.paper.layout import Layout, Rect, content_rect
 from companion.paper.logsheet import (
     draw_log_fields,
     draw_log_footer,
     draw_log_lines,
     draw_log_pages,
+    draw_log_title,
     draw_note,
     draw_verb_table,
 )
@@ -106,13 +107,7 @@ def draw_log_page(doc: SheetDocument, layout: Layout, game: DungeonSolitaire, se
     def page(target: SheetDocument, n: int, pages: int, first_number: int) -> int:
         c = target.canvas
         area = content_rect(layout, target.paper)
-        if n == 1:
-            area = draw_title(c, area, f"{game.title}: game log",
-                              "Write one action per line, as below; type it up later and "
-                              "check it with: companion validate my-game.log")
-        else:
-            area = draw_title(c, area, f"{game.title}: game log, continued",
-                              f"Page {n} of {pages}: go on from line {first_number}.")
+        area = draw_log_title(c, area, game.title, n, pages, first_number)
         lines = identity_lines(game.title, seed, _params_text(size),
                                f"log sheet, page {n} of {pages}")
         foot = draw_log_footer(c, area, payload, lines, mm(layout.qr_size), [game.credits])
