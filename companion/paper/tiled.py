@@ -34,6 +34,7 @@ from companion.paper.frame import (
     SCALE_BAR_FONT,
     SCALE_BAR_MM,
     SLOT_GREY,
+    identity_lines,
     wrap_text,
 )
 from companion.paper.identity import draw_identity, identity_size
@@ -41,7 +42,7 @@ from companion.paper.units import BIG_PAPERS, Rect, check_paper, mm, paper_size
 
 __all__ = ["MARK_MM", "OVERLAP_MM", "PANEL_PAD", "PANEL_TINT", "POKER_MM", "SPOT_MM",
            "SPOT_TINT", "MatPage", "MatPlan", "band_width", "draw_mark", "draw_panel",
-           "draw_scale_check", "draw_spot", "mat_footer", "plan_mat", "print_mat",
+           "draw_scale_check", "draw_spot", "mat_footer", "plan_mat", "plan_mat_page", "print_mat",
            "sheet_note"]
 
 POKER_MM = (63.0, 88.0)
@@ -325,3 +326,14 @@ def draw_panel(c: Any, r: Rect) -> Rect:
     c.roundRect(r.x, r.y, r.w, r.h, mm(2), stroke=0, fill=1)
     c.restoreState()
     return r.inset(PANEL_PAD)
+
+
+def plan_mat_page(paper: str, margin: float, qr_size_mm: float, title: str, seed: str,
+                  detail: str, credits: str, payload: str) -> tuple[MatPlan, Any]:
+    """(plan, footer drawing) of a glued mat on ``paper``: the identity strip of
+    ``payload`` (game ``title``, ``seed``, ``detail``: the variants) with ``credits``
+    beside it, and the mat planned above it (:func:`plan_mat`)."""
+    lines = identity_lines(title, seed, "", detail)
+    footer_h, footer = mat_footer(payload, lines, mm(qr_size_mm), credits,
+                                  band_width(paper, margin))
+    return plan_mat(paper, margin, footer_h), footer

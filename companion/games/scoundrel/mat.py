@@ -13,7 +13,7 @@ from companion.errors import LayoutError
 from companion.games.scoundrel.generation import DECK
 from companion.paper import design
 from companion.paper.document import SheetDocument
-from companion.paper.frame import INK, draw_corner_note, identity_lines, wrap_text
+from companion.paper.frame import INK, draw_corner_note, wrap_text
 from companion.paper.icons import RED
 from companion.paper.layout import Layout, Rect
 from companion.paper.tiled import (
@@ -21,11 +21,9 @@ from companion.paper.tiled import (
     SPOT_MM,
     SPOT_TINT,
     MatPlan,
-    band_width,
     draw_panel,
     draw_spot,
-    mat_footer,
-    plan_mat,
+    plan_mat_page,
     print_mat,
 )
 from companion.paper.units import mm
@@ -137,10 +135,8 @@ def draw_rule_entries(c: Any, x: float, top: float, width: float,
 def mat_plan(paper: str, layout: Layout, game: Scoundrel, seed: str,
              variants: Sequence[str], payload: str) -> tuple[MatPlan, Any]:
     """(plan, footer drawing) of the mat on ``paper``."""
-    lines = identity_lines(game.title, seed, "", _variant_words(variants))
-    footer_h, footer = mat_footer(payload, lines, mm(layout.qr_size), game.credits,
-                                  band_width(paper, mm(layout.margin)))
-    return plan_mat(paper, mm(layout.margin), footer_h), footer
+    return plan_mat_page(paper, mm(layout.margin), layout.qr_size, game.title, seed,
+                         _variant_words(variants), game.credits, payload)
 
 
 def _variant_words(variants: Sequence[str]) -> str:

@@ -29,7 +29,6 @@ from companion.paper.frame import (
     draw_corner_note,
     draw_heading,
     draw_text,
-    identity_lines,
     wrap_text,
 )
 from companion.paper.icons import draw_icon
@@ -38,10 +37,8 @@ from companion.paper.tiled import (
     SPOT_MM,
     SPOT_TINT,
     MatPlan,
-    band_width,
     draw_panel,
-    mat_footer,
-    plan_mat,
+    plan_mat_page,
     print_mat,
 )
 from companion.paper.units import mm
@@ -136,10 +133,8 @@ def mat_spots(left: Rect, right: Rect) -> dict[str, Rect]:
 def mat_plan(paper: str, layout: Layout, game: ClearTheDungeon, seed: str,
              variants: Sequence[str], payload: str) -> tuple[MatPlan, Any]:
     """(plan, footer drawing) of the mat on ``paper``."""
-    lines = identity_lines(game.title, seed, "", _variant_words(variants))
-    footer_h, footer = mat_footer(payload, lines, mm(layout.qr_size), game.credits,
-                                  band_width(paper, mm(layout.margin)))
-    return plan_mat(paper, mm(layout.margin), footer_h), footer
+    return plan_mat_page(paper, mm(layout.margin), layout.qr_size, game.title, seed,
+                         _variant_words(variants), game.credits, payload)
 
 
 def draw_mat_page(doc: SheetDocument, layout: Layout, game: ClearTheDungeon, seed: str,
