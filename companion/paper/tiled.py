@@ -41,9 +41,9 @@ from companion.paper.identity import draw_identity, identity_size
 from companion.paper.units import BIG_PAPERS, Rect, check_paper, mm, paper_size
 
 __all__ = ["MARK_MM", "OVERLAP_MM", "PANEL_PAD", "PANEL_TINT", "POKER_MM", "SPOT_MM",
-           "SPOT_TINT", "MatPage", "MatPlan", "band_width", "draw_mark", "draw_panel",
-           "draw_scale_check", "draw_spot", "mat_footer", "plan_mat", "plan_mat_page", "print_mat",
-           "sheet_note"]
+           "SPOT_TINT", "MatPage", "MatPlan", "band_width", "draw_mark", "draw_mat_title",
+           "draw_panel", "draw_scale_check", "draw_spot", "mat_footer", "plan_mat",
+           "plan_mat_page", "print_mat", "sheet_note"]
 
 POKER_MM = (63.0, 88.0)
 """A poker card, the cards every mat here holds."""
@@ -337,3 +337,18 @@ def plan_mat_page(paper: str, margin: float, qr_size_mm: float, title: str, seed
     footer_h, footer = mat_footer(payload, lines, mm(qr_size_mm), credits,
                                   band_width(paper, margin))
     return plan_mat(paper, margin, footer_h), footer
+
+
+def draw_mat_title(c: Any, x: float, top: float, title: str, subtitle: str) -> float:
+    """A mat's title (the type scale's title) at ``x`` under ``top`` and its one-line
+    ``subtitle`` (label size) under it. Returns the height they take down to the
+    subtitle's baseline's depth (the caller leaves its own gap below)."""
+    big, small = design.style("title"), design.style("label")
+    c.saveState()
+    c.setFillColorRGB(*INK)
+    c.setFont(big.font, big.size)
+    c.drawString(x, top - big.size * 0.8, title)
+    c.setFont(small.font, small.size)
+    c.drawString(x, top - big.size * 1.25 - small.size * 0.8, subtitle)
+    c.restoreState()
+    return big.size * 1.25 + small.size * 1.4

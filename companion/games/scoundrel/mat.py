@@ -21,6 +21,7 @@ from companion.paper.tiled import (
     SPOT_MM,
     SPOT_TINT,
     MatPlan,
+    draw_mat_title,
     draw_panel,
     draw_spot,
     plan_mat_page,
@@ -192,16 +193,8 @@ def _rules_box(c: Any, r: Rect, entries: Sequence[tuple[str, str]]) -> Rect:
 def _draw_left(c: Any, r: Rect, game: Scoundrel, seed: str,
                variants: Sequence[str]) -> dict[str, Any]:
     spots = mat_spots(r, r)
-    title = design.style("title")
-    label = design.style("label")
-    c.saveState()
-    c.setFillColorRGB(*INK)
-    c.setFont(title.font, title.size)
-    c.drawString(r.x, r.y1 - title.size * 0.8, f"{game.title}: play mat")
-    c.setFont(label.font, label.size)
-    c.drawString(r.x, r.y1 - title.size * 1.25 - label.size * 0.8,
-                 f"Seed {seed}, {_variant_words(variants)}.")
-    c.restoreState()
+    draw_mat_title(c, r.x, r.y1, f"{game.title}: play mat",
+                   f"Seed {seed}, {_variant_words(variants)}.")
     draw_spot(c, spots["dungeon"], "Dungeon", f"{len(DECK)} cards face down, stacked "
               "with the stacking list; deal each room from here")
     draw_spot(c, spots["discard"], "Discard", "face up")

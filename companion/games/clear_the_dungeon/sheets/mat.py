@@ -37,6 +37,7 @@ from companion.paper.tiled import (
     SPOT_MM,
     SPOT_TINT,
     MatPlan,
+    draw_mat_title,
     draw_panel,
     plan_mat_page,
     print_mat,
@@ -169,15 +170,8 @@ def _draw_left(c: Any, r: Rect, game: ClearTheDungeon, seed: str,
                variants: Sequence[str], columns: Sequence[Sequence[Card]]
                ) -> dict[str, Any]:
     spots = {k: v for k, v in mat_spots(r, r).items() if k[-1] in "12"}
-    title = design.style("title")
-    c.saveState()
-    c.setFillColorRGB(*INK)
-    c.setFont(title.font, title.size)
-    c.drawString(r.x, r.y1 - title.size * 0.8, f"{game.title}: play mat")
-    c.setFont(_LABEL.font, _LABEL.size)
-    c.drawString(r.x, r.y1 - title.size * 1.25 - _LABEL.size * 0.8,
-                 f"Seed {seed}, {_variant_words(variants)}. Deal with the stacking list.")
-    c.restoreState()
+    draw_mat_title(c, r.x, r.y1, f"{game.title}: play mat",
+                   f"Seed {seed}, {_variant_words(variants)}. Deal with the stacking list.")
     for k in (1, 2):
         _draw_column(c, spots, k, columns[k - 1])
     side = Rect(spots["column2"].x1 + _GAP, spots["column2"].y,

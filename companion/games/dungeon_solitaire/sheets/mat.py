@@ -28,6 +28,7 @@ from companion.paper.tiled import (
     SCALE_CHECK_H,
     SPOT_TINT,
     band_width,
+    draw_mat_title,
     draw_panel,
     mat_footer,
     plan_mat,
@@ -166,16 +167,8 @@ def _draw_panel(c: Any, panel: Rect, tile: float, size: int, seed: str,
                 rules: RulesTable) -> dict[str, Any]:
     """The panel: title, tracks, deck, discard and drawn spots, rules in brief."""
     spots = mat_spots(_ANY, panel, tile, size)
-    title = design.style("title")
-    c.saveState()
-    c.setFillColorRGB(*INK)
-    c.setFont(title.font, title.size)
-    c.drawString(panel.x, panel.y1 - title.size * 0.8, "Dungeon Solitaire: play mat")
-    c.setFont(_LABEL.font, _LABEL.size)
-    c.drawString(panel.x, panel.y1 - title.size * 1.25 - _LABEL.size * 0.8,
-                 f"{_params_text(size)}, seed {seed}")
-    c.restoreState()
-    y = panel.y1 - title.size * 1.25 - _LABEL.size * 1.4 - mm(4)
+    y = panel.y1 - draw_mat_title(c, panel.x, panel.y1, "Dungeon Solitaire: play mat",
+                                  f"{_params_text(size)}, seed {seed}") - mm(4)
 
     # health track
     top_health = rules.max_health
