@@ -13,7 +13,7 @@ sheet kind x paper x parameter extreme (tests/design_cases.py), read back from t
   (defaults; the last page of a run of several may);
 * ``tofu``: no character the font has no glyph for.
 
-What is not done yet is listed in tests/design_gaps.py and allowed to fail there only.
+Every case must keep every rule: there is no list of allowed failures.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 from design_cases import SheetCase, all_sheet_cases, other_cases
-from design_gaps import GAPS
 
 from companion.games import get_game
 from companion.paper import design
@@ -35,7 +34,6 @@ READ = design.style("label").minimum
 CARD_FACE = design.style("card-face").minimum
 PRINT_NOTE = design.style("print-note").size
 MOST_EMPTY = 0.34
-CHECKS = ("family", "size", "overlap", "drawing", "edge", "empty", "tofu")
 CASES = list(all_sheet_cases())
 OTHERS = list(other_cases(quick=True))
 """(target, kind, case, render): booklets, a pack cover, standings, a stats report."""
@@ -95,8 +93,7 @@ def broken_rules(audit: PdfAudit, least: float = READ) -> dict[str, str]:
 @pytest.mark.parametrize("case", CASES, ids=[c.label for c in CASES])
 def test_design_rules(case: SheetCase) -> None:
     broken = failures(case, _audit(case))
-    new = {k: v for k, v in broken.items() if (case.game, case.kind, k) not in GAPS}
-    assert not new, "; ".join(f"{k}: {v}" for k, v in new.items())
+    assert not broken, "; ".join(f"{k}: {v}" for k, v in broken.items())
 
 
 @pytest.mark.parametrize("target,kind,case,render", OTHERS,
@@ -105,11 +102,5 @@ def test_design_rules_other(target: str, kind: str, case: str, render: Any) -> N
     broken = broken_rules(audit_pdf(render(), drawing=True))
     if kind in REPORTS:
         broken.pop("empty", None)
-    new = {k: v for k, v in broken.items() if (target, kind, k) not in GAPS}
-    assert not new, "; ".join(f"{k}: {v}" for k, v in new.items())
+    assert not broken, "; ".join(f"{k}: {v}" for k, v in broken.items())
 
-
-def test_gaps_name_real_checks() -> None:
-    kinds = {(c.game, c.kind) for c in CASES} | {(t, k) for t, k, _, _ in OTHERS}
-    for game, kind, check in GAPS:
-        assert (game, kind) in kinds and check in CHECKS, (game, kind, check)
