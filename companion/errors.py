@@ -53,6 +53,11 @@ class ScanError(CompanionError):
     """An image or PDF that cannot be read, or in which no QR code was found."""
 
 
+class MarkSheetError(ScanError):
+    """A mark sheet that cannot be read (``companion read``, exit 2): no sheet in a photo,
+    a page missing or of another deal, a sheet that is no mark sheet."""
+
+
 class UnreadableLogError(CompanionError):
     """A file that is not a log in this notation at all: missing, not UTF-8, binary,
     empty, or without a ``Game`` tag naming a known game. Exit code 2."""

@@ -198,8 +198,10 @@ class SheetRequest:
 
     def describe(self) -> dict[str, Any]:
         """What the sheet shows, as JSON-ready data (``--json``)."""
-        return self.game_object.describe(self.kind, self.seed, dict(self.params),
-                                         self.options())
+        options = self.options()
+        if self.kind == "marks":  # a mark sheet's template is in mm of its paper
+            options["paper"] = self.paper
+        return self.game_object.describe(self.kind, self.seed, dict(self.params), options)
 
     def default_path(self) -> Path:
         """Where the sheet goes without ``--out`` (:func:`default_out`)."""

@@ -220,6 +220,12 @@ class Game(ABC, Generic[StateT, ActionT]):
                 elif key == "kind":
                     if text != "pack":
                         self.sheet_kind(text)
+                elif key == "page" and items.get("kind") == "marks":
+                    # a mark sheet's page 2 on (page 1 names none): docs/marks.md
+                    if not (text.isascii() and text.isdigit() and len(text) <= 2
+                            and int(text) >= 2):
+                        raise PayloadError(f"payload page={shown(text)}: a mark sheet's "
+                                           "page is 2 to 99 (page 1 names none)")
                 elif key in options:
                     options[key].check(text)
                 elif key in {p.name for p in self.params}:
@@ -280,6 +286,12 @@ class Game(ABC, Generic[StateT, ActionT]):
             if key is not None and len(_VARIANT_SETS) < 64:
                 _VARIANT_SETS[key] = known
         return known
+
+    def marks_codec(self) -> Any:
+        """The game's mark sheets (:class:`companion.marks.codec.MarkCodec`), or None for
+        a game that prints none (``docs/marks.md``). A game with a ``marks`` sheet kind
+        returns its codec, imported when asked for."""
+        return None
 
     def sheet_kind(self, name: str) -> SheetKind:
         """The sheet kind called ``name``. Raises ParameterError if there is none."""
