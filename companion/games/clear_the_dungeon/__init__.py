@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.cards import Card, standard_deck
 from companion.games.base import (
@@ -21,6 +21,9 @@ from companion.games.base import (
 from companion.games.clear_the_dungeon import notation, rules
 from companion.games.clear_the_dungeon.notation import format_action
 from companion.games.clear_the_dungeon.rules import Action, State
+
+if TYPE_CHECKING:
+    from companion.marks.codec import MarkCodec
 
 _NAME: dict[Card, str] = {c: str(c) for c in standard_deck(jokers=1)}
 """Every card's name (``str(card)``), looked up for a verdict's summary."""
@@ -48,6 +51,9 @@ class ClearTheDungeon(Game[State, Action]):
         SheetKind("record", "hand record: the deal, par and the solver's best line, turn "
                   "by turn (--from LOGS: the table's players of the deal too)",
                   from_logs=True),
+        SheetKind("marks", "mark sheet: each turn's cards printed, bubbles for where each "
+                  "went, read back from a photo (companion read; --from LOG: an answer "
+                  "key)", from_logs=True),
     )
     map_kind = "mat"
     deal_rules = frozenset({"deal-seed"})
@@ -152,11 +158,22 @@ class ClearTheDungeon(Game[State, Action]):
                   "power-no-jokers " + format_cards(deal(seed, False).power)]
         return "\n".join(lines) + "\n"
 
+    def marks_codec(self) -> MarkCodec:
+        """The mark sheet's codec (``marks.py``, imported when asked for)."""
+        from companion.games.clear_the_dungeon.marks import CODEC
+
+        return CODEC
+
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The deal as the sheet prints it (no jokers with ``no-jokers``) and the sheet's
-        QR payload (``variant=...`` when variants are on)."""
+        QR payload (``variant=...`` when variants are on); the ``marks`` kind's template
+        (:func:`companion.marks.sheet.describe_marks`)."""
         self.sheet_kind(kind)
+        if kind == "marks":
+            from companion.marks.sheet import describe_marks
+
+            return describe_marks(self, seed, params, options or {})
         from companion.games.clear_the_dungeon.sheets import describe_data
 
         data = describe_data(self, kind, seed, params, options or {})

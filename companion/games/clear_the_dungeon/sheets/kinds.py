@@ -59,12 +59,17 @@ def sheet_spec(game: ClearTheDungeon, kind: str) -> SheetSpec:
 def render(game: ClearTheDungeon, kind: str, seed: str, params: dict[str, int], paper: str,
            options: dict[str, Any]) -> bytes:
     """The PDF bytes of one sheet kind (:data:`SHEETS`): ``mat``, ``stack``, ``log``,
-    ``deck`` or ``record`` (the hand record, :mod:`.record`).
+    ``deck`` or ``record`` (the hand record, :mod:`.record`); the ``marks`` kind is
+    :func:`companion.marks.sheet.render_marks`'s.
 
     Raises ParameterError for an unknown kind or variant, a bad ``options["backs"]``
     (or, with ``options["par"]``, a game without a solver), LayoutError for an unusable
     layout.
     """
+    if kind == "marks":
+        from companion.marks.sheet import render_marks
+
+        return render_marks(game, seed, params, paper, options)
     spec = sheet_spec(game, kind)
     about = game.sheet_kind(kind)
     variants = game.sheet_variants(options)
