@@ -17,10 +17,13 @@ prints them, one line a card, and the player marks where each went:
 
 Under ``reserve`` each row also has :data:`RESERVE_LINES` reserve lines ``R1``-``R6``:
 "the top card of the damage pile went to column c as 1st/2nd/T", R1 the first card taken
-from the pile in that turn, R2 the next... They name no card: R\\ *k* is the *k*-th card
-from the top of the damage pile as the turn began. Six is the exact bound (the pile
-holds at most six cards at a turn's start, a seventh loses), so every game fits: the
-most seen in one turn was 6 (the simulated players, 12,000 games).
+from the pile in that turn, R2 the next... They name no card: line *k* is the *k*-th
+card from the top of the damage pile as the turn began. Six is the exact bound (the
+pile holds at most six cards at a turn's start, a seventh loses), so every game fits:
+the most seen in one turn was 6 (random and greedy players, 3,000 games each; expert,
+1,600). A card line under ``reserve`` also has a ``new`` bubble: the card went on a
+monster that came up in this turn, which tells apart the places of a column that takes
+more than three cards in one turn (unmarked, it constrains nothing).
 
 **Canonical order of a row's log lines.** ``draw``, then the plays (hand cards in
 printed order, then the reserve lines in order, each column's cards in their places'
@@ -259,13 +262,15 @@ def _card_words(card: Card) -> str:
     return str(card)
 
 
-def _bubble(t: int, part: str, value: str, page: int, x: float, y: float, group: str,
+def _bubble(t: int, part: str, name: str, page: int, x: float, y: float, group: str,
             meaning: str) -> Bubble:
+    """Bubble ``r{t}.{part}.{name}`` of turn ``t``: ``name`` is ``col1``-``col4``, ``D``,
+    a place or ``new``; its value and label drop the ``col`` (``4``)."""
     from companion.marks.paper import BUBBLE_R_MM
 
-    return Bubble(f"r{t}.{part}.{value}", page, x, y, BUBBLE_R_MM, t, group,
-                  value if not value.startswith("col") else value[3:], value
-                  if not value.startswith("col") else value[3:], meaning)
+    value = name.removeprefix("col")
+    return Bubble(f"r{t}.{part}.{name}", page, x, y, BUBBLE_R_MM, t, group, value, value,
+                  meaning)
 
 
 def _card_bubbles(layout: SheetLayout, box: TurnBox, line: _Line, i: int, card: Card,
