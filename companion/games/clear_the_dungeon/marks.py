@@ -235,7 +235,7 @@ def sheet_layout(paper: str, variants: Sequence[str], counts: Sequence[int]) -> 
                     # two reserve lines right of the card line, the room shared out
                     left = bx + FIRST_BUBBLE_MM + 8 * step + 5.0 + 2.25
                     entry = RESERVE_LABEL_MM + 6 * step + 2.5 + 2.25
-                    gap = (bx + block_w - 1.5 - left - 2 * entry) / 2
+                    gap = (bx + block_w - 3.0 - left - 2 * entry) / 2
                     res = tuple((2 * i + j + 1, left + gap + j * (entry + gap)
                                  + RESERVE_LABEL_MM) for j in range(2))
                 lines.append(_Line(ly, card, res))
