@@ -353,6 +353,8 @@ def test_two_places_for_one_card_mean_nothing() -> None:
     # a place with no destination, a reserve line with no column
     assert CODEC.row_actions(t, row, state, frozenset({"r1.c1.1st"})) == []
     assert CODEC.row_actions(t, row, state, frozenset({"r1.R1.1st"})) == []
+    assert CODEC.row_actions(t, row, state, frozenset({"r1.c2.new"})) == []
+    assert CODEC.row_actions(t, row, state, frozenset({"r1.c2.D", "r1.c2.new"})) == []
     # a reserve card from an empty damage pile
     assert CODEC.row_actions(t, row, state, frozenset({"r1.R1.col1", "r1.R1.1st"})) == []
     # a place the pile cannot have had (column 1's pile is empty: its card is 1st)

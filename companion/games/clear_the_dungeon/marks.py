@@ -466,8 +466,9 @@ class ClearTheDungeonMarks:
         """Every reading of the marks ``filled`` of ``row`` from ``state`` (before the
         turn's draw), in canonical order (:func:`order_row`): ``[()]`` when nothing of
         the row is filled, ``[]`` when the marks mean nothing (two places for one card, a
-        place without a destination, a place the piles cannot have had, reserve lines
-        beyond the damage pile, a turn that is not the next)."""
+        place or ``new`` without a destination, ``new`` on a discard, a place the piles
+        cannot have had, reserve lines beyond the damage pile, a turn that is not the
+        next)."""
         mine = [template.bubble(b) for b in row.bubbles if b in filled]
         if not mine:
             return [()]
@@ -487,15 +488,18 @@ class ClearTheDungeonMarks:
         for i in range(1, count + 1):
             to = groups.get(f"c{i}.to", [None])[0]
             pl = groups.get(f"c{i}.place", [None])[0]
+            new = f"c{i}.new" in groups
             if to is None:
-                if pl is not None:
+                if pl is not None or new:
                     return []
                 continue
             slot = PLACES.index(pl) if pl is not None else None
             if to == "D":
+                if new:  # (a discard goes on no monster)
+                    return []
                 discards.append((i, slot))
             else:
-                plays.append(_Play(f"c{i}", int(to) - 1, slot, f"c{i}.new" in groups))
+                plays.append(_Play(f"c{i}", int(to) - 1, slot, new))
         k = 0
         for line in range(1, RESERVE_LINES + 1):
             to = groups.get(f"R{line}.to", [None])[0]
