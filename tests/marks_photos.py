@@ -292,8 +292,10 @@ def photograph(image: Image.Image, dpi: int, rng: Stream, *,
     inside = cv2.warpPerspective(np.ones_like(page), H, (frame_w, frame_h),
                                  flags=cv2.INTER_LINEAR, borderValue=0)
     photo = photo * (1 - inside) + warped * inside
-    # light: a gradient across the frame and a soft shadow band
-    fy, fx = np.mgrid[0:frame_h, 0:frame_w].astype(np.float32)
+    # light: a gradient across the frame and a soft shadow band (computed coarse:
+    # light varies slowly)
+    sh, sw = frame_h // 8 + 1, frame_w // 8 + 1
+    fy, fx = np.mgrid[0:sh, 0:sw].astype(np.float32) * 8
     la = uniform(rng, 0, 2 * math.pi)
     g = (fx * math.cos(la) + fy * math.sin(la))
     g = (g - g.min()) / max(1.0, float(g.max() - g.min()))
@@ -306,9 +308,11 @@ def photograph(image: Image.Image, dpi: int, rng: Stream, *,
     soft = uniform(rng, 0.02, 0.08) * max(frame_w, frame_h)
     band = 1 / (1 + np.exp(-(s - s0) / soft)) * (1 / (1 + np.exp((s - s0 - width) / soft)))
     light = light * (1 - uniform(rng, 0.2, 0.4) * band)
+    light = cv2.resize(light.astype(np.float32), (frame_w, frame_h),
+                       interpolation=cv2.INTER_LINEAR)
     photo = photo * light * uniform(rng, 0.9, 1.05)
     photo = cv2.GaussianBlur(photo, (0, 0), uniform(rng, 0.4, 1.1) * max(1.0, dpi / 150))
-    photo = photo + gen.normal(0, uniform(rng, 2, 6), photo.shape)
+    photo = photo + gen.normal(0, uniform(rng, 2, 6), photo.shape).astype(np.float32)
     q = int(uniform(rng, 50, 90)) if quality is None else quality
     ok, data = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8),
                             [cv2.IMWRITE_JPEG_QUALITY, q])

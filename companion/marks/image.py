@@ -38,7 +38,8 @@ from companion.marks.paper import PAPER_MARKERS, fiducials
 from companion.marks.template import Bubble, PageTemplate
 
 __all__ = ["CANCEL_ARMS", "EMPTY_BELOW", "FILLED_ABOVE", "PAPER_MM", "RENDER_DPI", "Fill",
-           "FoundPage", "bubble_offsets", "find_page", "load_images", "measure", "rectify"]
+           "FoundPage", "STROKE_INK", "STROKE_SHARE", "bubble_features",
+           "bubble_offsets", "find_page", "load_images", "measure", "rectify"]
 
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Each paper's width and height in mm (portrait)."""
@@ -46,10 +47,15 @@ RENDER_DPI = 200
 """A PDF's pages are rendered at this resolution (less if a page is very large)."""
 WORK_PX_PER_MM = 6.0
 """The straightened page the bubbles are measured on: 6 pixels a mm (152 dpi)."""
-EMPTY_BELOW = 0.16
+EMPTY_BELOW = 0.22
 """A fill under this is empty."""
-FILLED_ABOVE = 0.36
+FILLED_ABOVE = 0.30
 """A fill over this is filled; between the two it is doubtful."""
+STROKE_INK = 0.25
+"""Ink at least this share of the page's pencil counts as a stroke."""
+STROKE_SHARE = 0.06
+"""An inside with less fill than :data:`EMPTY_BELOW` but at least this share of it in
+strokes (a tick) is doubtful, not empty."""
 CANCEL_ARMS = 3
 """A bubble with ink beyond its ring in at least this many of the four diagonal
 directions (the arms of an X) is cancelled."""
@@ -471,16 +477,28 @@ def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
     The page is straightened (:func:`rectify`), its ink measured against the local
     paper (light varies across a photo), each bubble moved by the curl correction
     (:func:`bubble_offsets`), and the ink inside its ring taken relative to the page's
-    pencil (the darkest marks on it): ``value`` under :data:`EMPTY_BELOW` is empty, over
-    :data:`FILLED_ABOVE` filled, doubtful between. Ink past the ring in at least
-    :data:`CANCEL_ARMS` of the four diagonals (an X's arms) makes a marked bubble
-    cancelled (doubtful if only two show, or if its inside is not marked). Raises
+    pencil (the darkest marks on it). ``value`` (the mean ink inside) over
+    :data:`FILLED_ABOVE` is filled; under :data:`EMPTY_BELOW`, with less than
+    :data:`STROKE_SHARE` of the inside inked at all, empty; anything else doubtful (a
+    tick, a faint mark). Ink past the ring in at least :data:`CANCEL_ARMS` of the four
+    diagonals (an X's arms) makes a marked bubble cancelled (doubtful if only two
+    show). Raises nothing."""
+    features, _ = bubble_features(found, page, bubbles)
+    return {b.id: _classify(*f) for b, f in zip(bubbles, features, strict=True)}
+
+
+def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
+                    ) -> tuple[list[tuple[float, float, int]], float]:
+    """For each bubble: its fill (mean ink inside the ring relative to the page's
+    pencil, 0..1), the share of its inside inked at least :data:`STROKE_INK` of the
+    pencil, and the number of diagonals (0-4) with ink past the ring; and the page's
+    pencil darkness (:func:`_pencil_level`). What :func:`measure` classifies. Raises
     nothing."""
     ppm = WORK_PX_PER_MM
     rect = rectify(found, page, ppm)
     ink = _ink(rect, ppm)
     offs = bubble_offsets(found, page, bubbles, ink)
-    raw: list[tuple[float, int, float]] = []  # inner ink, diagonal arms, ink in arms
+    patches: list[tuple[Any, Any, Any, int] | None] = []
     cache: dict[float, tuple[Any, Any, int]] = {}
     H, W = ink.shape
     for b, (dx, dy) in zip(bubbles, offs, strict=True):
@@ -490,31 +508,34 @@ def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
             cache[key] = _disc_masks(r_px, ppm)
         inner, diag, half = cache[key]
         cx, cy = (b.x_mm + dx) * ppm, (b.y_mm + dy) * ppm
+        if not (0 <= cx < W and 0 <= cy < H):
+            patches.append(None)
+            continue
         M: Any = np.array([[1, 0, half - cx], [0, 1, half - cy]], np.float32)
         size = 2 * half + 1
-        if not (0 <= cx < W and 0 <= cy < H):
-            raw.append((0.0, 0, 0.0))
-            continue
         patch = cv2.warpAffine(ink, M, (size, size), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-        inside = float((patch * inner).sum() / inner.sum())
+        patches.append((patch, inner, diag, half))
+    insides = [float((p[0] * p[1]).sum() / p[1].sum()) if p is not None else 0.0
+               for p in patches]
+    pencil = _pencil_level(insides)
+    out: list[tuple[float, float, int]] = []
+    for inside, item in zip(insides, patches, strict=True):
+        if item is None:
+            out.append((0.0, 0.0, 0))
+            continue
+        patch, inner, diag, half = item
+        rel = patch / pencil
+        cover = float(((rel > STROKE_INK) * inner).sum() / inner.sum())
         arms = 0
-        arm_ink = 0.0
         yy, xx = np.nonzero(diag)
         for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
             sel = ((xx - half) * sx > 0) & ((yy - half) * sy > 0)
-            vals = patch[yy[sel], xx[sel]]
-            share = float((vals > 0.18).mean()) if vals.size else 0.0
-            if share >= 0.08:
+            vals = rel[yy[sel], xx[sel]]
+            if vals.size and float((vals > STROKE_INK).mean()) >= 0.08:
                 arms += 1
-            arm_ink += share
-        raw.append((inside, arms, arm_ink))
-    pencil = _pencil_level([v for v, _, _ in raw])
-    out: dict[str, Fill] = {}
-    for b, (inside, arms, _) in zip(bubbles, raw, strict=True):
-        value = min(1.0, inside / pencil)
-        out[b.id] = _classify(value, arms)
-    return out
+        out.append((min(1.0, inside / pencil), cover, arms))
+    return out, pencil
 
 
 def _pencil_level(insides: Sequence[float]) -> float:
@@ -528,12 +549,14 @@ def _pencil_level(insides: Sequence[float]) -> float:
     return float(min(0.9, max(0.3, level)))
 
 
-def _classify(value: float, arms: int) -> Fill:
-    """The state of a bubble of that fill and that many X arms beyond its ring."""
+def _classify(value: float, cover: float, arms: int) -> Fill:
+    """The state of a bubble of that fill, inked share and X arms beyond its ring."""
     if arms >= CANCEL_ARMS and value >= EMPTY_BELOW:
         return Fill(value, "cancelled", 0.5 + 0.5 * min(1.0, (arms - 2) / 2))
     if arms >= 2 and value >= EMPTY_BELOW:
         return Fill(value, "doubtful", 0.25)
+    if value < EMPTY_BELOW and cover >= STROKE_SHARE:
+        return Fill(value, "doubtful", 0.1)
     if value < EMPTY_BELOW:
         return Fill(value, "empty", 0.5 + 0.5 * min(1.0, (EMPTY_BELOW - value) / EMPTY_BELOW))
     if value > FILLED_ABOVE:
