@@ -334,7 +334,8 @@ def true_place(geometry: Mapping[str, Any], x_mm: float, y_mm: float) -> tuple[f
     iteration, then the perspective)."""
     g = geometry
     w, h, amp, phase = g["w"], g["h"], g["amp"], g["phase"]
-    px, py = x_mm * g["ppm"], y_mm * g["ppm"]
+    # pixel centres: the pixel that covers [i, i + 1) mm*ppm is at i
+    px, py = x_mm * g["ppm"] - 0.5, y_mm * g["ppm"] - 0.5
     qx, qy = px, py
     for _ in range(8):  # the photo's pixel q shows the page at q + d(q)
         u, v = qx / w, qy / h

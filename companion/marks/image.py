@@ -60,6 +60,7 @@ CANCEL_ARMS = 3
 """A bubble with ink beyond its ring in at least this many of the four diagonal
 directions (the arms of an X) is cancelled."""
 _SEARCH_MM = 2.6  # how far from the homography's place a bubble's ring is looked for
+_OWN_RING_MM = 0.9  # a ring found this near the smooth field's place is trusted
 _MAX_WORK_SIDE = 2600  # a photo is shrunk to this (longest side) before markers are sought
 
 State = Literal["empty", "filled", "doubtful", "cancelled"]
@@ -395,7 +396,8 @@ def bubble_offsets(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubbl
     of offsets in mm. Each bubble's printed ring is sought within :data:`_SEARCH_MM` of
     its place; a smooth field (a cubic in x and y, fitted with outliers dropped) through
     the rings found clearly gives every bubble's offset, so that a filled bubble (whose
-    ring is hidden) moves with its neighbours. Zero offsets where too few rings are
+    ring is hidden) moves with its neighbours; a bubble whose own ring was found within
+    0.9 mm of the field's place keeps its own. Zero offsets where too few rings are
     found. Raises nothing."""
     ppm = WORK_PX_PER_MM
     if ink is None:
@@ -407,9 +409,9 @@ def bubble_offsets(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubbl
     kernel = _ring_kernel(r_px, ppm)
     kh = kernel.shape[0] // 2
     reach = int(math.ceil(_SEARCH_MM * ppm))
-    pts, offs, weights = [], [], []
+    pts, offs, which = [], [], []
     H, W = ink.shape
-    for b in bubbles:
+    for index, b in enumerate(bubbles):
         cx, cy = b.x_mm * ppm, b.y_mm * ppm
         x0, y0 = int(round(cx)) - reach - kh, int(round(cy)) - reach - kh
         x1, y1 = int(round(cx)) + reach + kh + 1, int(round(cy)) + reach + kh + 1
@@ -423,11 +425,12 @@ def bubble_offsets(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubbl
                            ].mean())
         if peak < 0.08 or inside > 0.12:  # no clear ring, or ink inside: do not trust it
             continue
-        dx = (at[0] - reach + (round(cx) - cx)) / ppm
-        dy = (at[1] - reach + (round(cy) - cy)) / ppm
+        sx, sy = _subpixel(resp, (int(at[0]), int(at[1])))
+        dx = (sx - reach + (round(cx) - cx)) / ppm
+        dy = (sy - reach + (round(cy) - cy)) / ppm
         pts.append((b.x_mm, b.y_mm))
         offs.append((dx, dy))
-        weights.append(peak)
+        which.append(index)
     if len(pts) < 6:
         return np.zeros((n, 2))
     P = np.array(pts)
@@ -454,7 +457,29 @@ def bubble_offsets(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubbl
         keep = new
     Q = np.array([(b.x_mm, b.y_mm) for b in bubbles])
     field = basis(Q) @ coef
+    # a bubble whose own ring was found near the field's place keeps its own (the
+    # field is smooth; the paper may not be, and a corner of the grid extrapolates)
+    for k, index in enumerate(which):
+        if np.hypot(*(off[k] - field[index])) <= _OWN_RING_MM:
+            field[index] = off[k]
     return np.clip(field, -_SEARCH_MM, _SEARCH_MM)
+
+
+def _subpixel(resp: Any, at: tuple[int, int]) -> tuple[float, float]:
+    """The peak of ``resp`` at ``at`` refined by a parabola through its neighbours."""
+    x, y = at
+    fx, fy = float(x), float(y)
+    if 0 < x < resp.shape[1] - 1:
+        a, b, c = resp[y, x - 1], resp[y, x], resp[y, x + 1]
+        den = a - 2 * b + c
+        if den < 0:
+            fx += float(np.clip(0.5 * (a - c) / den, -0.5, 0.5))
+    if 0 < y < resp.shape[0] - 1:
+        a, b, c = resp[y - 1, x], resp[y, x], resp[y + 1, x]
+        den = a - 2 * b + c
+        if den < 0:
+            fy += float(np.clip(0.5 * (a - c) / den, -0.5, 0.5))
+    return fx, fy
 
 
 def _disc_masks(r_px: float, ppm: float) -> tuple[Any, Any, int]:
