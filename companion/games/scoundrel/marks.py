@@ -97,9 +97,9 @@ AVOID_X = 13.5
 GROUP_X = 26.0
 """The first group's first bubble, from the block's left edge."""
 CARD_PITCH = 7.0
-VERB_X = (30.0, 38.5)
+VERB_X = (28.5, 36.0)
 """The ``fight`` and ``slay`` bubbles within a group (from its first bubble)."""
-GROUP_PITCH = 47.5
+GROUP_PITCH = 48.5
 BLOCK_W = GROUP_X + (FACES - 1) * GROUP_PITCH + VERB_X[-1] + BUBBLE_R_MM + 0.5
 ROW_PITCH_MIN = 6.5
 ROW_PITCH_MAX = 8.0
