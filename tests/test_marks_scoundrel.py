@@ -19,6 +19,7 @@ from companion.games.scoundrel.marks import (
     FACES,
     MAX_ROWS,
     POSITIONS,
+    ends_room,
     page_layouts,
     row_count_bound,
 )
@@ -77,7 +78,10 @@ def read_back(t: Template, start: State, filled: frozenset[str]
             break
         kept = [(r, after) for r in readings if (after := legal(state, r)) is not None]
         assert len(kept) == 1, f"{row.label}: {len(kept)} legal readings of {readings}"
-        reading, _ = kept[0]
+        reading, after = kept[0]
+        later = any(set(r.bubbles) & filled for r in t.rows[row.number:])
+        if later:  # a row followed by another ends its room
+            assert ends_room(state, after), row.label
         for a in reading:
             state = GAME.apply(state, a)
             actions.append(a)

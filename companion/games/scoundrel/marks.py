@@ -44,7 +44,8 @@ from companion.marks.template import Bubble, PageTemplate, Row, Template
 if TYPE_CHECKING:
     from companion.paper.document import SheetDocument
 
-__all__ = ["CODEC", "FACES", "MAX_ROWS", "POSITIONS", "ScoundrelMarks", "row_count_bound"]
+__all__ = ["CODEC", "FACES", "MAX_ROWS", "POSITIONS", "ScoundrelMarks", "ends_room",
+           "row_count_bound"]
 
 POSITIONS = rules.ROOM_SIZE
 """A room's cards, numbered in the order dealt (the card that stayed first)."""
@@ -72,6 +73,13 @@ def row_count_bound(deck: int = len(DECK), room: int = rules.ROOM_SIZE) -> tuple
         if dungeon == 0:
             break
     return faced_rooms + avoidable, most
+
+
+def ends_room(before: State, after: State) -> bool:
+    """Whether a row played from ``before`` to ``after`` ends its room: an ``avoid`` or
+    a face dealt the next room, or the game is over. Every row but the last one marked
+    does (a reader that checks it catches a card whose mark was missed)."""
+    return after.rooms != before.rooms or after.outcome is not None
 
 
 MAX_ROWS, FACES = row_count_bound()
@@ -234,8 +242,7 @@ class ScoundrelMarks:
             if not current:
                 start = before
             current.append(action)
-            if (isinstance(action, Avoid) or after.rooms != before.rooms
-                    or after.outcome is not None):
+            if ends_room(before, after):
                 rows.append((start, tuple(current)))
                 current = []
         if current:
