@@ -163,10 +163,12 @@ def page_layouts(width_mm: float, height_mm: float, rows: int = MAX_ROWS) -> lis
 
 
 def ordinal(k: int) -> str:
+    """``1st``, ``2nd``, ``3rd``... for ``k`` from 1."""
     return ORDINALS[k - 1] if k <= len(ORDINALS) else f"{k}th"
 
 
 def variant_words(variants: Sequence[str]) -> str:
+    """``standard rules``, or ``variant: ...`` naming the variants played."""
     return "standard rules" if not variants else "variant: " + ", ".join(variants)
 
 
