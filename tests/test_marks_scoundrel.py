@@ -406,3 +406,26 @@ def test_marks_is_a_sheet_kind_not_a_pack_part() -> None:
     assert GAME.sheet_kind("marks").from_logs
     assert "marks" not in {p.kind for p in GAME.pack_parts}
     assert GAME.marks_codec() is CODEC
+
+
+def test_command_line(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from companion.cli import app
+    from companion.errors import LayoutError
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["sheets", "scoundrel", "--seed", "S1", "--kind", "marks",
+                            "--json", "--paper", "letter"])
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert data["paper"] == "letter" and len(data["rows"]) == MAX_ROWS
+    g = play(GAME, SEED, {}, "greedy")
+    (tmp_path / "g.log").write_text(g.log_text(), encoding="utf-8")
+    r = runner.invoke(app, ["sheets", "scoundrel", "--seed", "S2", "--kind", "marks",
+                            "--from", str(tmp_path / "g.log"), "--out",
+                            str(tmp_path / "x.pdf")])
+    assert r.exit_code == 2 and "not of this sheet's seed S2" in r.stderr
+    assert "Traceback" not in r.output
+    with pytest.raises(LayoutError):
+        CODEC.template(SEED, {}, (), 1, "a3")

@@ -181,11 +181,15 @@ class ScoundrelMarks:
         """The mark sheet of ``seed`` on ``paper`` (``"a4"`` or ``"letter"``): page 1
         with ``sheet_payload(..., "marks", variants)``, page N that and ``/page=N``.
 
-        Raises KeyError for another paper (the fiducials know only A4 and Letter),
-        ParameterError for a variant the game does not know."""
+        Raises LayoutError for another paper (the corner markers tell A4 from Letter
+        only)."""
+        from companion.errors import LayoutError
         from companion.games.scoundrel import GAME
         from companion.games.scoundrel.sheets import sheet_payload
         from companion.paper.units import paper_size_mm
+
+        if paper not in ("a4", "letter"):
+            raise LayoutError(f"mark sheets print on A4 or Letter, not {paper}")
 
         width, height = paper_size_mm(paper)
         marks = fiducials(width, height, paper)
