@@ -45,10 +45,14 @@ class MarkLike(Protocol):
     """What the decoder needs of a bubble's reading."""
 
     @property
-    def state(self) -> str: ...
+    def state(self) -> str:
+        """``empty``, ``filled``, ``doubtful`` or ``cancelled``."""
+        ...
 
     @property
-    def value(self) -> float: ...
+    def value(self) -> float:
+        """The fill, 0 (paper) to 1 (pencil)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,7 @@ class Reading:
 
     @property
     def final(self) -> Any:
+        """The state after the last row read."""
         return self.states[-1]
 
 
@@ -103,6 +108,7 @@ class Decoding:
 
     @property
     def best(self) -> Reading | None:
+        """The best reading left (None: no legal one, and no certain illegal one)."""
         return self.readings[0] if self.readings else None
 
 
@@ -160,6 +166,7 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
     first; each answer narrows the readings before the next one.
     """
     hyps = [_Hyp((), (start,), 0.0, (), game.is_over(start))]
+    dead: Row | None = None  # the row where no reading went on
     illegal: list[Reading] = []
     truncated = False
     forced: dict[int, str] = {}  # row number -> why it must be asked
@@ -185,6 +192,7 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
         if len(hyps) > BEAM:
             hyps, truncated = hyps[:BEAM], True
         if not hyps:
+            dead = row
             break
     readings = [Reading(h.rows, h.states, h.cost, h.filled) for h in hyps]
     result = Decoding(readings, False, doubtful_rows=doubtful_rows)
@@ -193,9 +201,13 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
         if illegal and not doubtful_rows and not forced:
             result.certain = True  # the player's game as marked: the validator judges it
         else:
-            result.questions = [Question(r, "no legal game reads the marks this way",
-                                         ()) for r in template.rows
-                                if r.number in set(doubtful_rows) | set(forced)]
+            open_rows = set(doubtful_rows) | set(forced)
+            if dead is not None:
+                open_rows.add(dead.number)
+            result.questions = [Question(r, "no legal game reads the marks here (a row "
+                                         "left empty before marked ones?)" if r is dead
+                                         else "no legal game reads the marks this way", ())
+                                for r in template.rows if r.number in open_rows]
         return result
     # ask where readings part, first row first
     while True:
@@ -225,7 +237,7 @@ def _widen(row: Row, marks: Mapping[str, MarkLike]) -> list[tuple[float, frozens
     on = [b for b in row.bubbles if (m := marks.get(b)) is not None
           and m.state in ("filled", "doubtful")]
     out: list[tuple[float, frozenset[str]]] = []
-    for k in range(len(on), -1, -1):
+    for k in range(len(on), 0, -1):  # the player marked something: never nothing
         for subset in combinations(on, k):
             out.append((float(len(on) - k), frozenset(subset)))
         if len(out) > 1 << MAX_DOUBTFUL_IN_ROW:
@@ -238,15 +250,18 @@ def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list
           ) -> tuple[list[_Hyp], bool]:
     nxt: list[_Hyp] = []
     meaningless = True
+    ended = getattr(codec, "row_ended", None)
     for h in hyps:
         for cost, filled in options:
             if h.ended:
                 if not filled:
                     meaningless = False
                     nxt.append(_Hyp(h.rows, h.states, h.cost + cost, h.filled, True))
-                elif not illegal and game.is_over(h.states[-1]):
-                    # marks after the end: the rules' own refusal, for a certain reading
-                    _after_end(game, codec, template, row, h, filled, cost, illegal)
+                else:
+                    meaningless = False  # marks after the end: they mean, illegally
+                    if not illegal and game.is_over(h.states[-1]):
+                        # the rules' own refusal, for a certain reading
+                        _after_end(game, codec, template, row, h, filled, cost, illegal)
                 continue
             if not filled:
                 meaningless = False
@@ -270,8 +285,12 @@ def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list
                                                h.states, h.cost + cost,
                                                h.filled + (filled,), (action, exc)))
                     continue
+                # a row that does not end its turn or room ends the reading: any marks
+                # after it would be read against the wrong cards
+                stops = game.is_over(state) or (ended is not None
+                                                and not ended(h.states[-1], state))
                 nxt.append(_Hyp(h.rows + (tuple(seq),), h.states + (state,), h.cost + cost,
-                                h.filled + (filled,), game.is_over(state)))
+                                h.filled + (filled,), stops))
     return nxt, meaningless
 
 
@@ -307,7 +326,8 @@ def _all_questions(game: Game, template: Template, readings: Sequence[Reading],
             c = _row_choice(game, r, i)
             choices.setdefault((c.actions, c.filled), c)
         if len(choices) > 1:
-            out.append(Question(row, "the marks allow more than one legal game",
+            out.append(Question(row, forced.get(row.number,
+                                                "the marks allow more than one legal game"),
                                 tuple(choices.values())))
         elif row.number in forced or (always and i == 0):
             out.append(Question(row, forced.get(row.number, "readings were cut short"),

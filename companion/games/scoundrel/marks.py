@@ -176,6 +176,11 @@ class ScoundrelMarks:
     """Scoundrel's :class:`~companion.marks.codec.MarkCodec` (module docstring)."""
 
     # ------------------------------------------------------------------- template
+    def row_ended(self, before: State, after: State) -> bool:
+        """Whether the row ended its room (:func:`ends_room`): the decoder reads no row
+        after one that did not."""
+        return ends_room(before, after)
+
     def template(self, seed: str, params: Mapping[str, int], variants: Sequence[str],
                  edition: int, paper: str) -> Template:
         """The mark sheet of ``seed`` on ``paper`` (``"a4"`` or ``"letter"``): page 1
