@@ -24,6 +24,10 @@ COLOURS = {"filled": (0, 150, 60), "doubtful": (235, 130, 0), "cancelled": (210,
 _SIDE_MM = 95.0  # the column of log lines beside a page
 
 
+_SUIT_LETTERS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
+"""The type family has no suit glyphs: the proof writes S, H, D, C (said in its key)."""
+
+
 def _font(size: int) -> Any:
     from PIL import ImageFont
 
@@ -75,6 +79,9 @@ def _page_picture(sheet: SheetRead, index: int, rows: dict[int, tuple[list[str],
         x, y = b.x_mm * K, b.y_mm * K
         draw.ellipse((x - r, y - r, x + r, y + r), outline=COLOURS[mark.state], width=3)
     font = _font(int(2.6 * K))
+    key = ("Ringed: green filled, orange doubtful, red taken back. "
+           "Suits: S spades, H hearts, D diamonds, C clubs.")
+    _wrapped(draw, key, (w + 8, 8 * K), side - 16, font, (90, 90, 90), int(14 * K))
     for row in sheet.template.rows:
         if row.page != pt.number:
             continue
@@ -84,6 +91,7 @@ def _page_picture(sheet: SheetRead, index: int, rows: dict[int, tuple[list[str],
         colour = COLOURS["doubtful"] if open_ else (20, 20, 20)
         draw.line((w + 4, top, w + side - 8, top), fill=(200, 200, 200), width=1)
         text = f"{row.number}: " + ("  ".join(lines) if lines else "-")
+        text = text.translate(_SUIT_LETTERS)
         _wrapped(draw, text, (w + 8, top + 4), side - 16, font, colour,
                  int(max(hh * K, 3.5 * K)))
     return canvas
