@@ -5,16 +5,16 @@
 
 For each game, paper and resolution, N seeded games are played (the solver's best line,
 the expert, greedy and random players; every variant combination in turn; some cut
-short: won, lost and unfinished games), their bubbles found (the codec's
-``row_marks``) and pencilled on the blank sheet with marks of many kinds
-(``tests/marks_photos.py``: solid most often, then partial, light, ticks and crosses;
-strays beside bubbles, smudged erasures and taken-back marks on wrong bubbles with the
-right one filled after), every page photographed in simulation (perspective up to 20
-degrees, any rotation, page curl, blur, uneven light and a shadow band, JPEG 50-90,
-noise) and read by ``companion.marks.read.read_sheet`` with nobody to ask. A sheet is
-*exact* when the reading is certain and its log is the game's (the log the marks of the
-game make, read without a photo); *doubtful* when rows are left open (exit 3);
-*wrong* when certain and not the game's (must never happen). Seconds a page are the
+short: won, lost and unfinished games), their bubbles found (the codec's ``row_marks``)
+and pencilled on the blank sheet with marks of many kinds (``tests/marks_photos.py``:
+solid most often, then partial, light, ticks and crosses; and on each sheet up to two
+taken-back marks on wrong bubbles of the rows played, up to three strays beside bubbles
+and up to two smudged erasures), every page photographed in simulation (perspective up
+to 20 degrees, any rotation, page curl, blur, uneven light and a shadow band, JPEG
+50-90, noise) and read by ``companion.marks.read.read_sheet`` with nobody to ask. A
+sheet is *exact* when the reading is certain and its log is the game's (the log the
+marks of the game make, read without a photo); *doubtful* when rows are left open (exit
+3); *wrong* when certain and not the game's (must never happen). Seconds a page are the
 reading's wall clock (finding, measuring, decoding; photos are made beforehand).
 All randomness comes from the project's generator: a run is repeatable.
 """
@@ -132,10 +132,11 @@ def one_sheet(case: Case) -> dict[str, Any]:
     empty = sorted(b.id for b in template.bubbles if b.id not in filled)
     used_rows = {template.bubble(b).row for b in filled}
     near = [b for b in empty if template.bubble(b).row in used_rows]
-    for kind, share in (("taken-back", 0.03), ("stray", 0.03), ("erased", 0.02)):
-        for b in near:
-            if b not in marks and _uniform(rng, 0, 1) < share:
-                marks[b] = kind
+    for kind, most in (("taken-back", 2), ("stray", 3), ("erased", 2)):
+        for _ in range(int(rng.next64() % (most + 1))):  # 0 to `most` a sheet
+            if near:
+                b = near[int(rng.next64() % len(near))]
+                marks.setdefault(b, kind)
     pdf = render_marks(game, seed, {}, case.paper, options)
     photos = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -166,7 +167,12 @@ def one_sheet(case: Case) -> dict[str, Any]:
     else:
         got = sheet.log_text.split("\n", 1)[1]
         verdict = "exact" if got == want.split("\n", 1)[1] else "wrong"
-    return {"game": case.game, "paper": case.paper, "dpi": case.dpi, "index": case.index,
+    open_kinds: list[str] = []
+    if sheet is not None:
+        for q in sheet.decoding.questions:
+            open_kinds += [marks.get(b, "-") for b in q.row.bubbles if b in marks]
+    return {"open_kinds": open_kinds, "game": case.game, "paper": case.paper,
+            "dpi": case.dpi, "index": case.index,
             "pages": len(photos), "verdict": verdict, "seconds": seconds, "error": error,
             "player": player, "variants": list(variants), "kinds": kinds,
             "settled": len(sheet.decoding.settled) if sheet is not None else 0,
@@ -203,6 +209,12 @@ def main() -> None:
                   f"{100 * count['doubtful'] / n:.1f} % | {count['wrong']} | "
                   f"{count['unread']} | {sum(r['settled'] for r in rs)} | "
                   f"{statistics.median(secs):.2f}, {max(secs):.2f} |")
+    asked: dict[str, int] = {}
+    for r in results:
+        for k in r["open_kinds"]:
+            asked[k] = asked.get(k, 0) + 1
+    print("\nmarks in the rows left open, by kind: "
+          + (", ".join(f"{k} {n}" for k, n in sorted(asked.items())) or "none"))
     for r in results:
         if r["verdict"] in ("wrong", "unread"):
             print(f"{r['verdict']}: {r['game']} {r['paper']} {r['dpi']} dpi sheet "

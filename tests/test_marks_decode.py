@@ -144,3 +144,12 @@ def test_a_row_left_empty_before_marked_ones_is_open() -> None:
     d = _read(_template(4), {"r1.1": F, "r3.2": F})
     assert not d.certain and not d.readings
     assert [q.row.number for q in d.questions] == [3]
+
+
+def test_a_row_whose_only_marks_are_taken_back_is_doubtful() -> None:
+    # a lone cross may be the player's mark, not a take-back: never certain "nothing"
+    d = _read(_template(4), {"r1.1": F, "r2.3": M("cancelled", 0.6)})
+    assert not d.certain and d.questions[0].row.number == 2
+    # beside the right mark, a cross is a take-back
+    d = _read(_template(4), {"r1.1": F, "r2.3": M("cancelled", 0.9), "r2.2": F})
+    assert d.certain and d.best.rows == ((1,), (2,), ())

@@ -2,7 +2,9 @@
 games it may be, best confidence first.
 
 Every bubble comes from the image reader as ``empty``, ``filled``, ``cancelled`` (taken
-back: read as empty) or ``doubtful``, with a fill value from 0 (paper) to 1 (pencil).
+back: read as empty) or ``doubtful``, with a fill value from 0 (paper) to 1 (pencil). A
+row whose only marks are taken back has them doubtful instead: a player who takes a mark
+back fills the right one, so a lone cross may be the mark itself.
 Rows are read in order from the deal's first state. In a row, every doubtful bubble may
 be on or off (at most :data:`MAX_DOUBTFUL_IN_ROW` of them are tried; more make the row a
 question); each way the game's codec gives the filled bubbles a meaning is replayed
@@ -133,6 +135,7 @@ def _row_options(template: Template, row: Row, marks: Mapping[str, MarkLike]
     too many doubts to try them all, and its doubtful bubbles."""
     on: set[str] = set()
     doubtful: list[tuple[str, float]] = []
+    cancelled: list[str] = []
     for bid in row.bubbles:
         m = marks.get(bid)
         if m is None:
@@ -141,6 +144,12 @@ def _row_options(template: Template, row: Row, marks: Mapping[str, MarkLike]
             on.add(bid)
         elif m.state == "doubtful":
             doubtful.append((bid, min(1.0, max(0.0, m.value))))
+        elif m.state == "cancelled":
+            cancelled.append(bid)
+    if cancelled and not on and not doubtful:
+        # a mark taken back is followed by the right one (the sheet says so): a row
+        # whose only marks read as taken back may be a cross drawn as the mark itself
+        doubtful = [(bid, 0.5) for bid in cancelled]
     names = [b for b, _ in doubtful]
     if len(doubtful) > MAX_DOUBTFUL_IN_ROW:
         # too many to try: the most likely way only, and the row is a question
