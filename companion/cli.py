@@ -719,4 +719,4 @@ def main() -> None:
 if __name__ == "__main__":  # pragma: no cover
     main()
 
-from companion import cli_club, cli_record  # noqa: E402,F401  (daily, standings; record, play)
+from companion import cli_club, cli_read, cli_record  # noqa: E402,F401  (daily, standings; read; record, play)

@@ -118,7 +118,7 @@ def test_python_dash_m_and_help_import_no_heavy_modules():
     code = ("import sys, runpy; sys.argv=['companion','--help']\n"
             "try:\n runpy.run_module('companion', run_name='__main__')\n"
             "except SystemExit: pass\n"
-            "heavy=[m for m in ('reportlab','qrcode','pypdfium2','zxingcpp','PIL') if m in sys.modules]\n"
+            "heavy=[m for m in ('reportlab','qrcode','pypdfium2','zxingcpp','PIL','cv2','numpy') if m in sys.modules]\n"
             "print('HEAVY', heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "HEAVY []" in out.stdout and "validate" in out.stdout

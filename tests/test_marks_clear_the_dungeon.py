@@ -400,6 +400,16 @@ def test_reserve_discard_order() -> None:
         (rules.Draw(None), *(rules.Discard(c) for c in hand))]
 
 
+def test_row_ended() -> None:
+    t, row, state = _first_row()
+    hand = state.deck[:3]
+    part = CODEC.row_actions(t, row, state, frozenset({"r1.c1.D", "r1.c2.D"}))
+    full = CODEC.row_actions(t, row, state, frozenset({"r1.c1.D", "r1.c2.D", "r1.c3.D"}))
+    assert not CODEC.row_ended(state, _replay(state, part[0]))
+    assert CODEC.row_ended(state, _replay(state, full[0]))
+    assert full[0][1:] == tuple(rules.Discard(c) for c in hand)
+
+
 def test_row_marks_refuses_what_the_row_cannot_hold() -> None:
     t, row, state = _first_row()
     with pytest.raises(ValueError, match="starts with 'draw'"):

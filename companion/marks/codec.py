@@ -66,3 +66,8 @@ class MarkCodec(Protocol):
         offer). The actions are not checked against the rules here: the decoder replays
         them."""
         ...
+
+    # Optional: ``row_ended(before, after) -> bool``, whether a row played from state
+    # ``before`` to ``after`` finished its turn or room (or the game). When a codec has
+    # it, a row that did not is the last one read: marks after it mean the player missed
+    # one, and are not read against the wrong cards.

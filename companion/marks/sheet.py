@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from companion.marks.codec import MarkCodec
     from companion.marks.template import Template
 
-__all__ = ["codec_of", "describe_marks", "fill_rows", "log_marks", "render_marks",
+__all__ = ["codec_of", "describe_marks", "fill_rows", "log_marks", "render_marks", "replayed",
            "sheet_template"]
 
 
@@ -116,7 +116,7 @@ def log_marks(game: Game, template: Template, path: str | Path) -> frozenset[str
     from a valid one), ParameterError (a log of another game or deal, or longer than
     the sheet holds)."""
     from companion.games.base import read_header
-    from companion.log import action_line, read_log_file
+    from companion.log import read_log_file
     from companion.replay import game_of, replay_log
 
     log = read_log_file(path)
@@ -124,16 +124,26 @@ def log_marks(game: Game, template: Template, path: str | Path) -> frozenset[str
     if game_of(log).name != game.name:
         raise ParameterError(f"{file} is a log of another game, not {game.name}")
     replay_log(log, game=game)  # an invalid log: its LogError, as validate says it
-    header = read_header(log, game)
-    _same_deal(game, template, header, file)
-    state = game.new_state(header)
+    _same_deal(game, template, read_header(log, game), file)
+    states, actions = replayed(game, log)
+    return fill_rows(game, template, states, actions, file)
+
+
+def replayed(game: Game, log: Any) -> tuple[list[Any], list[Any]]:
+    """Every state and action of a valid log (a :class:`~companion.log.LogFile`):
+    ``states[i]`` is the state before ``actions[i]``. Raises LogError for an invalid
+    one."""
+    from companion.games.base import read_header
+    from companion.log import action_line
+
+    state = game.new_state(read_header(log, game))
     states, actions = [state], []
     for entry in log.entries({}):
         action = game.parse_action(state, action_line(entry))
         state = game.apply(state, action)
         actions.append(action)
         states.append(state)
-    return fill_rows(game, template, states, actions, file)
+    return states, actions
 
 
 def fill_rows(game: Game, template: Template, states: Sequence[Any],

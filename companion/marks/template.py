@@ -56,6 +56,7 @@ class Bubble:
     meaning: str
 
     def to_json(self) -> dict[str, Any]:
+        """The bubble as the ``--json`` template gives it."""
         return {"id": self.id, "page": self.page, "x_mm": round(self.x_mm, 2),
                 "y_mm": round(self.y_mm, 2), "r_mm": round(self.r_mm, 2), "row": self.row,
                 "group": self.group, "value": self.value, "label": self.label,
@@ -77,6 +78,7 @@ class Row:
     """What the seed fixes and the row prints (Clear the Dungeon: the turn's cards)."""
 
     def to_json(self) -> dict[str, Any]:
+        """The row as the ``--json`` template gives it."""
         x, y, w, h = self.box
         return {"number": self.number, "page": self.page, "label": self.label,
                 "printed": self.printed,
@@ -98,6 +100,7 @@ class PageTemplate:
     payload: str
 
     def to_json(self) -> dict[str, Any]:
+        """The page as the ``--json`` template gives it."""
         return {"page": self.number, "of": self.count, "width_mm": round(self.width_mm, 2),
                 "height_mm": round(self.height_mm, 2), "payload": self.payload,
                 "fiducials": [{"marker": f.marker, "x_mm": round(f.x_mm, 2),

@@ -372,6 +372,12 @@ class ClearTheDungeonMarks:
 
         draw_sheet(doc, template, filled)
 
+    def row_ended(self, before: Any, after: Any) -> bool:
+        """Whether a row played from ``before`` to ``after`` finished its turn: every
+        card drawn played or discarded, or the game over. The decoder reads no row after
+        one that did not (its marks would be read against the wrong cards)."""
+        return after.outcome is not None or not after.hand
+
     # -- log to marks -----------------------------------------------------------------
     def log_rows(self, states: Sequence[Any], actions: Sequence[Any]
                  ) -> list[tuple[Any, tuple[Any, ...]]]:

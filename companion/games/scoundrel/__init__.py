@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.cards import Card, standard_deck
 from companion.games.base import (
@@ -22,6 +22,9 @@ from companion.games.base import (
 from companion.games.scoundrel import generation, notation, rules
 from companion.games.scoundrel.notation import format_action
 from companion.games.scoundrel.rules import Action, State
+
+if TYPE_CHECKING:
+    from companion.marks.codec import MarkCodec
 
 _NAME: dict[Card, str] = {c: str(c) for c in standard_deck(jokers=1)}
 """Every card's name (``str(card)``), looked up for a verdict's summary."""
@@ -47,6 +50,9 @@ class Scoundrel(Game[State, Action]):
         SheetKind("record", "hand record: the dungeon, par and the solver's best line, "
                   "room by room (--from LOGS: the table's players of the deal too)",
                   from_logs=True),
+        SheetKind("marks", "mark sheet: fill bubbles as you play, one row a room dealt "
+                  "(avoided rooms too), then read a photo of it with companion read "
+                  "(--from LOG: an answer key)", from_logs=True),
     )
     map_kind = "mat"
     pack_parts = (
@@ -178,6 +184,12 @@ class Scoundrel(Game[State, Action]):
         return solver.solve(self, seed, self.check_variants(variants), budget)
 
     # -- generation and sheets --------------------------------------------------
+    def marks_codec(self) -> MarkCodec:
+        """The mark sheet's codec (``marks.py``, imported when asked for)."""
+        from companion.games.scoundrel.marks import CODEC
+
+        return CODEC
+
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The seeded dungeon (top card first; the first room is its first four cards),
@@ -187,6 +199,10 @@ class Scoundrel(Game[State, Action]):
         Raises ParameterError for a kind the game does not print or an unknown
         variant."""
         self.sheet_kind(kind)
+        if kind == "marks":  # the --json template (companion.marks.sheet)
+            from companion.marks.sheet import describe_marks
+
+            return describe_marks(self, seed, params, options or {})
         from companion.games.scoundrel.sheets import describe_data
 
         data = describe_data(self, kind, seed, params, options or {})

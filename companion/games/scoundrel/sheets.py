@@ -203,6 +203,10 @@ def render(game: Scoundrel, kind: str, seed: str, params: dict[str, int], paper:
     Raises ParameterError for an unknown kind or variant, LayoutError for an unusable
     layout."""
     game.sheet_kind(kind)
+    if kind == "marks":  # every game's mark sheet prints through companion.marks.sheet
+        from companion.marks.sheet import render_marks
+
+        return render_marks(game, seed, params, paper, options)
     entry = KINDS[kind]
     variants = game.sheet_variants(options)
     payload = sheet_payload(game, seed, params, kind, variants)
