@@ -395,6 +395,15 @@ def test_reserve_discard_order() -> None:
          rules.Discard(hand[0]))]
     assert CODEC.row_actions(t, row, state, frozenset(marks | {"r1.c1.1st",
                                                                 "r1.c2.1st"})) == []
+    # a place left unmarked: the marked ones stand at their places
+    two = {"r1.c1.D", "r1.c3.D"}
+    assert CODEC.row_actions(t, row, state, frozenset(two | {"r1.c3.1st"})) == [
+        (rules.Draw(None), rules.Discard(hand[2]), rules.Discard(hand[0]))]
+    assert len(CODEC.row_actions(t, row, state, frozenset(two))) == 2
+    assert CODEC.row_actions(t, row, state, frozenset(marks | {"r1.c1.2nd",
+                                                                "r1.c3.1st"})) == [
+        (rules.Draw(None), rules.Discard(hand[2]), rules.Discard(hand[0]),
+         rules.Discard(hand[1]))]
     t0, row0, state0 = _first_row()
     assert CODEC.row_actions(t0, row0, state0, frozenset(ordered)) == [
         (rules.Draw(None), *(rules.Discard(c) for c in hand))]

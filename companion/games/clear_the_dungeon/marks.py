@@ -13,7 +13,8 @@ prints them, one line a card, and the player marks where each went:
   unmarked is settled by the pile where only one order fits, else each order is a
   candidate. Under ``reserve`` the place of a card put on ``D`` is the order of this
   turn's discards (1st, 2nd, T for the 3rd), which decides the reserve card; one
-  discard needs none. Without ``reserve`` a ``D`` card's place is ignored.
+  discard needs none; a place left unmarked takes what the marked ones leave. Without
+  ``reserve`` a ``D`` card's place is ignored.
 
 Under ``reserve`` each row also has :data:`RESERVE_LINES` reserve lines ``R1``-``R6``:
 "the top card of the damage pile went to column c as 1st/2nd/T", R1 the first card taken
@@ -558,7 +559,9 @@ def _column_orders(state: Any, plays: list[_Play]) -> Iterator[list[list[_Play]]
 def _discard_orders(discards: list[tuple[int, int | None]], reserve: bool
                     ) -> Iterator[list[int]]:
     """The orders the turn's discards may have gone down in: without ``reserve`` printed
-    order; with it, every order that keeps the marked places in their order (two cards
+    order. With it a marked place is the card's place among the turn's discards (1st,
+    2nd, 3rd): where some are left unmarked, the marked ones stand at their places and
+    the others fill the rest in every way; where all are marked, their order (two cards
     marked with one place: none)."""
     if not reserve or len(discards) < 2:
         yield [i for i, _ in discards]
@@ -566,10 +569,15 @@ def _discard_orders(discards: list[tuple[int, int | None]], reserve: bool
     placed = [p for _, p in discards if p is not None]
     if len(placed) != len(set(placed)):
         return
-    for perm in itertools.permutations(discards):
-        keys = [p for _, p in perm if p is not None]
-        if keys == sorted(keys):
-            yield [i for i, _ in perm]
+    relative = [perm for perm in itertools.permutations(discards)
+                if [p for _, p in perm if p is not None]
+                == sorted(p for _, p in perm if p is not None)]
+    if len(placed) < len(discards):
+        fixed = [perm for perm in relative
+                 if all(p is None or p == n for n, (_, p) in enumerate(perm))]
+        relative = fixed or relative
+    for perm in relative:
+        yield [i for i, _ in perm]
 
 
 def order_row(state: Any, hand: tuple[Card, ...], chains: list[list[_Play]],
