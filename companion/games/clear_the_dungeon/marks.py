@@ -22,9 +22,11 @@ from the pile in that turn, R2 the next... They name no card: line *k* is the *k
 card from the top of the damage pile as the turn began. Six is the exact bound (the
 pile holds at most six cards at a turn's start, a seventh loses), so every game fits:
 the most seen in one turn was 6 (random and greedy players, 3,000 games each; expert,
-1,600). A card line under ``reserve`` also has a ``new`` bubble: the card went on a
-monster that came up in this turn, which tells apart the places of a column that takes
-more than three cards in one turn (unmarked, it constrains nothing).
+1,600). A card line under ``reserve`` also has two ``new`` bubbles: the card went on
+the monster that came up after one (+1) or two (+2) defeats on its column in this turn,
+which tells apart the places of a column that takes more than three cards in one turn
+(unmarked: the card went on the monster face up as the turn began, unless the places
+allow no such order, when a mark was forgotten).
 
 **Canonical order of a row's log lines.** ``draw``, then the plays (hand cards in
 printed order, then the reserve lines in order, each column's cards in their places'
@@ -54,8 +56,8 @@ from companion.marks.template import Bubble, PageTemplate, Row, Template
 if TYPE_CHECKING:
     from companion.paper.document import SheetDocument
 
-__all__ = ["CODEC", "PLACES", "RESERVE_LINES", "ClearTheDungeonMarks", "SheetLayout",
-           "order_row", "sheet_layout", "turn_cards"]
+__all__ = ["CODEC", "NEW", "PLACES", "RESERVE_LINES", "TARGETS", "ClearTheDungeonMarks",
+           "SheetLayout", "order_row", "sheet_layout", "turn_cards"]
 
 RESERVE_LINES = 6
 """Reserve lines a row has under ``reserve``: the damage pile holds at most six cards
@@ -64,6 +66,9 @@ PLACES = ("1st", "2nd", "T")
 """The place bubbles: the 1st and 2nd card of an attack pile and the trigger."""
 TARGETS = ("1", "2", "3", "4", "D")
 """The ``to`` bubbles: columns 1-4, the damage pile."""
+NEW = ("+1", "+2")
+"""The ``new`` bubbles (``reserve``): the card went on the monster that came up after
+one defeat on its column in this turn (+1), or after two (+2)."""
 _ORDER_BUDGET = 4000
 """Most states :func:`order_row` tries for one reading."""
 _CANDIDATES = 64
@@ -117,6 +122,8 @@ class SheetLayout:
     """The distance between two lines (mm): at least 6.8, more where the page has room."""
     step: float
     """The distance between two bubbles of a line (mm)."""
+    group_gap: float
+    """Added between two groups of bubbles of a line (mm)."""
     blocks: tuple[float, ...]
     """The left edge of each block column (two without ``reserve``, one with)."""
     block_w: float
@@ -129,16 +136,17 @@ class SheetLayout:
     def card_x(self, block_x: float) -> dict[str, float]:
         """The x of a card line's parts in the block starting at ``block_x``:
         ``label`` (the turn number), ``glyph``, each ``to`` and ``place`` bubble."""
-        p = self.step
+        p, gap = self.step, self.group_gap
         out = {"label": block_x + 1.5, "glyph": block_x + GLYPH_X_MM}
         first = block_x + FIRST_BUBBLE_MM
         for i, v in enumerate(TARGETS):
             out[f"to{v}"] = first + i * p
-        place0 = first + len(TARGETS) * p + 2.5
+        place0 = first + len(TARGETS) * p + gap
         for i, v in enumerate(PLACES):
             out[f"place{v}"] = place0 + i * p
         if self.reserve:
-            out["new"] = place0 + len(PLACES) * p + 2.5
+            for i, v in enumerate(NEW):
+                out[f"new{v}"] = place0 + (len(PLACES) + i) * p + gap
         return out
 
     def reserve_x(self, start: float) -> dict[str, float]:
@@ -146,7 +154,7 @@ class SheetLayout:
         p = self.step
         out = {f"to{c}": start + i * p for i, c in enumerate(TARGETS[:4])}
         for i, v in enumerate(PLACES):
-            out[f"place{v}"] = start + 4 * p + 2.5 + i * p
+            out[f"place{v}"] = start + 4 * p + self.group_gap + i * p
         return out
 
 
@@ -162,6 +170,9 @@ and a gap; beside the strip the rules reminder."""
 FOOT_RESERVE_MM = 46.0
 """The foot under ``reserve``: its reminder is longer."""
 SIDE_MM = 8.0
+SIDE_RESERVE_MM = 7.0
+"""The rows' edges inside the paper under ``reserve`` (its lines are wider; text stays
+8 mm inside)."""
 """The rows' left and right edge inside the paper."""
 TURN_PAD_MM = 3.0
 """Between two turns' lines: above the first and below the last."""
@@ -189,16 +200,17 @@ def sheet_layout(paper: str, variants: Sequence[str], counts: Sequence[int]) -> 
     foot = FOOT_RESERVE_MM if reserve else FOOT_MM
     usable_first = height - foot - BAND_TOP_MM - HOW_TO_MM - HEADER_MM
     lines_per_turn = 3
-    inner = width - 2 * SIDE_MM
+    side = SIDE_RESERVE_MM if reserve else SIDE_MM
+    inner = width - 2 * side
     if not reserve:
-        step = 8.0
+        step, group_gap = 8.0, 2.5
         blocks: tuple[float, ...] = (SIDE_MM, SIDE_MM + inner / 2 + 2.0)
         block_w = inner / 2 - 2.0
         per_page = [turns]
         pages = 1
     else:
-        step = 6.5
-        blocks = (SIDE_MM,)
+        step, group_gap = 6.5, 1.5
+        blocks = (side,)
         block_w = inner
         pages = 1
         while True:
@@ -234,15 +246,16 @@ def sheet_layout(paper: str, variants: Sequence[str], counts: Sequence[int]) -> 
                 res: tuple[tuple[int, float], ...] = ()
                 if reserve:
                     # two reserve lines right of the card line, the room shared out
-                    left = bx + FIRST_BUBBLE_MM + 8 * step + 5.0 + 2.25
-                    entry = RESERVE_LABEL_MM + 6 * step + 2.5 + 2.25
+                    left = bx + FIRST_BUBBLE_MM + 9 * step + 2 * group_gap + 2.25
+                    entry = RESERVE_LABEL_MM + 6 * step + group_gap + 2.25
                     gap = (bx + block_w - 3.0 - left - 2 * entry) / 2
                     res = tuple((2 * i + j + 1, left + gap + j * (entry + gap)
                                  + RESERVE_LABEL_MM) for j in range(2))
                 lines.append(_Line(ly, card, res))
             boxes.append(TurnBox(t + 1, page, bx, y, block_w, turn_h, tuple(lines)))
             t += 1
-    return SheetLayout(paper, width, height, pages, reserve, pitch, step, blocks, block_w,
+    return SheetLayout(paper, width, height, pages, reserve, pitch, step, group_gap,
+                       blocks, block_w,
                        tuple(boxes), tuple(tops), foot)
 
 
@@ -264,12 +277,13 @@ def _card_words(card: Card) -> str:
 
 
 def _bubble(t: int, part: str, name: str, page: int, x: float, y: float, group: str,
-            meaning: str) -> Bubble:
+            meaning: str, value: str = "") -> Bubble:
     """Bubble ``r{t}.{part}.{name}`` of turn ``t``: ``name`` is ``col1``-``col4``, ``D``,
-    a place or ``new``; its value and label drop the ``col`` (``4``)."""
+    a place or ``new1``/``new2``; its value and label ``value``, by default the name
+    without ``col`` (``4``)."""
     from companion.marks.paper import BUBBLE_R_MM
 
-    value = name.removeprefix("col")
+    value = value or name.removeprefix("col")
     return Bubble(f"r{t}.{part}.{name}", page, x, y, BUBBLE_R_MM, t, group, value, value,
                   meaning)
 
@@ -294,8 +308,11 @@ def _card_bubbles(layout: SheetLayout, box: TurnBox, line: _Line, i: int, card: 
         out.append(_bubble(t, f"c{i}", v, box.page, xs[f"place{v}"], line.y, f"c{i}.place",
                            f"{head}: {place}"))
     if reserve:
-        out.append(_bubble(t, f"c{i}", "new", box.page, xs["new"], line.y, f"c{i}.new",
-                           f"{head}: on a monster that came up in this turn"))
+        for n, v in enumerate(NEW, 1):
+            out.append(_bubble(t, f"c{i}", f"new{n}", box.page, xs[f"new{v}"], line.y,
+                               f"c{i}.new", f"{head}: on the monster that came up after "
+                               f"{'one defeat' if n == 1 else 'two defeats'} on its column "
+                               "in this turn", v))
     return out
 
 
@@ -325,7 +342,7 @@ class _Play:
     source: str  # "c1".."c3" or "R1".."R6"
     column: int  # 0-based
     place: int | None  # 0, 1, 2 (1st, 2nd, T) or None: unmarked
-    new: bool = False  # marked: on a monster that came up in this turn
+    new: int | None = None  # marked: on the monster that came up after 1 or 2 defeats
 
 
 class ClearTheDungeonMarks:
@@ -418,7 +435,7 @@ class ClearTheDungeonMarks:
         place: dict[int, str] = {}
         pending: list[int] = []  # this turn's discards still on the damage pile
         reserves: list[tuple[int, int]] = []  # (column, place) of each reserve line
-        new: set[int] = set()  # hand cards put on a monster that came up this turn
+        new: dict[int, int] = {}  # hand cards put on a monster that came up this turn
         fallen = [0, 0, 0, 0]  # monsters defeated in this turn, by column
         for a in acts[1:]:
             try:
@@ -437,7 +454,7 @@ class ClearTheDungeonMarks:
                     if i >= 0:
                         to[i], place[i] = str(k + 1), PLACES[slot]
                         if fallen[k]:
-                            new.add(i)
+                            new[i] = fallen[k]
                     if slot == rules.TRIGGER_SLOT:
                         fallen[k] += 1
                 elif isinstance(a, rules.Discard):
@@ -457,7 +474,7 @@ class ClearTheDungeonMarks:
         for i in pending:
             ids.add(f"r{t}.c{i + 1}.D")
         if reserve:
-            ids |= {f"r{t}.c{i + 1}.new" for i in new}
+            ids |= {f"r{t}.c{i + 1}.new{n}" for i, n in new.items()}
         if reserve and len(pending) > 1:
             ids |= {f"r{t}.c{i + 1}.{PLACES[n]}" for n, i in enumerate(pending)}
         for k, (col, slot) in enumerate(reserves, 1):
@@ -495,14 +512,15 @@ class ClearTheDungeonMarks:
         for i in range(1, count + 1):
             to = groups.get(f"c{i}.to", [None])[0]
             pl = groups.get(f"c{i}.place", [None])[0]
-            new = f"c{i}.new" in groups
+            mark = groups.get(f"c{i}.new", [None])[0]
+            new = NEW.index(mark) + 1 if mark is not None else None
             if to is None:
-                if pl is not None or new:
+                if pl is not None or new is not None:
                     return []
                 continue
             slot = PLACES.index(pl) if pl is not None else None
             if to == "D":
-                if new:  # (a discard goes on no monster)
+                if new is not None:  # (a discard goes on no monster)
                     return []
                 discards.append((i, slot))
             else:
@@ -520,7 +538,7 @@ class ClearTheDungeonMarks:
         if k > len(state.damage):
             return []
         out: list[tuple[Any, ...]] = []
-        for chains in _column_orders(state, plays):
+        for chains in _column_orders(state, plays, reserve):
             for order in _discard_orders(discards, reserve):
                 seq = order_row(state, hand, chains, order)
                 if seq not in out:
@@ -530,25 +548,34 @@ class ClearTheDungeonMarks:
         return out
 
 
-def _column_orders(state: Any, plays: list[_Play]) -> Iterator[list[list[_Play]]]:
+def _column_orders(state: Any, plays: list[_Play], reserve: bool
+                   ) -> Iterator[list[list[_Play]]]:
     """Each way the plays fit the columns' piles: per column, the plays in the order
-    they went on (their places following the pile's length as the turn began)."""
+    they went on, their places following the pile's length as the turn began and the
+    reserve lines in order. Under ``reserve`` a hand card without a ``new`` mark went on
+    the monster face up when the turn began, unless no way fits then (a forgotten mark:
+    then it may have gone on any)."""
     per: list[list[list[_Play]]] = []
     for col in range(4):
         mine = [p for p in plays if p.column == col]
         p0 = len(state.piles[col])
         ways: list[list[_Play]] = []
+        loose: list[list[_Play]] = []
         for perm in itertools.permutations(mine):
             if any((p.place is not None and p.place != (p0 + j) % 3)
-                   or (p.new and p0 + j < 3) for j, p in enumerate(perm)):
+                   or (p.new is not None and p.new != (p0 + j) // 3)
+                   for j, p in enumerate(perm)):
                 continue
             reserves = [int(p.source[1:]) for p in perm if p.source.startswith("R")]
-            if reserves != sorted(reserves):
+            if reserves != sorted(reserves) or list(perm) in ways + loose:
                 continue
-            if list(perm) not in ways:
-                ways.append(list(perm))
+            strict = not reserve or all(
+                p.new is not None or p.source.startswith("R") or (p0 + j) // 3 == 0
+                for j, p in enumerate(perm))
+            (ways if strict else loose).append(list(perm))
             if len(ways) >= 12:
                 break
+        ways = ways or loose[:12]
         if not ways:
             return
         per.append(ways)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.clear_the_dungeon.marks import (
     GLYPH_W_MM,
+    NEW,
     PLACES,
     RESERVE_LABEL_MM,
     TARGETS,
@@ -33,7 +34,8 @@ REMINDER = ("The 1st card + 10 must reach the monster's power (J 11, Q 12, K 13)
             "D is the damage pile: its 7th card loses.")
 RESERVE_REMINDER = ("R1, R2...: the cards you play from the top of D in a turn, in order. "
                     "Two or more cards to D: mark their order under place. new: the card "
-                    "went on a monster that came up in this turn.")
+                    "went on a monster that came up in this turn, after 1 or 2 defeats "
+                    "on its column.")
 STRIP_X_MM = 23.5
 """The identity strip's left edge: clear of the bottom-left marker's quiet zone."""
 LABEL = design.style("label")
@@ -110,7 +112,9 @@ def _draw_labels(c: Any, page: PageTemplate, layout: SheetLayout, bx: float,
     for v in PLACES:
         _text(c, page, xs[f"place{v}"], y2, v, BOLD, align="centre")
     if layout.reserve:
-        _text(c, page, xs["new"], y2, "new", BOLD, align="centre")
+        _text(c, page, xs["new+1"] - 2.25, y1, "new", BOLD)
+        for v in NEW:
+            _text(c, page, xs[f"new{v}"], y2, v, BOLD, align="centre")
         box = next(t for t in layout.turns if t.x == bx)
         for _, start in box.lines[0].reserves:
             rx = layout.reserve_x(start)
