@@ -164,10 +164,13 @@ HOW_TO_MM = 11.0
 """Room the how-to-mark note takes on page 1."""
 HEADER_MM = 10.0
 """The column labels above the rows (two lines of 8 pt)."""
-FOOT_MM = 38.5
-"""Room kept at the foot: the identity strip (its QR code 27.3 mm) 8 mm off the edge,
-and a gap; beside the strip the rules reminder."""
-FOOT_RESERVE_MM = 46.0
+QR_MM = 28.0
+"""The QR code's width: more than the 22 mm least (``MIN_QR_MM``), so that a phone
+photo at 100 dpi reads it."""
+FOOT_MM = 47.5
+"""Room kept at the foot: the identity strip (its QR code about 34 mm with its quiet
+zone, 37 mm) 8 mm off the edge, and a gap; beside the strip the rules reminder."""
+FOOT_RESERVE_MM = 49.0
 """The foot under ``reserve``: its reminder is longer."""
 SIDE_MM = 8.0
 SIDE_RESERVE_MM = 7.0

@@ -12,6 +12,7 @@ from companion.games.clear_the_dungeon.marks import (
     GLYPH_W_MM,
     NEW,
     PLACES,
+    QR_MM,
     RESERVE_LABEL_MM,
     TARGETS,
     SheetLayout,
@@ -165,7 +166,8 @@ def _draw_foot(c: Any, template: Template, layout: SheetLayout, page: PageTempla
                            f"mark sheet, page {page.number} of {page.count}")
     left = mm(STRIP_X_MM)
     right = mm(page.width_mm - STRIP_X_MM)
-    w, h = draw_identity(c, left, mm(8.0), page.payload, lines, max_width=mm(100.0))
+    w, h = draw_identity(c, left, mm(8.0), page.payload, lines, mm(QR_MM),
+                         max_width=mm(100.0))
     x0 = left + w + mm(5.0)
     room = right - x0
     text = REMINDER + (" " + RESERVE_REMINDER if "reserve" in template.variants else "")
