@@ -38,7 +38,7 @@ from companion.marks.paper import PAPER_MARKERS, fiducials
 from companion.marks.template import Bubble, PageTemplate
 
 __all__ = ["CANCEL_ARMS", "EMPTY_BELOW", "FILLED_ABOVE", "PAPER_MM", "RENDER_DPI", "Fill",
-           "FoundPage", "STROKE_INK", "STROKE_SHARE", "bubble_features",
+           "FoundPage", "STROKE_FILLED", "STROKE_INK", "STROKE_SHARE", "bubble_features",
            "bubble_offsets", "find_page", "load_images", "measure", "rectify"]
 
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -56,6 +56,9 @@ STROKE_INK = 0.25
 STROKE_SHARE = 0.06
 """An inside with less fill than :data:`EMPTY_BELOW` but at least this share of it in
 strokes (a tick) is doubtful, not empty."""
+STROKE_FILLED = 0.3
+"""An inside at least this share in strokes (a firm tick or cross) is filled, whatever
+its mean fill."""
 CANCEL_ARMS = 3
 """A bubble with ink beyond its ring in at least this many of the four diagonal
 directions (the arms of an X) is cancelled."""
@@ -503,7 +506,8 @@ def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
     paper (light varies across a photo), each bubble moved by the curl correction
     (:func:`bubble_offsets`), and the ink inside its ring taken relative to the page's
     pencil (the darkest marks on it). ``value`` (the mean ink inside) over
-    :data:`FILLED_ABOVE` is filled; under :data:`EMPTY_BELOW`, with less than
+    :data:`FILLED_ABOVE` is filled, and so is an inside at least :data:`STROKE_FILLED`
+    in strokes (a firm tick); under :data:`EMPTY_BELOW`, with less than
     :data:`STROKE_SHARE` of the inside inked at all, empty; anything else doubtful (a
     tick, a faint mark). Ink past the ring in at least :data:`CANCEL_ARMS` of the four
     diagonals (an X's arms) makes a marked bubble cancelled (doubtful if only two
@@ -576,10 +580,13 @@ def _pencil_level(insides: Sequence[float]) -> float:
 
 def _classify(value: float, cover: float, arms: int) -> Fill:
     """The state of a bubble of that fill, inked share and X arms beyond its ring."""
-    if arms >= CANCEL_ARMS and value >= EMPTY_BELOW:
+    marked = value >= EMPTY_BELOW or cover >= STROKE_SHARE
+    if arms >= CANCEL_ARMS and marked:
         return Fill(value, "cancelled", 0.5 + 0.5 * min(1.0, (arms - 2) / 2))
-    if arms >= 2 and value >= EMPTY_BELOW:
+    if arms >= 2 and marked:
         return Fill(value, "doubtful", 0.25)
+    if value <= FILLED_ABOVE and cover >= STROKE_FILLED:
+        return Fill(value, "filled", 0.5 + 0.5 * min(1.0, (cover - STROKE_FILLED) / 0.3))
     if value < EMPTY_BELOW and cover >= STROKE_SHARE:
         return Fill(value, "doubtful", 0.1)
     if value < EMPTY_BELOW:
