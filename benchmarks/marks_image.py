@@ -97,8 +97,8 @@ def run(photos: int, dpi: int, paper: str, per_kind: int, harsh: bool = False
                 print(f"{paper} {dpi} dpi photo {n}: {b.id} ({kind}) read {state} "
                       f"({fills[b.id].value:.2f})", file=sys.stderr)
         features, _ = image.bubble_features(found, page, template.bubbles)
-        for b, (value, cover, _) in zip(template.bubbles, features, strict=True):
-            values[marks.get(b.id, "empty")].append((value, cover))
+        for b, f in zip(template.bubbles, features, strict=True):
+            values[marks.get(b.id, "empty")].append((f.value, f.cover))
         offsets = image.bubble_offsets(found, page, template.bubbles)
         inverse = np.linalg.inv(found.homography)
         for b, (dx, dy) in zip(template.bubbles, offsets, strict=True):
