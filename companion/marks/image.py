@@ -574,6 +574,9 @@ class Features(NamedTuple):
     cover: float
     """The share of the inside in strokes: inked at least :data:`STROKE_INK` of the
     pencil and twice the inside's median."""
+    inked: float
+    """The share of the inside inked at least :data:`STROKE_INK` of the pencil (a
+    faint mark's strokes too)."""
     arms: int
     """Diagonals (0-4) with ink past the ring: an X's arms."""
     ring: float
@@ -618,7 +621,7 @@ def _placed(bubbles: Sequence[Bubble], features: Sequence[Features]
     as clearly. Where the curl was not undone they do not, and every reading there is
     doubtful."""
     bare = [k for k, f in enumerate(features)
-            if f.value < EMPTY_BELOW and f.cover < STROKE_SHARE]
+            if f.value < EMPTY_BELOW and f.inked < STROKE_SHARE]
     if len(bare) < 3:
         return 0.0, [True] * len(bubbles)
     rings = np.array([features[k].ring for k in bare])
@@ -669,7 +672,7 @@ def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubb
     out: list[Features] = []
     for inside, item in zip(insides, patches, strict=True):
         if item is None:
-            out.append(Features(0.0, 0.0, 0, 0.0, 1.0))
+            out.append(Features(0.0, 0.0, 0.0, 0, 0.0, 1.0))
             continue
         patch, masks = item
         half = masks.half
@@ -681,6 +684,7 @@ def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubb
         inside_rel = rel[masks.inner > 0]
         bar = max(STROKE_INK, 2.0 * float(np.median(inside_rel)))
         cover = float((inside_rel > bar).mean())
+        inked = float((inside_rel > STROKE_INK).mean())
         resp = cv2.matchTemplate(patch, masks.kernel, cv2.TM_CCORR)
         mid = resp.shape[0] // 2
         ring = float(resp[mid - near:mid + near + 1, mid - near:mid + near + 1].max())
@@ -699,7 +703,7 @@ def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubb
             a = axis[region]
             if a.any():
                 spill = max(spill, float(strokes[region][a].mean()))
-        out.append(Features(min(1.0, inside / pencil), cover, arms, ring, spill))
+        out.append(Features(min(1.0, inside / pencil), cover, inked, arms, ring, spill))
     return out, pencil
 
 
@@ -718,16 +722,16 @@ def _classify(f: Features, usual_ring: float = 0.0) -> Fill:
     """The state of a bubble measured so, on a page whose empty bubbles' rings answer
     ``usual_ring`` (their median; 0: unknown)."""
     value, cover, arms = f.value, f.cover, f.arms
+    marked = value >= EMPTY_BELOW or f.inked >= STROKE_SHARE
     if value > FILLED_ABOVE and f.spill >= SPILL_DOUBT and arms < CANCEL_ARMS:
         return Fill(value, "doubtful", 0.2)  # ink past the ring: the fill is elsewhere
-    marked = value >= EMPTY_BELOW or cover >= STROKE_SHARE
     if arms >= CANCEL_ARMS and marked:
         return Fill(value, "cancelled", 0.5 + 0.5 * min(1.0, (arms - 2) / 2))
     if arms >= 2 and marked:
         return Fill(value, "doubtful", 0.25)
     if value <= FILLED_ABOVE and cover >= STROKE_FILLED:
         return Fill(value, "filled", 0.5 + 0.5 * min(1.0, (cover - STROKE_FILLED) / 0.3))
-    if value < EMPTY_BELOW and cover >= STROKE_SHARE:
+    if value < EMPTY_BELOW and f.inked >= STROKE_SHARE:
         return Fill(value, "doubtful", 0.1)
     if value < EMPTY_BELOW and f.ring < RING_SHARE * usual_ring:
         return Fill(value, "doubtful", 0.2)  # its ring is not where it should be
