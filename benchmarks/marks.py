@@ -169,8 +169,13 @@ def one_sheet(case: Case) -> dict[str, Any]:
         verdict = "exact" if got == want.split("\n", 1)[1] else "wrong"
     open_kinds: list[str] = []
     if sheet is not None:
-        for q in sheet.decoding.questions:
-            open_kinds += [marks.get(b, "-") for b in q.row.bubbles if b in marks]
+        read = {k: m for p in sheet.pages for k, m in p.marks.items()}
+        for q in sheet.decoding.questions:  # what the doubtful bubbles really were
+            open_kinds += [f"{marks.get(b, 'nothing')}->{read[b].state}"
+                           for b in q.row.bubbles
+                           if b in read and read[b].state in ("doubtful", "cancelled")
+                           or (b in read and (read[b].state == "filled") != (b in filled)
+                               and marks.get(b) not in ("taken-back",))]
     return {"open_kinds": open_kinds, "game": case.game, "paper": case.paper,
             "dpi": case.dpi, "index": case.index,
             "pages": len(photos), "verdict": verdict, "seconds": seconds, "error": error,

@@ -1,7 +1,7 @@
 """How well the mark sheet reader's image side reads simulated phone photos (issue 27).
 
     python benchmarks/marks_image.py [--photos N] [--dpi 100,150,300] [--paper a4,letter]
-                                     [--per-kind K]
+                                     [--per-kind K] [--harsh]
 
 For each resolution and paper, N photos are made of the synthetic test page of
 ``tests/marks_photos.py`` (24 rows of 18 bubbles), each with K bubbles of every pencil
@@ -13,7 +13,8 @@ Every photo goes through ``find_page`` and ``measure`` (``companion/marks/image.
 Counted: pages found (and their QR payload read), and per mark kind the bubbles read
 right (the state the mark means: filled for solid, partial, light, tick and cross;
 cancelled for taken-back; empty for stray, erased and untouched bubbles), doubtful, and
-wrong while certain (any other state than doubtful); the curl: how far the bare
+wrong while certain (any other state than doubtful), and the spread of the fill and
+stroke share of each kind (what the thresholds are chosen from); the curl: how far the bare
 homography puts the bubbles from where they are, and how far the corrected places are
 (mm, mean / 99th percentile / largest); and the seconds a page (finding the page,
 reading its QR code and measuring every bubble; the simulation is not timed). All
@@ -54,7 +55,8 @@ __all__ = ["main", "run"]
 
 
 
-def run(photos: int, dpi: int, paper: str, per_kind: int) -> dict[str, object]:
+def run(photos: int, dpi: int, paper: str, per_kind: int, harsh: bool = False
+        ) -> dict[str, object]:
     """The counts of one resolution and paper (see the module docstring)."""
     template = synthetic_template(paper)
     page = template.pages[0]
@@ -63,6 +65,7 @@ def run(photos: int, dpi: int, paper: str, per_kind: int) -> dict[str, object]:
     want = parse_payload(page.payload)
     ids = [b.id for b in template.bubbles]
     counts: dict[str, list[int]] = {k: [0, 0, 0] for k in ("empty", *KINDS)}
+    values: dict[str, list[tuple[float, float]]] = {k: [] for k in ("empty", *KINDS)}
     found_n = payload_n = 0
     seconds: list[float] = []
     bare: list[float] = []
@@ -74,7 +77,7 @@ def run(photos: int, dpi: int, paper: str, per_kind: int) -> dict[str, object]:
                  for j in range(per_kind)}
         geometry: dict[str, object] = {}
         photo = photograph(pencil(base, page, marks, template.bubbles, dpi, rng), dpi,
-                           rng, geometry=geometry)
+                           rng, geometry=geometry, harsh=harsh)
         gray = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_GRAYSCALE)
         start = time.perf_counter()
         found = image.find_page(gray)
@@ -93,6 +96,9 @@ def run(photos: int, dpi: int, paper: str, per_kind: int) -> dict[str, object]:
             if slot == 2:
                 print(f"{paper} {dpi} dpi photo {n}: {b.id} ({kind}) read {state} "
                       f"({fills[b.id].value:.2f})", file=sys.stderr)
+        features, _ = image.bubble_features(found, page, template.bubbles)
+        for b, f in zip(template.bubbles, features, strict=True):
+            values[marks.get(b.id, "empty")].append((f.value, f.cover))
         offsets = image.bubble_offsets(found, page, template.bubbles)
         inverse = np.linalg.inv(found.homography)
         for b, (dx, dy) in zip(template.bubbles, offsets, strict=True):
@@ -103,6 +109,7 @@ def run(photos: int, dpi: int, paper: str, per_kind: int) -> dict[str, object]:
     print(f"{paper} {dpi} dpi: {found_n}/{photos} found, "
           f"{sum(seconds) / len(seconds):.2f} s a page", file=sys.stderr)
     return {"photos": photos, "found": found_n, "payload": payload_n, "counts": counts,
+            "values": values,
             "seconds": seconds, "bare": bare, "fixed": fixed}
 
 
@@ -119,14 +126,17 @@ def main() -> None:
     parser.add_argument("--dpi", default="100,150,300")
     parser.add_argument("--paper", default="a4,letter")
     parser.add_argument("--per-kind", type=int, default=6)
+    parser.add_argument("--harsh", action="store_true",
+                        help="twice the blur and noise, curl to 5 mm, JPEG 35-60")
     args = parser.parse_args()
     results = {}
     started = time.perf_counter()
     for dpi in (int(d) for d in args.dpi.split(",")):
         for paper in args.paper.split(","):
-            results[(dpi, paper)] = run(args.photos, dpi, paper, args.per_kind)
+            results[(dpi, paper)] = run(args.photos, dpi, paper, args.per_kind, args.harsh)
     print(f"\n{args.photos} photos per resolution and paper, {args.per_kind} bubbles of "
-          f"each mark kind a photo, {time.perf_counter() - started:.0f} s in all\n")
+          f"each mark kind a photo{', harsh' if args.harsh else ''}, "
+          f"{time.perf_counter() - started:.0f} s in all\n")
     print("| dpi | paper | pages found | QR read | s a page (mean / max) | "
           "curl: bare homography (mm) | corrected (mm) |")
     print("|---|---|---|---|---|---|---|")
@@ -145,6 +155,21 @@ def main() -> None:
         assert isinstance(counts, dict)
         cells = [" / ".join(str(v) for v in counts[k]) for k in kinds]
         print(f"| {dpi} | {paper} | " + " | ".join(cells) + " |")
+    print("\nFill (min / 1st percentile / 99th percentile / max) and stroke share (min / "
+          "max) per mark kind, all papers:\n")
+    print("| dpi | " + " | ".join(kinds) + " |")
+    print("|---|" + "---|" * len(kinds))
+    for dpi in sorted({d for d, _ in results}):
+        cells = []
+        for k in kinds:
+            pairs = [v for (d, _), r in results.items() if d == dpi
+                     for v in r["values"][k]]  # type: ignore[index]
+            fill = [f for f, _ in pairs]
+            cover = [c for _, c in pairs]
+            cells.append(f"{min(fill):.2f} / {np.percentile(fill, 1):.2f} / "
+                         f"{np.percentile(fill, 99):.2f} / {max(fill):.2f}; "
+                         f"{min(cover):.2f} / {max(cover):.2f}" if pairs else "-")
+        print(f"| {dpi} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def _ask(sheet: SheetRead, q: Question) -> int | None:
     print(f"{shown_text(sheet.where(q))}: {q.row.label}: {q.why}", file=err)
     if q.row.printed:
         print(f"  printed: {q.row.printed}", file=err)
-    columns = min(100, shutil.get_terminal_size((80, 24)).columns - 2)
+    columns = min(72, shutil.get_terminal_size((80, 24)).columns - 2)
     try:
         for line in terminal_picture(row_crop(sheet, q), columns):
             print("  " + line, file=err)

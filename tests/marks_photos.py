@@ -225,20 +225,22 @@ def pencil(page_image: Image.Image, page: PageTemplate, marks: Mapping[str, str]
 def photograph(image: Image.Image, dpi: int, rng: Stream, *,
                rotation: float | None = None, tilt: float | None = None,
                curl: float | None = None, quality: int | None = None,
-               geometry: dict[str, Any] | None = None) -> bytes:
+               geometry: dict[str, Any] | None = None, harsh: bool = False) -> bytes:
     """A simulated phone photo (JPEG bytes) of ``image``, a page rendered at ``dpi``;
     the paper keeps about ``dpi`` pixels an inch. The page lies on a table and fills
     65-90 % of the frame; ``rotation`` (degrees, any), ``tilt`` (the camera's, degrees,
     up to 20), ``curl`` (the paper's bulge, mm, up to 3) and JPEG ``quality`` (50-90)
     are drawn from ``rng`` unless given; then blur, uneven light, a shadow band and
     sensor noise. ``geometry``, when given, receives what :func:`true_place` needs to
-    tell where a point of the page went."""
+    tell where a point of the page went. ``harsh`` doubles the blur and the noise, curls
+    the paper up to 5 mm and compresses at JPEG quality 35-60 (beyond the brief: to see
+    where the reader's margins end)."""
     gen = _np_rng(rng)
     page = np.asarray(image.convert("L"), dtype=np.float32)
     h, w = page.shape
     ppm = dpi / 25.4
     # curl: a smooth bulge, nothing at the edges (the corners stay where they are)
-    amp = (uniform(rng, 0.5, 3.0) if curl is None else curl) * ppm
+    amp = (uniform(rng, 0.5, 5.0 if harsh else 3.0) if curl is None else curl) * ppm
     phase = uniform(rng, 0, 2 * math.pi)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     u, v = xx / w, yy / h
@@ -311,9 +313,12 @@ def photograph(image: Image.Image, dpi: int, rng: Stream, *,
     light = cv2.resize(light.astype(np.float32), (frame_w, frame_h),
                        interpolation=cv2.INTER_LINEAR)
     photo = photo * light * uniform(rng, 0.9, 1.05)
-    photo = cv2.GaussianBlur(photo, (0, 0), uniform(rng, 0.4, 1.1) * max(1.0, dpi / 150))
-    photo = photo + gen.normal(0, uniform(rng, 2, 6), photo.shape).astype(np.float32)
-    q = int(uniform(rng, 50, 90)) if quality is None else quality
+    worse = 2.0 if harsh else 1.0
+    photo = cv2.GaussianBlur(photo, (0, 0),
+                             worse * uniform(rng, 0.4, 1.1) * max(1.0, dpi / 150))
+    photo = photo + gen.normal(0, worse * uniform(rng, 2, 6), photo.shape).astype(np.float32)
+    q = int(uniform(rng, 35, 60) if harsh else uniform(rng, 50, 90)) if quality is None \
+        else quality
     ok, data = cv2.imencode(".jpg", np.clip(photo, 0, 255).astype(np.uint8),
                             [cv2.IMWRITE_JPEG_QUALITY, q])
     assert ok

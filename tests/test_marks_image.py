@@ -115,6 +115,25 @@ def test_three_markers_are_enough(a4):
     assert found is not None and found.markers == (0, 1, 3)
 
 
+def test_two_markers_are_not_enough(a4):
+    _, pdf = a4
+    page = np.asarray(page_image(pdf, DPI)).copy()
+    cut = int(40 * DPI / 25.4)
+    page[-cut:, :] = 255  # the bottom edge torn off, both its markers with it
+    from PIL import Image
+
+    data = photograph(Image.fromarray(page), DPI, stream("t-two"), tilt=0)
+    assert image.find_page(_gray(data)) is None
+
+
+def test_rectify_refuses_a_silly_scale(a4):
+    _, pdf = a4
+    found = image.find_page(np.asarray(page_image(pdf, 100)))
+    assert found is not None
+    with pytest.raises(ValueError, match="px_per_mm"):
+        image.rectify(found, None, 0)
+
+
 def test_each_mark_kind_reads_as_it_should(a4):
     template, pdf = a4
     ids = [b.id for b in template.bubbles]

@@ -28,7 +28,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import cv2
 import numpy as np
@@ -37,9 +37,10 @@ from companion.errors import ScanError
 from companion.marks.paper import PAPER_MARKERS, fiducials
 from companion.marks.template import Bubble, PageTemplate
 
-__all__ = ["CANCEL_ARMS", "EMPTY_BELOW", "FILLED_ABOVE", "PAPER_MM", "RENDER_DPI", "Fill",
-           "FoundPage", "STROKE_INK", "STROKE_SHARE", "bubble_features",
-           "bubble_offsets", "find_page", "load_images", "measure", "rectify"]
+__all__ = ["ARM_INK", "CANCEL_ARMS", "EMPTY_BELOW", "FILLED_ABOVE", "PAPER_MM", "RENDER_DPI",
+           "RING_SHARE", "SPILL_DOUBT", "STROKE_FILLED", "STROKE_INK", "STROKE_SHARE",
+           "Features", "Fill", "FoundPage", "bubble_features", "bubble_offsets", "find_page",
+           "load_images", "measure", "rectify"]
 
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Each paper's width and height in mm (portrait)."""
@@ -56,11 +57,27 @@ STROKE_INK = 0.25
 STROKE_SHARE = 0.06
 """An inside with less fill than :data:`EMPTY_BELOW` but at least this share of it in
 strokes (a tick) is doubtful, not empty."""
+STROKE_FILLED = 0.3
+"""An inside at least this share in strokes (a firm tick or cross) is filled, whatever
+its mean fill."""
+RING_SHARE = 0.4
+"""A bubble read empty must show its ring, at the place the reader puts it, at least
+this share as clearly as the page's empty bubbles do (their median); else it is
+doubtful: the reader may be looking beside it."""
+SPILL_DOUBT = 0.3
+"""A bubble read filled with this share of ink just past its ring, facing up, down,
+left or right, is doubtful: its fill may be beside the place the reader looks at."""
+ARM_INK = 0.4
+"""Ink past the ring at least this share of the page's pencil counts for an X's arm
+(a blurred ring's halo does not)."""
 CANCEL_ARMS = 3
 """A bubble with ink beyond its ring in at least this many of the four diagonal
 directions (the arms of an X) is cancelled."""
-_SEARCH_MM = 2.6  # how far from the homography's place a bubble's ring is looked for
-_OWN_RING_MM = 0.9  # a ring found this near the smooth field's place is trusted
+_STEP_MM = 1.6  # how far from its neighbours' word a bubble's ring is sought
+_ROUNDS = 8  # rounds of following the rings outwards
+_ODD_MM = 1.0  # a ring this far from what its neighbours say is not trusted
+_RING_SEEN = 0.08  # the ring kernel's least answer for a ring seen
+_NEIGHBOURS = 5  # bare bubbles looked at around a bubble to trust its place
 _MAX_WORK_SIDE = 2600  # a photo is shrunk to this (longest side) before markers are sought
 
 State = Literal["empty", "filled", "doubtful", "cancelled"]
@@ -345,11 +362,16 @@ def rectify(found: FoundPage, page: PageTemplate | None = None,
         return cached
     image, H = found.image, found.homography
     # photo pixels per page mm: shrink a sharp photo first (area averaging) so the
-    # warp does not alias
+    # warp does not alias; one shrunk copy serves every scale up to 6.6 px a mm
     here = math.sqrt(abs(np.linalg.det(H[:2, :2] / H[2, 2])))
     if here > 1.6 * px_per_mm:
-        f = 1.2 * px_per_mm / here
-        image = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        target = 8.0 if px_per_mm <= 6.6 else 1.2 * px_per_mm
+        f = target / here
+        small = found._rectified.get(-target)
+        if small is None:
+            small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+            found._rectified[-target] = small
+        image = small
         H = np.diag([f, f, 1.0]) @ H
     S = np.diag([px_per_mm, px_per_mm, 1.0])
     M = H @ np.linalg.inv(S)  # rectified pixels -> photo pixels
@@ -393,26 +415,100 @@ def bubble_offsets(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubbl
                    ink: Any | None = None) -> Any:
     """Where each bubble is on the straightened page (:func:`rectify` at
     :data:`WORK_PX_PER_MM`) relative to where the homography puts it: an (n, 2) array
-    of offsets in mm. Each bubble's printed ring is sought within :data:`_SEARCH_MM` of
-    its place; a smooth field (a cubic in x and y, fitted with outliers dropped) through
-    the rings found clearly gives every bubble's offset, so that a filled bubble (whose
-    ring is hidden) moves with its neighbours; a bubble whose own ring was found within
-    0.9 mm of the field's place keeps its own. Zero offsets where too few rings are
-    found. Raises nothing."""
+    of offsets in mm, the page's curl undone.
+
+    The printed rings are followed outwards from where the paper lies flat: each round
+    seeks the rings not found yet within :data:`_STEP_MM` of where the rings found so
+    far put them (their offsets, weighted by the inverse square of the distance, from
+    the :data:`_NEIGHBOURS` nearest), the first round at the homography's places. A
+    ring is never sought further than a step from what its neighbours say, so the
+    reader does not slip onto a neighbour's ring (a whole pitch away) however far the
+    paper curls, as long as it curls smoothly. A bubble whose ring shows keeps its own
+    place; a filled one (its ring hidden) moves with its neighbours. Zero offsets where
+    fewer than three rings are found. Raises nothing."""
     ppm = WORK_PX_PER_MM
     if ink is None:
         ink = _ink(rectify(found, page, ppm), ppm)
     n = len(bubbles)
+    offsets = np.zeros((n, 2))
     if n == 0:
-        return np.zeros((0, 2))
+        return offsets
     r_px = float(np.median([b.r_mm for b in bubbles])) * ppm
     kernel = _ring_kernel(r_px, ppm)
+    places = np.array([(b.x_mm, b.y_mm) for b in bubbles])
+    known: dict[int, Any] = {}
+    for _ in range(_ROUNDS):
+        todo = [k for k in range(n) if k not in known]
+        if not todo:
+            break
+        guess = _spread_offsets(places, known, todo)
+        rings = _rings(ink, kernel, places[todo] + guess, _STEP_MM, r_px)
+        if not rings:
+            break
+        for k, off, _ in rings:
+            known[todo[k]] = guess[k] + np.array(off)
+    if len(known) < 3:
+        return offsets
+    # a ring that disagrees with its neighbours' was something else (a fill's edge, an
+    # X's arms): left out, its bubble moves with them
+    for k in _disagreeing(places, known):
+        del known[k]
+    rest = [k for k in range(n) if k not in known]
+    for k, off in known.items():
+        offsets[k] = off
+    if rest:
+        offsets[rest] = _spread_offsets(places, known, rest)
+    return offsets
+
+
+def _disagreeing(places: Any, known: dict[int, Any]) -> list[int]:
+    """The bubbles whose found offset is more than :data:`_ODD_MM` from what the other
+    rings found around them say (:func:`_spread_offsets` without their own)."""
+    ks = list(known)
+    if len(ks) < 4:
+        return []
+    at = places[ks]
+    offs = np.array([known[k] for k in ks])
+    d = np.hypot(*(at[:, None, :] - at[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(d, np.inf)
+    m = min(_NEIGHBOURS, len(ks) - 1)
+    nearest = np.argpartition(d, m - 1, axis=1)[:, :m]
+    w = 1.0 / np.maximum(np.take_along_axis(d, nearest, axis=1), 1.0) ** 2
+    guess = (offs[nearest] * w[:, :, None]).sum(axis=1) / w.sum(axis=1)[:, None]
+    far = np.hypot(*(offs - guess).T) > _ODD_MM
+    return [k for k, bad in zip(ks, far, strict=True) if bad]
+
+
+def _spread_offsets(places: Any, known: dict[int, Any], todo: Sequence[int]) -> Any:
+    """The offsets at ``places[todo]`` from the ``known`` ones: each the mean of the
+    :data:`_NEIGHBOURS` nearest known offsets weighted by the inverse square of their
+    distance (zero where none is known)."""
+    if not known:
+        return np.zeros((len(todo), 2))
+    ks = list(known)
+    at = places[ks]
+    offs = np.array([known[k] for k in ks])
+    d = np.hypot(*(places[list(todo)][:, None, :] - at[None, :, :]).transpose(2, 0, 1))
+    m = min(_NEIGHBOURS, len(ks))
+    nearest = np.argpartition(d, m - 1, axis=1)[:, :m]
+    dn = np.take_along_axis(d, nearest, axis=1)
+    w = 1.0 / np.maximum(dn, 1.0) ** 2
+    return (offs[nearest] * w[:, :, None]).sum(axis=1) / w.sum(axis=1)[:, None]
+
+
+def _rings(ink: Any, kernel: Any, centres_mm: Any, reach_mm: float, r_px: float
+           ) -> list[tuple[int, tuple[float, float], float]]:
+    """The printed rings found clearly (an answer of the ring kernel of at least
+    :data:`_RING_SEEN`, no ink inside) within ``reach_mm`` of each centre: (index,
+    offset in mm from the centre, answer)."""
+    ppm = WORK_PX_PER_MM
     kh = kernel.shape[0] // 2
-    reach = int(math.ceil(_SEARCH_MM * ppm))
-    pts, offs, which = [], [], []
+    reach = int(math.ceil(reach_mm * ppm))
     H, W = ink.shape
-    for index, b in enumerate(bubbles):
-        cx, cy = b.x_mm * ppm, b.y_mm * ppm
+    inner = max(1, int(0.6 * r_px))
+    found: list[tuple[int, tuple[float, float], float]] = []
+    for index, (x_mm, y_mm) in enumerate(centres_mm):
+        cx, cy = x_mm * ppm, y_mm * ppm
         x0, y0 = int(round(cx)) - reach - kh, int(round(cy)) - reach - kh
         x1, y1 = int(round(cx)) + reach + kh + 1, int(round(cy)) + reach + kh + 1
         if x0 < 0 or y0 < 0 or x1 > W or y1 > H:
@@ -420,49 +516,15 @@ def bubble_offsets(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubbl
         win = ink[y0:y1, x0:x1]
         resp = cv2.matchTemplate(win, kernel, cv2.TM_CCORR)
         _, peak, _, at = cv2.minMaxLoc(resp)
-        inside = float(win[kh + reach - int(0.6 * r_px):kh + reach + int(0.6 * r_px) + 1,
-                           kh + reach - int(0.6 * r_px):kh + reach + int(0.6 * r_px) + 1
-                           ].mean())
-        if peak < 0.08 or inside > 0.12:  # no clear ring, or ink inside: do not trust it
+        if peak < _RING_SEEN:
             continue
+        ax, ay = int(at[0]) + kh, int(at[1]) + kh  # the ring's centre in the window
+        if float(win[ay - inner:ay + inner + 1, ax - inner:ax + inner + 1].mean()) > 0.12:
+            continue  # ink inside: a marked bubble, its ring not to be trusted
         sx, sy = _subpixel(resp, (int(at[0]), int(at[1])))
-        dx = (sx - reach + (round(cx) - cx)) / ppm
-        dy = (sy - reach + (round(cy) - cy)) / ppm
-        pts.append((b.x_mm, b.y_mm))
-        offs.append((dx, dy))
-        which.append(index)
-    if len(pts) < 6:
-        return np.zeros((n, 2))
-    P = np.array(pts)
-    off = np.array(offs)
-    w_mm, h_mm = page.width_mm, page.height_mm
-    degree = 3 if len(pts) >= 30 else 1
-
-    def basis(xy: Any) -> Any:
-        u = xy[:, 0] / w_mm * 2 - 1
-        v = xy[:, 1] / h_mm * 2 - 1
-        cols = [u ** i * v ** j for i in range(degree + 1) for j in range(degree + 1 - i)]
-        return np.stack(cols, axis=1)
-
-    A = basis(P)
-    keep = np.ones(len(P), bool)
-    coef = np.zeros((A.shape[1], 2))
-    for _ in range(4):
-        coef, *_ = np.linalg.lstsq(A[keep], off[keep], rcond=None)
-        resid = np.hypot(*(A @ coef - off).T)
-        limit = max(0.35, 3 * float(np.median(resid[keep])))
-        new = resid <= limit
-        if new.sum() < max(6, A.shape[1] + 2) or np.array_equal(new, keep):
-            break
-        keep = new
-    Q = np.array([(b.x_mm, b.y_mm) for b in bubbles])
-    field = basis(Q) @ coef
-    # a bubble whose own ring was found near the field's place keeps its own (the
-    # field is smooth; the paper may not be, and a corner of the grid extrapolates)
-    for k, index in enumerate(which):
-        if np.hypot(*(off[k] - field[index])) <= _OWN_RING_MM:
-            field[index] = off[k]
-    return np.clip(field, -_SEARCH_MM, _SEARCH_MM)
+        found.append((index, ((sx - reach + (round(cx) - cx)) / ppm,
+                              (sy - reach + (round(cy) - cy)) / ppm), float(peak)))
+    return found
 
 
 def _subpixel(resp: Any, at: tuple[int, int]) -> tuple[float, float]:
@@ -482,17 +544,47 @@ def _subpixel(resp: Any, at: tuple[int, int]) -> tuple[float, float]:
     return fx, fy
 
 
-def _disc_masks(r_px: float, ppm: float) -> tuple[Any, Any, int]:
-    """The inside of a bubble (its ring left out) and the four diagonal sectors of the
-    band just outside its ring, as masks on a square patch; and the patch's half side."""
+class _Masks(NamedTuple):
+    """What a bubble of one radius is measured with, on a square patch around it."""
+
+    inner: Any  # the inside, its ring left out
+    diag: Any  # the four diagonal sectors of the band just outside the ring
+    axis: Any  # the four sectors of that band facing up, down, left, right
+    kernel: Any  # the ring kernel (:func:`_ring_kernel`)
+    half: int  # the patch's half side
+
+
+def _masks(r_px: float, ppm: float) -> _Masks:
     half = int(math.ceil(r_px * 1.8 + 2))
     yy, xx = np.mgrid[-half:half + 1, -half:half + 1].astype(np.float32)
     d = np.hypot(xx, yy)
     inner = (d <= r_px - max(1.2, 0.45 * ppm)).astype(np.float32)
-    band = (d >= r_px + max(1.5, 0.45 * ppm)) & (d <= r_px * 1.7)
+    band = (d >= r_px + max(2.0, 0.7 * ppm)) & (d <= r_px * 1.7)
     ang = np.degrees(np.arctan2(yy, xx)) % 90.0  # 45 is a diagonal
     diag = band & (np.abs(ang - 45) <= 20)
-    return inner, diag.astype(np.float32), half
+    axis = band & (np.abs(ang - 45) >= 30)
+    return _Masks(inner, diag, axis, _ring_kernel(r_px, ppm), half)
+
+
+class Features(NamedTuple):
+    """What is measured of one bubble (:func:`bubble_features`)."""
+
+    value: float
+    """Mean ink inside the ring relative to the page's pencil (0 .. 1)."""
+    cover: float
+    """The share of the inside in strokes: inked at least :data:`STROKE_INK` of the
+    pencil and twice the inside's median."""
+    inked: float
+    """The share of the inside inked at least :data:`STROKE_INK` of the pencil (a
+    faint mark's strokes too)."""
+    arms: int
+    """Diagonals (0-4) with ink past the ring: an X's arms."""
+    ring: float
+    """The ring kernel's answer within 0.5 mm of the bubble's place: its printed ring
+    is where the reader puts it (0 where ink hides it)."""
+    spill: float
+    """The largest share of ink in the four sectors just past the ring facing up,
+    down, left and right (a fill whose disc is not where the reader puts it)."""
 
 
 def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
@@ -503,63 +595,115 @@ def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
     paper (light varies across a photo), each bubble moved by the curl correction
     (:func:`bubble_offsets`), and the ink inside its ring taken relative to the page's
     pencil (the darkest marks on it). ``value`` (the mean ink inside) over
-    :data:`FILLED_ABOVE` is filled; under :data:`EMPTY_BELOW`, with less than
-    :data:`STROKE_SHARE` of the inside inked at all, empty; anything else doubtful (a
-    tick, a faint mark). Ink past the ring in at least :data:`CANCEL_ARMS` of the four
-    diagonals (an X's arms) makes a marked bubble cancelled (doubtful if only two
+    :data:`FILLED_ABOVE` is filled, and so is an inside at least :data:`STROKE_FILLED`
+    in strokes (a firm tick), unless ink spills past its ring (:data:`SPILL_DOUBT`).
+    Under :data:`EMPTY_BELOW`, with less than :data:`STROKE_SHARE` of the inside inked
+    at all, it is empty if its ring shows where it should (:data:`RING_SHARE`).
+    Anything else is doubtful (a faint tick, a faint mark), and so is every bubble
+    whose bare neighbours do not show their rings where the reader puts them (the curl
+    not undone there). Ink past the ring in at
+    least :data:`CANCEL_ARMS` of the four diagonals (an X's arms) makes a marked bubble
+    cancelled (doubtful if only two
     show). Raises nothing."""
     features, _ = bubble_features(found, page, bubbles)
-    return {b.id: _classify(*f) for b, f in zip(bubbles, features, strict=True)}
+    usual, placed = _placed(bubbles, features)
+    return {b.id: _classify(f, usual) if ok else Fill(f.value, "doubtful", 0.1)
+            for b, f, ok in zip(bubbles, features, placed, strict=True)}
+
+
+def _placed(bubbles: Sequence[Bubble], features: Sequence[Features]
+            ) -> tuple[float, list[bool]]:
+    """How clearly the page's bare bubbles show their rings (the 75th percentile of
+    their answers, at least :data:`_RING_SEEN`; 0 with fewer than three bare bubbles),
+    and for each bubble whether
+    the reader looks at the right place there: the bare bubbles nearest it (up to
+    :data:`_NEIGHBOURS`) show their rings, in the median, at least :data:`RING_SHARE`
+    as clearly. Where the curl was not undone they do not, and every reading there is
+    doubtful."""
+    bare = [k for k, f in enumerate(features)
+            if f.value < EMPTY_BELOW and f.inked < STROKE_SHARE]
+    if len(bare) < 3:
+        return 0.0, [True] * len(bubbles)
+    rings = np.array([features[k].ring for k in bare])
+    # never less than a ring seen clearly: on a page where no ring shows (too blurred,
+    # or not where the reader looks), nothing is placed
+    usual = max(float(np.percentile(rings, 75)), _RING_SEEN)
+    at = np.array([(b.x_mm, b.y_mm) for b in bubbles])
+    near = np.hypot(*(at[:, None, :] - at[bare][None, :, :]).transpose(2, 0, 1))
+    k = min(_NEIGHBOURS, len(bare))
+    nearest = np.argpartition(near, k - 1, axis=1)[:, :k]
+    local = np.median(rings[nearest], axis=1)
+    return usual, [bool(v >= RING_SHARE * usual) for v in local]
 
 
 def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
-                    ) -> tuple[list[tuple[float, float, int]], float]:
-    """For each bubble: its fill (mean ink inside the ring relative to the page's
-    pencil, 0..1), the share of its inside inked at least :data:`STROKE_INK` of the
-    pencil, and the number of diagonals (0-4) with ink past the ring; and the page's
-    pencil darkness (:func:`_pencil_level`). What :func:`measure` classifies. Raises
-    nothing."""
+                    ) -> tuple[list[Features], float]:
+    """Each bubble's :class:`Features`, measured at its place corrected for curl
+    (:func:`bubble_offsets`) on the straightened page's ink (relative to the local
+    paper), and the page's pencil darkness (:func:`_pencil_level`). What
+    :func:`measure` classifies. Raises nothing."""
     ppm = WORK_PX_PER_MM
     rect = rectify(found, page, ppm)
     ink = _ink(rect, ppm)
     offs = bubble_offsets(found, page, bubbles, ink)
-    patches: list[tuple[Any, Any, Any, int] | None] = []
-    cache: dict[float, tuple[Any, Any, int]] = {}
+    patches: list[tuple[Any, _Masks] | None] = []
+    cache: dict[float, _Masks] = {}
     H, W = ink.shape
     for b, (dx, dy) in zip(bubbles, offs, strict=True):
         r_px = b.r_mm * ppm
         key = round(r_px, 2)
         if key not in cache:
-            cache[key] = _disc_masks(r_px, ppm)
-        inner, diag, half = cache[key]
+            cache[key] = _masks(r_px, ppm)
+        masks = cache[key]
         cx, cy = (b.x_mm + dx) * ppm, (b.y_mm + dy) * ppm
         if not (0 <= cx < W and 0 <= cy < H):
             patches.append(None)
             continue
+        half = masks.half
         M: Any = np.array([[1, 0, half - cx], [0, 1, half - cy]], np.float32)
         size = 2 * half + 1
         patch = cv2.warpAffine(ink, M, (size, size), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-        patches.append((patch, inner, diag, half))
-    insides = [float((p[0] * p[1]).sum() / p[1].sum()) if p is not None else 0.0
-               for p in patches]
+        patches.append((patch, masks))
+    insides = [float((p[0] * p[1].inner).sum() / p[1].inner.sum()) if p is not None
+               else 0.0 for p in patches]
     pencil = _pencil_level(insides)
-    out: list[tuple[float, float, int]] = []
+    near = max(1, round(0.5 * ppm))
+    out: list[Features] = []
     for inside, item in zip(insides, patches, strict=True):
         if item is None:
-            out.append((0.0, 0.0, 0))
+            out.append(Features(0.0, 0.0, 0.0, 0, 0.0, 1.0))
             continue
-        patch, inner, diag, half = item
+        patch, masks = item
+        half = masks.half
         rel = patch / pencil
-        cover = float(((rel > STROKE_INK) * inner).sum() / inner.sum())
+        strokes = rel > STROKE_INK
+        arm_ink = rel > ARM_INK
+        # a stroke stands out from the rest of the inside: a uniform grey (an erasure,
+        # noise on it) is not strokes however dark its grain
+        inside_rel = rel[masks.inner > 0]
+        bar = max(STROKE_INK, 2.0 * float(np.median(inside_rel)))
+        cover = float((inside_rel > bar).mean())
+        inked = float((inside_rel > STROKE_INK).mean())
+        resp = cv2.matchTemplate(patch, masks.kernel, cv2.TM_CCORR)
+        mid = resp.shape[0] // 2
+        ring = float(resp[mid - near:mid + near + 1, mid - near:mid + near + 1].max())
         arms = 0
-        yy, xx = np.nonzero(diag)
+        spill = 0.0
         for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
-            sel = ((xx - half) * sx > 0) & ((yy - half) * sy > 0)
-            vals = rel[yy[sel], xx[sel]]
-            if vals.size and float((vals > STROKE_INK).mean()) >= 0.08:
+            quarter = np.zeros_like(strokes)
+            quarter[(half if sy > 0 else 0):(None if sy > 0 else half + 1),
+                    (half if sx > 0 else 0):(None if sx > 0 else half + 1)] = True
+            d = arm_ink[quarter & (masks.diag > 0)]
+            if d.size and float(d.mean()) >= 0.08:
                 arms += 1
-        out.append((min(1.0, inside / pencil), cover, arms))
+        axis = masks.axis
+        for region in ((slice(0, half), slice(None)), (slice(half + 1, None), slice(None)),
+                       (slice(None), slice(0, half)), (slice(None), slice(half + 1, None))):
+            a = axis[region]
+            if a.any():
+                spill = max(spill, float(strokes[region][a].mean()))
+        out.append(Features(min(1.0, inside / pencil), cover, inked, arms, ring, spill))
     return out, pencil
 
 
@@ -574,14 +718,23 @@ def _pencil_level(insides: Sequence[float]) -> float:
     return float(min(0.9, max(0.3, level)))
 
 
-def _classify(value: float, cover: float, arms: int) -> Fill:
-    """The state of a bubble of that fill, inked share and X arms beyond its ring."""
-    if arms >= CANCEL_ARMS and value >= EMPTY_BELOW:
+def _classify(f: Features, usual_ring: float = 0.0) -> Fill:
+    """The state of a bubble measured so, on a page whose empty bubbles' rings answer
+    ``usual_ring`` (their median; 0: unknown)."""
+    value, cover, arms = f.value, f.cover, f.arms
+    marked = value >= EMPTY_BELOW or f.inked >= STROKE_SHARE
+    if value > FILLED_ABOVE and f.spill >= SPILL_DOUBT and arms < CANCEL_ARMS:
+        return Fill(value, "doubtful", 0.2)  # ink past the ring: the fill is elsewhere
+    if arms >= CANCEL_ARMS and marked:
         return Fill(value, "cancelled", 0.5 + 0.5 * min(1.0, (arms - 2) / 2))
-    if arms >= 2 and value >= EMPTY_BELOW:
+    if arms >= 2 and marked:
         return Fill(value, "doubtful", 0.25)
-    if value < EMPTY_BELOW and cover >= STROKE_SHARE:
+    if value <= FILLED_ABOVE and cover >= STROKE_FILLED:
+        return Fill(value, "filled", 0.5 + 0.5 * min(1.0, (cover - STROKE_FILLED) / 0.3))
+    if value < EMPTY_BELOW and f.inked >= STROKE_SHARE:
         return Fill(value, "doubtful", 0.1)
+    if value < EMPTY_BELOW and f.ring < RING_SHARE * usual_ring:
+        return Fill(value, "doubtful", 0.2)  # its ring is not where it should be
     if value < EMPTY_BELOW:
         return Fill(value, "empty", 0.5 + 0.5 * min(1.0, (EMPTY_BELOW - value) / EMPTY_BELOW))
     if value > FILLED_ABOVE:

@@ -140,16 +140,30 @@ def proof_bytes(sheet: SheetRead, suffix: str) -> bytes:
     return buffer.getvalue()
 
 
-def row_crop(sheet: SheetRead, question: Question, margin_mm: float = 2.0) -> Any:
+def row_crop(sheet: SheetRead, question: Question, margin_mm: float = 2.0,
+             width_mm: float = 70.0) -> Any:
     """The part of the straightened photo that holds the question's row (a PIL image),
-    its bubbles ringed as read."""
+    its bubbles ringed as read: at most ``width_mm`` wide, centred on the bubbles the
+    choices tell apart (a whole row is too thin to see in a terminal)."""
     from companion.marks.read import PROOF_PX_PER_MM as K
 
     index = question.row.page - 1
     picture = _page_picture(sheet, index, {})
     x, y, w, h = question.row.box
-    box = (max(0, int((x - margin_mm) * K)), max(0, int((y - margin_mm) * K)),
-           int((x + w + margin_mm) * K), int((y + h + margin_mm) * K))
+    focus: set[str] = set()
+    for c in question.choices:
+        focus ^= set(c.filled)
+    marks = sheet.pages[index].marks
+    focus |= {b for b in question.row.bubbles
+              if b in marks and marks[b].state in ("doubtful", "cancelled")}
+    left, right = x, x + w
+    if focus and w > width_mm:
+        xs = [sheet.template.bubble(b).x_mm for b in focus]
+        mid = (min(xs) + max(xs)) / 2
+        half = max(width_mm, max(xs) - min(xs) + 12) / 2
+        left, right = max(x, mid - half), min(x + w, mid + half)
+    box = (max(0, int((left - margin_mm) * K)), max(0, int((y - margin_mm) * K)),
+           int((right + margin_mm) * K), int((y + h + margin_mm) * K))
     return picture.crop(box)
 
 
