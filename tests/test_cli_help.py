@@ -14,7 +14,7 @@ from companion.games import all_games, get_game
 
 runner = CliRunner()
 COMMANDS = ["games", "map", "sheets", "solve", "stats", "calibrate", "booklet", "pack",
-            "validate", "score", "scan", "daily", "standings", "record", "play"]
+            "validate", "score", "scan", "daily", "standings", "read", "record", "play"]
 
 
 def invoke(*args: object, **env: str):
