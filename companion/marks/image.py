@@ -78,6 +78,7 @@ _ROUNDS = 8  # rounds of following the rings outwards
 _ODD_MM = 1.0  # a ring this far from what its neighbours say is not trusted
 _RING_SEEN = 0.08  # the ring kernel's least answer for a ring seen
 _NEIGHBOURS = 5  # bare bubbles looked at around a bubble to trust its place
+_BARE_SHARE = 0.25  # a page with fewer bubbles looking bare is read all doubtful
 _MAX_WORK_SIDE = 2600  # a photo is shrunk to this (longest side) before markers are sought
 
 State = Literal["empty", "filled", "doubtful", "cancelled"]
@@ -614,16 +615,19 @@ def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
 def _placed(bubbles: Sequence[Bubble], features: Sequence[Features]
             ) -> tuple[float, list[bool]]:
     """How clearly the page's bare bubbles show their rings (the 75th percentile of
-    their answers, at least :data:`_RING_SEEN`; 0 with fewer than three bare bubbles),
-    and for each bubble whether
+    their answers, at least :data:`_RING_SEEN`), and for each bubble whether
     the reader looks at the right place there: the bare bubbles nearest it (up to
     :data:`_NEIGHBOURS`) show their rings, in the median, at least :data:`RING_SHARE`
     as clearly. Where the curl was not undone they do not, and every reading there is
-    doubtful."""
+    doubtful. On a page of 8 bubbles or more of which under a quarter (or under three)
+    look bare, no bubble is placed: every reading is doubtful."""
     bare = [k for k, f in enumerate(features)
             if f.value < EMPTY_BELOW and f.inked < STROKE_SHARE]
-    if len(bare) < 3:
-        return 0.0, [True] * len(bubbles)
+    if len(bare) < max(3, _BARE_SHARE * len(bubbles)):
+        # a page on which hardly a bubble looks bare is not a pencilled sheet read
+        # right (too blurred, too dark, not where the reader looks): nothing is placed;
+        # too few bubbles to tell: all are
+        return 0.0, [len(bubbles) < 8] * len(bubbles)
     rings = np.array([features[k].ring for k in bare])
     # never less than a ring seen clearly: on a page where no ring shows (too blurred,
     # or not where the reader looks), nothing is placed
