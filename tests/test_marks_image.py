@@ -126,6 +126,20 @@ def test_two_markers_are_not_enough(a4):
     assert image.find_page(_gray(data)) is None
 
 
+def test_markers_of_two_sheets_are_not_a_page(a4):
+    _, pdf = a4
+    one = np.asarray(page_image(pdf, 100)).copy()
+    h, w = one.shape
+    half = w // 2
+    left, right = one.copy(), one.copy()
+    left[:, half:] = 255  # the left sheet shows its left markers (0, 3) only
+    right[:, :half] = 255  # the right one its right markers (1, 2)
+    both = np.full((h + 40, 2 * w + 200), 255, np.uint8)
+    both[:h, :w] = left
+    both[40:, w + 200:] = right  # a little lower: no one page has those corners
+    assert image.find_page(both) is None
+
+
 def test_rectify_refuses_a_silly_scale(a4):
     _, pdf = a4
     found = image.find_page(np.asarray(page_image(pdf, 100)))

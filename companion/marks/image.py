@@ -79,6 +79,7 @@ _ODD_MM = 1.0  # a ring this far from what its neighbours say is not trusted
 _RING_SEEN = 0.08  # the ring kernel's least answer for a ring seen
 _NEIGHBOURS = 5  # bare bubbles looked at around a bubble to trust its place
 _BARE_SHARE = 0.25  # a page with fewer bubbles looking bare is read all doubtful
+_MARKER_FIT_MM = 2.0  # the markers' corners must fit one homography within this
 _MAX_WORK_SIDE = 2600  # a photo is shrunk to this (longest side) before markers are sought
 
 State = Literal["empty", "filled", "doubtful", "cancelled"]
@@ -296,7 +297,8 @@ def _markers(gray: Any) -> dict[int, Any]:
 
 def find_page(gray: Any, label: str = "") -> FoundPage | None:
     """The mark sheet page in ``gray`` (a uint8 grayscale photo), or None if fewer than
-    three corner markers of one paper are found.
+    three corner markers of one paper are found, or if they do not fit one page (within
+    2 mm: corners of two sheets in one photo).
 
     The markers' ids tell the paper (0-3 A4, 4-7 Letter) and which corner each is, so
     the page reads at any rotation, upside down too; the homography from the page's mm
@@ -324,7 +326,12 @@ def find_page(gray: Any, label: str = "") -> FoundPage | None:
             src.extend(fid.corners())
             dst.extend(found[fid.marker].tolist())
     H, _ = cv2.findHomography(np.array(src, np.float64), np.array(dst, np.float64), 0)
-    if H is None or not np.all(np.isfinite(H)):
+    if H is None or not np.all(np.isfinite(H)) or abs(np.linalg.det(H)) < 1e-12:
+        return None
+    # the markers must agree on one page: corners of two sheets in one photo do not
+    back = cv2.perspectiveTransform(np.array(dst, np.float64).reshape(-1, 1, 2),
+                                    np.linalg.inv(H)).reshape(-1, 2)
+    if float(np.max(np.hypot(*(back - np.array(src)).T))) > _MARKER_FIT_MM:
         return None
     seen = tuple(sorted(m for m in PAPER_MARKERS[paper] if m in found))
     page = FoundPage(paper, None, H, gray, seen, label)
