@@ -173,6 +173,22 @@ def test_each_mark_kind_reads_as_it_should(a4):
         assert set(states[kind]) <= {EXPECTED[kind], "doubtful"}, kind
 
 
+def test_ruled_rows_are_no_arms_nor_spill():
+    # a rule 3.5 mm from the bubbles' centres runs through the band past their rings
+    template = synthetic_template("a4", rows=8, cols=12, pitch_y=7.0)
+    pdf = render_pdf(template, ruled=True)
+    ids = [b.id for b in template.bubbles]
+    rng = stream("t-ruled")
+    order = rng.shuffled(ids)
+    marks = {order[k * 4 + j]: kind for k, kind in enumerate(("solid", "partial",
+                                                              "taken-back")) for j in range(4)}
+    found = image.find_page(_gray(marked_photo(template, marks, DPI, rng, pdf=pdf)))
+    assert found is not None
+    fills = image.measure(found, template.pages[0], template.bubbles)
+    for bid, fill in fills.items():
+        assert fill.state == EXPECTED[marks.get(bid, "empty")], (bid, fill)
+
+
 def test_a_photo_without_a_sheet_is_none():
     rng = np.random.default_rng(stream("t-none").next64())
     table = cv2.GaussianBlur(rng.normal(120, 30, (900, 1200)), (0, 0), 3)

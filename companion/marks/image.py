@@ -556,8 +556,8 @@ class _Masks(NamedTuple):
     """What a bubble of one radius is measured with, on a square patch around it."""
 
     inner: Any  # the inside, its ring left out
-    diag: Any  # the four diagonal sectors of the band just outside the ring
-    axis: Any  # the four sectors of that band facing up, down, left, right
+    diag: list[Any]  # the four diagonal sectors of the band just outside the ring
+    axis: list[Any]  # the four sectors of that band facing right, down, left, up
     kernel: Any  # the ring kernel (:func:`_ring_kernel`)
     half: int  # the patch's half side
 
@@ -568,9 +568,9 @@ def _masks(r_px: float, ppm: float) -> _Masks:
     d = np.hypot(xx, yy)
     inner = (d <= r_px - max(1.2, 0.45 * ppm)).astype(np.float32)
     band = (d >= r_px + max(2.0, 0.7 * ppm)) & (d <= r_px * 1.7)
-    ang = np.degrees(np.arctan2(yy, xx)) % 90.0  # 45 is a diagonal
-    diag = band & (np.abs(ang - 45) <= 20)
-    axis = band & (np.abs(ang - 45) >= 30)
+    ang = np.degrees(np.arctan2(yy, xx)) % 360.0
+    diag = [band & (np.abs((ang - c + 180) % 360 - 180) <= 20) for c in (45, 135, 225, 315)]
+    axis = [band & (np.abs((ang - c + 180) % 360 - 180) <= 15) for c in (0, 90, 180, 270)]
     return _Masks(inner, diag, axis, _ring_kernel(r_px, ppm), half)
 
 
@@ -586,13 +586,15 @@ class Features(NamedTuple):
     """The share of the inside inked at least :data:`STROKE_INK` of the pencil (a
     faint mark's strokes too)."""
     arms: int
-    """Diagonals (0-4) with ink past the ring: an X's arms."""
+    """Diagonals (0-4) with ink past the ring (more than the line's bare bubbles show
+    there: a printed rule is no arm): an X's arms."""
     ring: float
     """The ring kernel's answer within 0.5 mm of the bubble's place: its printed ring
     is where the reader puts it (0 where ink hides it)."""
     spill: float
     """The largest share of ink in the four sectors just past the ring facing up,
-    down, left and right (a fill whose disc is not where the reader puts it)."""
+    down, left and right, over what the line's bare bubbles show there (a fill whose
+    disc is not where the reader puts it)."""
 
 
 def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
@@ -680,16 +682,13 @@ def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubb
                else 0.0 for p in patches]
     pencil = _pencil_level(insides)
     near = max(1, round(0.5 * ppm))
-    out: list[Features] = []
+    parts: list[tuple[float, float, float, Any, Any]] = []
     for inside, item in zip(insides, patches, strict=True):
         if item is None:
-            out.append(Features(0.0, 0.0, 0.0, 0, 0.0, 1.0))
+            parts.append((0.0, 0.0, 0.0, np.zeros(4), np.ones(4)))
             continue
         patch, masks = item
-        half = masks.half
         rel = patch / pencil
-        strokes = rel > STROKE_INK
-        arm_ink = rel > ARM_INK
         # a stroke stands out from the rest of the inside: a uniform grey (an erasure,
         # noise on it) is not strokes however dark its grain
         inside_rel = rel[masks.inner > 0]
@@ -699,22 +698,27 @@ def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubb
         resp = cv2.matchTemplate(patch, masks.kernel, cv2.TM_CCORR)
         mid = resp.shape[0] // 2
         ring = float(resp[mid - near:mid + near + 1, mid - near:mid + near + 1].max())
-        arms = 0
-        spill = 0.0
-        for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
-            quarter = np.zeros_like(strokes)
-            quarter[(half if sy > 0 else 0):(None if sy > 0 else half + 1),
-                    (half if sx > 0 else 0):(None if sx > 0 else half + 1)] = True
-            d = arm_ink[quarter & (masks.diag > 0)]
-            if d.size and float(d.mean()) >= 0.08:
-                arms += 1
-        axis = masks.axis
-        for region in ((slice(0, half), slice(None)), (slice(half + 1, None), slice(None)),
-                       (slice(None), slice(0, half)), (slice(None), slice(half + 1, None))):
-            a = axis[region]
-            if a.any():
-                spill = max(spill, float(strokes[region][a].mean()))
-        out.append(Features(min(1.0, inside / pencil), cover, inked, arms, ring, spill))
+        diag = np.array([float((rel[q] > ARM_INK).mean()) for q in masks.diag])
+        axis = np.array([float((rel[q] > STROKE_INK).mean()) for q in masks.axis])
+        parts.append((inside / pencil, cover, inked, ring, (diag, axis)))
+    # what is printed past the rings (a row's rules, a label) is past the bare bubbles'
+    # rings too: each line of bubbles' bare ones give the level to look above
+    lines: dict[tuple[int, int], list[int]] = {}
+    for k, b in enumerate(bubbles):
+        lines.setdefault((b.page, round(b.y_mm)), []).append(k)
+    out: list[Features] = [Features(0.0, 0.0, 0.0, 0, 0.0, 1.0)] * len(bubbles)
+    for members in lines.values():
+        bare = [parts[k][4] for k in members if patches[k] is not None
+                and parts[k][0] < EMPTY_BELOW and parts[k][2] < STROKE_SHARE]
+        base_d = np.median([d for d, _ in bare], axis=0) if bare else np.zeros(4)
+        base_a = np.median([a for _, a in bare], axis=0) if bare else np.zeros(4)
+        for k in members:
+            if patches[k] is None:
+                continue
+            value, cover, inked, ring, (diag, axis) = parts[k]
+            arms = int(((diag - base_d) >= 0.08).sum())
+            spill = float(max(0.0, float((axis - base_a).max())))
+            out[k] = Features(min(1.0, value), cover, inked, arms, ring, spill)
     return out, pencil
 
 
