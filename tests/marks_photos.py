@@ -80,9 +80,10 @@ def synthetic_template(paper: str = "a4", rows: int = 24, cols: int = 18,
                     tuple(bubbles))
 
 
-def render_pdf(template: Template) -> bytes:
+def render_pdf(template: Template, ruled: bool = False) -> bytes:
     """The template's pages as a PDF: fiducials, bubbles, column labels, row numbers
-    and the page's identity QR code (22 mm, top centre)."""
+    and the page's identity QR code (22 mm, top centre); with ``ruled``, a grey rule
+    along the top and bottom of every row's box (as a log sheet rules its rows)."""
     from reportlab.pdfgen import canvas
 
     from companion.paper import design
@@ -112,6 +113,12 @@ def render_pdf(template: Template) -> bytes:
             c.drawString(x, y, str(row.number))
             for b in bubbles:
                 draw_bubble(c, page, b)
+            if ruled:
+                x, y, w, h = row.box
+                c.setStrokeColorRGB(*design.GREY)
+                c.setLineWidth(design.RULE)
+                for edge in (y, y + h):
+                    c.line(*to_pt(page, x, edge), *to_pt(page, x + w, edge))
         c.showPage()
     c.save()
     return out.getvalue()

@@ -126,6 +126,20 @@ def test_two_markers_are_not_enough(a4):
     assert image.find_page(_gray(data)) is None
 
 
+def test_markers_of_two_sheets_are_not_a_page(a4):
+    _, pdf = a4
+    one = np.asarray(page_image(pdf, 100)).copy()
+    h, w = one.shape
+    half = w // 2
+    left, right = one.copy(), one.copy()
+    left[:, half:] = 255  # the left sheet shows its left markers (0, 3) only
+    right[:, :half] = 255  # the right one its right markers (1, 2)
+    both = np.full((h + 40, 2 * w + 200), 255, np.uint8)
+    both[:h, :w] = left
+    both[40:, w + 200:] = right  # a little lower: no one page has those corners
+    assert image.find_page(both) is None
+
+
 def test_rectify_refuses_a_silly_scale(a4):
     _, pdf = a4
     found = image.find_page(np.asarray(page_image(pdf, 100)))
@@ -157,6 +171,22 @@ def test_each_mark_kind_reads_as_it_should(a4):
         assert "filled" not in states[kind] and "cancelled" not in states[kind], kind
     for kind in ("light", "tick", "cross"):
         assert set(states[kind]) <= {EXPECTED[kind], "doubtful"}, kind
+
+
+def test_ruled_rows_are_no_arms_nor_spill():
+    # a rule 3.5 mm from the bubbles' centres runs through the band past their rings
+    template = synthetic_template("a4", rows=8, cols=12, pitch_y=7.0)
+    pdf = render_pdf(template, ruled=True)
+    ids = [b.id for b in template.bubbles]
+    rng = stream("t-ruled")
+    order = rng.shuffled(ids)
+    marks = {order[k * 4 + j]: kind for k, kind in enumerate(("solid", "partial",
+                                                              "taken-back")) for j in range(4)}
+    found = image.find_page(_gray(marked_photo(template, marks, DPI, rng, pdf=pdf)))
+    assert found is not None
+    fills = image.measure(found, template.pages[0], template.bubbles)
+    for bid, fill in fills.items():
+        assert fill.state == EXPECTED[marks.get(bid, "empty")], (bid, fill)
 
 
 def test_a_photo_without_a_sheet_is_none():

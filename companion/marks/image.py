@@ -78,6 +78,8 @@ _ROUNDS = 8  # rounds of following the rings outwards
 _ODD_MM = 1.0  # a ring this far from what its neighbours say is not trusted
 _RING_SEEN = 0.08  # the ring kernel's least answer for a ring seen
 _NEIGHBOURS = 5  # bare bubbles looked at around a bubble to trust its place
+_BARE_SHARE = 0.25  # a page with fewer bubbles looking bare is read all doubtful
+_MARKER_FIT_MM = 2.0  # the markers' corners must fit one homography within this
 _MAX_WORK_SIDE = 2600  # a photo is shrunk to this (longest side) before markers are sought
 
 State = Literal["empty", "filled", "doubtful", "cancelled"]
@@ -295,7 +297,8 @@ def _markers(gray: Any) -> dict[int, Any]:
 
 def find_page(gray: Any, label: str = "") -> FoundPage | None:
     """The mark sheet page in ``gray`` (a uint8 grayscale photo), or None if fewer than
-    three corner markers of one paper are found.
+    three corner markers of one paper are found, or if they do not fit one page (within
+    2 mm: corners of two sheets in one photo).
 
     The markers' ids tell the paper (0-3 A4, 4-7 Letter) and which corner each is, so
     the page reads at any rotation, upside down too; the homography from the page's mm
@@ -323,7 +326,12 @@ def find_page(gray: Any, label: str = "") -> FoundPage | None:
             src.extend(fid.corners())
             dst.extend(found[fid.marker].tolist())
     H, _ = cv2.findHomography(np.array(src, np.float64), np.array(dst, np.float64), 0)
-    if H is None or not np.all(np.isfinite(H)):
+    if H is None or not np.all(np.isfinite(H)) or abs(np.linalg.det(H)) < 1e-12:
+        return None
+    # the markers must agree on one page: corners of two sheets in one photo do not
+    back = cv2.perspectiveTransform(np.array(dst, np.float64).reshape(-1, 1, 2),
+                                    np.linalg.inv(H)).reshape(-1, 2)
+    if float(np.max(np.hypot(*(back - np.array(src)).T))) > _MARKER_FIT_MM:
         return None
     seen = tuple(sorted(m for m in PAPER_MARKERS[paper] if m in found))
     page = FoundPage(paper, None, H, gray, seen, label)
@@ -548,8 +556,8 @@ class _Masks(NamedTuple):
     """What a bubble of one radius is measured with, on a square patch around it."""
 
     inner: Any  # the inside, its ring left out
-    diag: Any  # the four diagonal sectors of the band just outside the ring
-    axis: Any  # the four sectors of that band facing up, down, left, right
+    diag: list[Any]  # the four diagonal sectors of the band just outside the ring
+    axis: list[Any]  # the four sectors of that band facing right, down, left, up
     kernel: Any  # the ring kernel (:func:`_ring_kernel`)
     half: int  # the patch's half side
 
@@ -560,9 +568,9 @@ def _masks(r_px: float, ppm: float) -> _Masks:
     d = np.hypot(xx, yy)
     inner = (d <= r_px - max(1.2, 0.45 * ppm)).astype(np.float32)
     band = (d >= r_px + max(2.0, 0.7 * ppm)) & (d <= r_px * 1.7)
-    ang = np.degrees(np.arctan2(yy, xx)) % 90.0  # 45 is a diagonal
-    diag = band & (np.abs(ang - 45) <= 20)
-    axis = band & (np.abs(ang - 45) >= 30)
+    ang = np.degrees(np.arctan2(yy, xx)) % 360.0
+    diag = [band & (np.abs((ang - c + 180) % 360 - 180) <= 20) for c in (45, 135, 225, 315)]
+    axis = [band & (np.abs((ang - c + 180) % 360 - 180) <= 15) for c in (0, 90, 180, 270)]
     return _Masks(inner, diag, axis, _ring_kernel(r_px, ppm), half)
 
 
@@ -578,13 +586,15 @@ class Features(NamedTuple):
     """The share of the inside inked at least :data:`STROKE_INK` of the pencil (a
     faint mark's strokes too)."""
     arms: int
-    """Diagonals (0-4) with ink past the ring: an X's arms."""
+    """Diagonals (0-4) with ink past the ring (more than the line's bare bubbles show
+    there: a printed rule is no arm): an X's arms."""
     ring: float
     """The ring kernel's answer within 0.5 mm of the bubble's place: its printed ring
     is where the reader puts it (0 where ink hides it)."""
     spill: float
     """The largest share of ink in the four sectors just past the ring facing up,
-    down, left and right (a fill whose disc is not where the reader puts it)."""
+    down, left and right, over what the line's bare bubbles show there (a fill whose
+    disc is not where the reader puts it)."""
 
 
 def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
@@ -614,16 +624,19 @@ def measure(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubble]
 def _placed(bubbles: Sequence[Bubble], features: Sequence[Features]
             ) -> tuple[float, list[bool]]:
     """How clearly the page's bare bubbles show their rings (the 75th percentile of
-    their answers, at least :data:`_RING_SEEN`; 0 with fewer than three bare bubbles),
-    and for each bubble whether
+    their answers, at least :data:`_RING_SEEN`), and for each bubble whether
     the reader looks at the right place there: the bare bubbles nearest it (up to
     :data:`_NEIGHBOURS`) show their rings, in the median, at least :data:`RING_SHARE`
     as clearly. Where the curl was not undone they do not, and every reading there is
-    doubtful."""
+    doubtful. On a page of 8 bubbles or more of which under a quarter (or under three)
+    look bare, no bubble is placed: every reading is doubtful."""
     bare = [k for k, f in enumerate(features)
             if f.value < EMPTY_BELOW and f.inked < STROKE_SHARE]
-    if len(bare) < 3:
-        return 0.0, [True] * len(bubbles)
+    if len(bare) < max(3, _BARE_SHARE * len(bubbles)):
+        # a page on which hardly a bubble looks bare is not a pencilled sheet read
+        # right (too blurred, too dark, not where the reader looks): nothing is placed;
+        # too few bubbles to tell: all are
+        return 0.0, [len(bubbles) < 8] * len(bubbles)
     rings = np.array([features[k].ring for k in bare])
     # never less than a ring seen clearly: on a page where no ring shows (too blurred,
     # or not where the reader looks), nothing is placed
@@ -669,16 +682,13 @@ def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubb
                else 0.0 for p in patches]
     pencil = _pencil_level(insides)
     near = max(1, round(0.5 * ppm))
-    out: list[Features] = []
+    parts: list[tuple[float, float, float, Any, Any]] = []
     for inside, item in zip(insides, patches, strict=True):
         if item is None:
-            out.append(Features(0.0, 0.0, 0.0, 0, 0.0, 1.0))
+            parts.append((0.0, 0.0, 0.0, np.zeros(4), np.ones(4)))
             continue
         patch, masks = item
-        half = masks.half
         rel = patch / pencil
-        strokes = rel > STROKE_INK
-        arm_ink = rel > ARM_INK
         # a stroke stands out from the rest of the inside: a uniform grey (an erasure,
         # noise on it) is not strokes however dark its grain
         inside_rel = rel[masks.inner > 0]
@@ -688,22 +698,27 @@ def bubble_features(found: FoundPage, page: PageTemplate, bubbles: Sequence[Bubb
         resp = cv2.matchTemplate(patch, masks.kernel, cv2.TM_CCORR)
         mid = resp.shape[0] // 2
         ring = float(resp[mid - near:mid + near + 1, mid - near:mid + near + 1].max())
-        arms = 0
-        spill = 0.0
-        for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
-            quarter = np.zeros_like(strokes)
-            quarter[(half if sy > 0 else 0):(None if sy > 0 else half + 1),
-                    (half if sx > 0 else 0):(None if sx > 0 else half + 1)] = True
-            d = arm_ink[quarter & (masks.diag > 0)]
-            if d.size and float(d.mean()) >= 0.08:
-                arms += 1
-        axis = masks.axis
-        for region in ((slice(0, half), slice(None)), (slice(half + 1, None), slice(None)),
-                       (slice(None), slice(0, half)), (slice(None), slice(half + 1, None))):
-            a = axis[region]
-            if a.any():
-                spill = max(spill, float(strokes[region][a].mean()))
-        out.append(Features(min(1.0, inside / pencil), cover, inked, arms, ring, spill))
+        diag = np.array([float((rel[q] > ARM_INK).mean()) for q in masks.diag])
+        axis = np.array([float((rel[q] > STROKE_INK).mean()) for q in masks.axis])
+        parts.append((inside / pencil, cover, inked, ring, (diag, axis)))
+    # what is printed past the rings (a row's rules, a label) is past the bare bubbles'
+    # rings too: each line of bubbles' bare ones give the level to look above
+    lines: dict[tuple[int, int], list[int]] = {}
+    for k, b in enumerate(bubbles):
+        lines.setdefault((b.page, round(b.y_mm)), []).append(k)
+    out: list[Features] = [Features(0.0, 0.0, 0.0, 0, 0.0, 1.0)] * len(bubbles)
+    for members in lines.values():
+        bare = [parts[k][4] for k in members if patches[k] is not None
+                and parts[k][0] < EMPTY_BELOW and parts[k][2] < STROKE_SHARE]
+        base_d = np.median([d for d, _ in bare], axis=0) if bare else np.zeros(4)
+        base_a = np.median([a for _, a in bare], axis=0) if bare else np.zeros(4)
+        for k in members:
+            if patches[k] is None:
+                continue
+            value, cover, inked, ring, (diag, axis) = parts[k]
+            arms = int(((diag - base_d) >= 0.08).sum())
+            spill = float(max(0.0, float((axis - base_a).max())))
+            out[k] = Features(min(1.0, value), cover, inked, arms, ring, spill)
     return out, pencil
 
 
