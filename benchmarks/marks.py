@@ -100,7 +100,7 @@ def one_sheet(case: Case) -> dict[str, Any]:
 
     from companion.marks.decode import decode
     from companion.marks.read import log_text, read_sheet, start_of
-    from companion.marks.sheet import codec_of, fill_rows, render_marks, sheet_template
+    from companion.marks.sheet import codec_of, fill_rows, sheet_template
 
     game = get_game(case.game)
     rng = stream("marks-benchmark", case.game, case.paper, str(case.dpi), str(case.index))
@@ -137,7 +137,7 @@ def one_sheet(case: Case) -> dict[str, Any]:
             if near:
                 b = near[int(rng.next64() % len(near))]
                 marks.setdefault(b, kind)
-    pdf = render_marks(game, seed, {}, case.paper, options)
+    pdf = game.render("marks", seed, {}, case.paper, options)
     photos = []
     with tempfile.TemporaryDirectory() as tmp:
         order = list(range(len(template.pages)))

@@ -18,7 +18,6 @@ import pytest
 from companion.errors import IllegalAction
 from companion.games.clear_the_dungeon import GAME, rules
 from companion.games.clear_the_dungeon.marks import (
-    CODEC,
     RESERVE_LINES,
     order_row,
     turn_cards,
@@ -26,6 +25,8 @@ from companion.games.clear_the_dungeon.marks import (
 from companion.marks.paper import MIN_PITCH_MM, QUIET_MM
 from companion.marks.template import Row, Template
 from companion.simulate import play
+
+CODEC = GAME.marks_codec()
 
 VARIANT_SETS: list[tuple[str, ...]] = [(), ("reserve",), ("no-jokers",),
                                        ("reserve", "no-jokers")]

@@ -20,8 +20,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from companion.games import all_games, get_game
-from companion.marks.sheet import codec_of, fill_rows, render_marks, sheet_template
-from companion.paper.document import SheetDocument
+from companion.marks.sheet import codec_of, fill_rows, sheet_template
 from companion.rng import stream
 from companion.simulate import play
 
@@ -50,10 +49,8 @@ def _key_pages(name: str, filled: frozenset[str], dpi: int = 150, paper: str = "
     from companion.games import get_game
 
     game = get_game(name)
-    t = sheet_template(game, seed, {}, paper, {"variants": variants})
-    doc = SheetDocument("test", paper, False, [p.payload for p in t.pages])
-    codec_of(game).draw(doc, t, filled, {"variants": variants})
-    pdf = pypdfium2.PdfDocument(doc.finish())
+    data = game.render("marks", seed, {}, paper, {"variants": variants, "filled": filled})
+    pdf = pypdfium2.PdfDocument(data)
     return [pdf[i].render(scale=dpi / 72).to_pil().convert("L") for i in range(len(pdf))]
 
 
@@ -101,7 +98,7 @@ def test_pencil_in_a_phone_photo_reads_back(name: str, paper: str, tmp_path: Pat
     g = _game(name, "greedy")
     t = sheet_template(game, SEED, {}, paper, {})
     filled = fill_rows(game, t, g.states, g.actions)
-    pdf = render_marks(game, SEED, {}, paper, {})
+    pdf = game.render("marks", SEED, {}, paper, {})
     rng = stream("test-marks-read", name, paper)
     kinds = ("solid", "partial", "solid", "light")
     marks = {b: kinds[i % len(kinds)] for i, b in enumerate(sorted(filled))}

@@ -15,7 +15,6 @@ import pytest
 from companion.errors import IllegalAction
 from companion.games.scoundrel import GAME
 from companion.games.scoundrel.marks import (
-    CODEC,
     FACES,
     MAX_ROWS,
     POSITIONS,
@@ -27,6 +26,8 @@ from companion.games.scoundrel.rules import Avoid, Drink, Equip, Fight, Room, Sl
 from companion.marks.paper import FIDUCIAL_MM, MIN_PITCH_MM, QUIET_MM
 from companion.marks.template import Template
 from companion.simulate import PlayedGame, play
+
+CODEC = GAME.marks_codec()
 
 SEED = "K7Q2-9XMA"
 VARIANT_SETS: tuple[tuple[str, ...], ...] = ((), ("equal-kills",))

@@ -1,4 +1,6 @@
-"""What a game that prints mark sheets provides: :class:`MarkCodec`.
+"""What a game that prints mark sheets provides: :class:`MarkCodec`, and a drawing
+function its sheets layer hands to :func:`companion.marks.sheet.render_marks` (the codec
+knows no drawing: the reader imports it without reportlab).
 
 A game's ``marks`` module holds one codec object (``CODEC``); the game's
 ``marks_codec()`` returns it (None for a game without mark sheets). The generic parts
@@ -18,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from companion.marks.template import Row, Template
-    from companion.paper.document import SheetDocument
 
 __all__ = ["MarkCodec", "RowMeaning"]
 
@@ -29,18 +30,12 @@ class RowMeaning(tuple[Any, ...]):
 
 
 class MarkCodec(Protocol):
-    """A game's mark sheets: layout, drawing, log to marks and marks to actions."""
+    """A game's mark sheets: layout, log to marks and marks to actions."""
 
     def template(self, seed: str, params: Mapping[str, int], variants: Sequence[str],
                  edition: int, paper: str) -> Template:
         """The sheet's geometry for this deal on this paper (``"a4"`` or ``"letter"``):
         pages, fiducials, rows, bubbles. Deterministic."""
-        ...
-
-    def draw(self, doc: SheetDocument, template: Template, filled: frozenset[str],
-             options: Mapping[str, Any]) -> None:
-        """Draw every page of ``template`` into ``doc``, the bubbles in ``filled`` solid
-        (``--from LOG``: an answer key)."""
         ...
 
     def log_rows(self, states: Sequence[Any], actions: Sequence[Any]

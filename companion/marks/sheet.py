@@ -8,7 +8,7 @@ A game routes its ``marks`` kind here; everything game-specific is its codec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from companion.marks.codec import MarkCodec
     from companion.marks.template import Template
 
-__all__ = ["codec_of", "describe_marks", "fill_rows", "log_marks", "render_marks", "replayed",
-           "sheet_template"]
+__all__ = ["Draw", "codec_of", "describe_marks", "fill_rows", "log_marks", "render_marks",
+           "replayed", "sheet_template"]
 
 
 def codec_of(game: Game) -> MarkCodec:
@@ -62,10 +62,17 @@ def _from_log(options: Mapping[str, Any]) -> str | None:
     return str(logs[0])
 
 
+Draw = Callable[[Any, "Template", frozenset[str], Mapping[str, Any]], None]
+"""A game's mark sheet drawing: ``draw(doc, template, filled, options)`` puts every page
+of ``template`` into the document, the bubbles in ``filled`` solid."""
+
+
 def render_marks(game: Game, seed: str, params: Mapping[str, int], paper: str,
-                 options: Mapping[str, Any]) -> bytes:
-    """The mark sheet's PDF: every page with its fiducials, QR code and rows; with
-    ``options["from_logs"]`` (one log of this deal) the bubbles it fills drawn solid.
+                 options: Mapping[str, Any], draw: Draw) -> bytes:
+    """The mark sheet's PDF, drawn by the game's ``draw``: every page with its
+    fiducials, QR code and rows; with ``options["from_logs"]`` (one log of this deal)
+    the bubbles it fills drawn solid (``options["filled"]``, a set of bubble ids, for
+    tests and benchmarks: exactly those).
 
     Raises ParameterError (unknown variant, more than one log, a log of another deal),
     LayoutError (paper), UnreadableLogError or LogError (the log)."""
@@ -74,10 +81,11 @@ def render_marks(game: Game, seed: str, params: Mapping[str, int], paper: str,
     template = sheet_template(game, seed, params, paper, options)
     path = _from_log(options)
     filled = log_marks(game, template, path) if path is not None else frozenset()
-    what = "answer key" if path is not None else "mark sheet"
+    filled |= frozenset(options.get("filled") or ())
+    what = "answer key" if filled else "mark sheet"
     doc = SheetDocument(f"{game.title} {what} {seed}", paper, False,
                         [p.payload for p in template.pages])
-    codec_of(game).draw(doc, template, filled, options)
+    draw(doc, template, filled, options)
     return doc.finish()
 
 

@@ -160,9 +160,12 @@ class ClearTheDungeon(Game[State, Action]):
 
     def marks_codec(self) -> MarkCodec:
         """The mark sheet's codec (``marks.py``, imported when asked for)."""
-        from companion.games.clear_the_dungeon.marks import CODEC
+        codec = self.__dict__.get("_marks")
+        if codec is None:
+            from companion.games.clear_the_dungeon.marks import ClearTheDungeonMarks
 
-        return CODEC
+            codec = self.__dict__["_marks"] = ClearTheDungeonMarks(self)
+        return codec
 
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:

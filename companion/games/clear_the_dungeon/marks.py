@@ -54,9 +54,9 @@ from companion.games.clear_the_dungeon.generation import deal
 from companion.marks.template import Bubble, PageTemplate, Row, Template
 
 if TYPE_CHECKING:
-    from companion.paper.document import SheetDocument
+    pass
 
-__all__ = ["CODEC", "NEW", "PLACES", "RESERVE_LINES", "TARGETS", "ClearTheDungeonMarks",
+__all__ = ["NEW", "PLACES", "RESERVE_LINES", "TARGETS", "ClearTheDungeonMarks",
            "SheetLayout", "order_row", "sheet_layout", "turn_cards"]
 
 RESERVE_LINES = 6
@@ -263,14 +263,13 @@ def sheet_layout(paper: str, variants: Sequence[str], counts: Sequence[int]) -> 
 
 
 # ------------------------------------------------------------------------ codec
-def _payload(seed: str, params: Mapping[str, int], variants: Sequence[str], edition: int,
-             page: int) -> str:
-    from companion.games.clear_the_dungeon import GAME
+def _payload(game: Any, seed: str, params: Mapping[str, int], variants: Sequence[str],
+             edition: int, page: int) -> str:
     from companion.games.clear_the_dungeon.sheets.common import sheet_payload
 
-    text = sheet_payload(GAME, seed, params, "marks", variants)
-    if edition != GAME.edition:  # (one edition today: the newest is never written)
-        text = GAME.payload(seed, params, edition=edition, kind="marks",
+    text = sheet_payload(game, seed, params, "marks", variants)
+    if edition != game.edition:  # (one edition today: the newest is never written)
+        text = game.payload(seed, params, edition=edition, kind="marks",
                             **({"variant": "+".join(variants)} if variants else {}))
     return text if page == 1 else f"{text}/page={page}"
 
@@ -350,7 +349,12 @@ class _Play:
 
 class ClearTheDungeonMarks:
     """Clear the Dungeon's :class:`~companion.marks.codec.MarkCodec` (the module's
-    docstring says what a row holds and the canonical order of its lines)."""
+    docstring says what a row holds and the canonical order of its lines). Made by
+    ``ClearTheDungeon.marks_codec()`` with the game (no import of the game's package
+    here: that would be a cycle)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
 
     def template(self, seed: str, params: Mapping[str, int], variants: Sequence[str],
                  edition: int, paper: str) -> Template:
@@ -365,7 +369,7 @@ class ClearTheDungeonMarks:
         pages = tuple(
             PageTemplate(n, layout.pages, layout.width, layout.height,
                          fiducials(layout.width, layout.height, paper),
-                         _payload(seed, params, variants, edition, n))
+                         _payload(self.game, seed, params, variants, edition, n))
             for n in range(1, layout.pages + 1))
         rows: list[Row] = []
         bubbles: list[Bubble] = []
@@ -384,14 +388,6 @@ class ClearTheDungeonMarks:
                             " ".join(map(str, hand))))
         return Template("clear-the-dungeon", seed, variants, dict(params), edition, paper,
                         pages, tuple(rows), tuple(bubbles))
-
-    def draw(self, doc: SheetDocument, template: Template, filled: frozenset[str],
-             options: Mapping[str, Any]) -> None:
-        """Every page of ``template`` into ``doc`` (:mod:`.marks_draw`), the bubbles in
-        ``filled`` solid."""
-        from companion.games.clear_the_dungeon.marks_draw import draw_sheet
-
-        draw_sheet(doc, template, filled)
 
     def row_ended(self, before: Any, after: Any) -> bool:
         """Whether a row played from ``before`` to ``after`` finished its turn: every
@@ -682,6 +678,3 @@ def order_row(state: Any, hand: tuple[Card, ...], chains: list[list[_Play]],
     by_key = dict(items)
     return (draw, *(by_key[k] for k in found))
 
-
-CODEC = ClearTheDungeonMarks()
-"""The game's mark codec (``ClearTheDungeon.marks_codec()``)."""

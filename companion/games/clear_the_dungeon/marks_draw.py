@@ -49,13 +49,15 @@ def _variant_words(variants: tuple[str, ...]) -> str:
     return ("variant: " if len(variants) == 1 else "variants: ") + ", ".join(variants)
 
 
-def draw_sheet(doc: SheetDocument, template: Template, filled: frozenset[str]) -> None:
-    """Every page of ``template`` into ``doc``, the bubbles in ``filled`` solid."""
+def draw_sheet(doc: SheetDocument, template: Template, filled: frozenset[str],
+               game: Any) -> None:
+    """Every page of ``template`` into ``doc``, the bubbles in ``filled`` solid
+    (``game``: the game object, for its title and credits)."""
     cards = turn_cards(template.seed, template.variants)
     layout = sheet_layout(template.paper, template.variants, [len(c) for c in cards])
     for page in template.pages:
         c = doc.canvas if page.number == 1 else doc.new_page()
-        _draw_page(c, template, layout, page, filled)
+        _draw_page(c, template, layout, page, filled, game)
 
 
 def _text(c: Any, page: PageTemplate, x_mm: float, y_mm: float, text: str,
@@ -72,15 +74,14 @@ def _text(c: Any, page: PageTemplate, x_mm: float, y_mm: float, text: str,
 
 
 def _draw_page(c: Any, template: Template, layout: SheetLayout, page: PageTemplate,
-               filled: frozenset[str]) -> None:
-    from companion.games.clear_the_dungeon import GAME
+               filled: frozenset[str], game: Any) -> None:
 
     n, count = page.number, page.count
     c.saveState()
     draw_fiducials(c, page)
     c.setFillColorRGB(*design.INK)
     title = design.style("title")
-    _text(c, page, 25.0, 14.0, f"{GAME.title}: mark sheet", title.font, title.size)
+    _text(c, page, 25.0, 14.0, f"{game.title}: mark sheet", title.font, title.size)
     sub = (f"Page {n} of {count}, {_variant_words(template.variants)}. Each turn draws "
            "the cards printed in its row: mark where each one went.")
     _text(c, page, 25.0, 19.5, sub)
@@ -95,7 +96,7 @@ def _draw_page(c: Any, template: Template, layout: SheetLayout, page: PageTempla
     for b in template.bubbles:
         if b.page == n:
             draw_bubble(c, page, b, b.id in filled)
-    _draw_foot(c, template, layout, page, GAME.credits)
+    _draw_foot(c, template, layout, page, game.credits, game.title)
     c.restoreState()
 
 
@@ -155,14 +156,13 @@ def _draw_turn(c: Any, page: PageTemplate, layout: SheetLayout, box: TurnBox,
 
 
 def _draw_foot(c: Any, template: Template, layout: SheetLayout, page: PageTemplate,
-               credits: str) -> None:
+               credits: str, title: str) -> None:
     """The identity strip (QR code, game, seed, page n of m) at the bottom left between
     the markers, the rules reminder and the credits to its right."""
-    from companion.games.clear_the_dungeon import GAME
     from companion.paper.frame import identity_lines, wrap_text
     from companion.paper.identity import draw_identity
 
-    lines = identity_lines(GAME.title, template.seed, "",
+    lines = identity_lines(title, template.seed, "",
                            f"mark sheet, page {page.number} of {page.count}")
     left = mm(STRIP_X_MM)
     right = mm(page.width_mm - STRIP_X_MM)

@@ -186,9 +186,12 @@ class Scoundrel(Game[State, Action]):
     # -- generation and sheets --------------------------------------------------
     def marks_codec(self) -> MarkCodec:
         """The mark sheet's codec (``marks.py``, imported when asked for)."""
-        from companion.games.scoundrel.marks import CODEC
+        codec = self.__dict__.get("_marks")
+        if codec is None:
+            from companion.games.scoundrel.marks import ScoundrelMarks
 
-        return CODEC
+            codec = self.__dict__["_marks"] = ScoundrelMarks(self)
+        return codec
 
     def describe(self, kind: str, seed: str, params: Mapping[str, int],
                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -42,9 +42,9 @@ from companion.marks.paper import BUBBLE_R_MM, FIDUCIAL_INSET_MM, FIDUCIAL_MM, Q
 from companion.marks.template import Bubble, PageTemplate, Row, Template
 
 if TYPE_CHECKING:
-    from companion.paper.document import SheetDocument
+    pass
 
-__all__ = ["CODEC", "FACES", "MAX_ROWS", "POSITIONS", "ScoundrelMarks", "ends_room",
+__all__ = ["FACES", "MAX_ROWS", "POSITIONS", "ScoundrelMarks", "ends_room",
            "row_count_bound"]
 
 POSITIONS = rules.ROOM_SIZE
@@ -173,7 +173,12 @@ def variant_words(variants: Sequence[str]) -> str:
 
 
 class ScoundrelMarks:
-    """Scoundrel's :class:`~companion.marks.codec.MarkCodec` (module docstring)."""
+    """Scoundrel's :class:`~companion.marks.codec.MarkCodec` (module docstring). Made by
+    ``Scoundrel.marks_codec()`` with the game (no import of the game's package here:
+    that would be a cycle)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
 
     # ------------------------------------------------------------------- template
     def row_ended(self, before: State, after: State) -> bool:
@@ -184,13 +189,13 @@ class ScoundrelMarks:
     def template(self, seed: str, params: Mapping[str, int], variants: Sequence[str],
                  edition: int, paper: str) -> Template:
         """The mark sheet of ``seed`` on ``paper`` (``"a4"`` or ``"letter"``): page 1
-        with ``sheet_payload(..., "marks", variants)``, page N that and ``/page=N``.
+        with the sheets' payload (``kind=marks``, ``variant=...``: as
+        :func:`~companion.games.scoundrel.sheets.sheet_payload` writes it), page N that
+        and ``/page=N``.
 
         Raises LayoutError for another paper (the corner markers tell A4 from Letter
         only)."""
         from companion.errors import LayoutError
-        from companion.games.scoundrel import GAME
-        from companion.games.scoundrel.sheets import sheet_payload
         from companion.paper.units import paper_size_mm
 
         if paper not in ("a4", "letter"):
@@ -199,7 +204,8 @@ class ScoundrelMarks:
         width, height = paper_size_mm(paper)
         marks = fiducials(width, height, paper)
         layouts = page_layouts(width, height)
-        base = sheet_payload(GAME, seed, params, "marks", tuple(variants))
+        extra = {"variant": "+".join(variants)} if variants else {}
+        base = self.game.payload(seed, params, kind="marks", **extra)
         pages = tuple(PageTemplate(p.number, len(layouts), width, height, marks,
                                    base if p.number == 1 else f"{base}/page={p.number}")
                       for p in layouts)
@@ -220,22 +226,6 @@ class ScoundrelMarks:
                         pages, tuple(rows), tuple(bubbles))
 
     # ---------------------------------------------------------------------- drawing
-    def draw(self, doc: SheetDocument, template: Template, filled: frozenset[str],
-             options: Mapping[str, Any]) -> None:
-        """Every page of ``template``: corner markers, identity strip, title, the
-        how-to-mark note and notes (page 1), column heads, numbered rows of bubbles
-        (those in ``filled`` solid).
-
-        Raises LayoutError if the notes outgrow the room kept for them."""
-        from companion.games.scoundrel.marks_draw import draw_page
-
-        layouts = page_layouts(template.pages[0].width_mm, template.pages[0].height_mm,
-                               len(template.rows))
-        for page, layout in zip(template.pages, layouts, strict=True):
-            if page.number > 1:
-                doc.new_page()
-            draw_page(doc.canvas, template, page, layout, filled)
-
     # --------------------------------------------------------------- log <-> rows
     def log_rows(self, states: Sequence[Any], actions: Sequence[Any]
                  ) -> list[tuple[Any, tuple[Any, ...]]]:
@@ -370,6 +360,3 @@ def _row_bubbles(number: int, page: int, x0: float, cy: float) -> list[Bubble]:
                               f"face{k}.verb", verb, verb, f"{nth}: a monster {how}"))
     return out
 
-
-CODEC = ScoundrelMarks()
-"""The codec ``Scoundrel.marks_codec()`` returns."""

@@ -149,3 +149,18 @@ def _draw_rules(c: Any, page: PageTemplate, x0: float, layout: m.PageLayout,
     for dx in seps:
         c.line(mm(x0 + dx), _y(page, top), mm(x0 + dx), _y(page, bottom))
     c.restoreState()
+
+
+def draw_sheet(doc: Any, template: Template, filled: frozenset[str]) -> None:
+    """Every page of ``template`` into ``doc`` (a
+    :class:`~companion.paper.document.SheetDocument`): corner markers, identity strip,
+    title, the how-to-mark note and notes (page 1), column heads, numbered rows of
+    bubbles (those in ``filled`` solid).
+
+    Raises LayoutError if the notes outgrow the room kept for them."""
+    layouts = m.page_layouts(template.pages[0].width_mm, template.pages[0].height_mm,
+                             len(template.rows))
+    for page, layout in zip(template.pages, layouts, strict=True):
+        if page.number > 1:
+            doc.new_page()
+        draw_page(doc.canvas, template, page, layout, filled)

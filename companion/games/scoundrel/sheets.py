@@ -204,9 +204,11 @@ def render(game: Scoundrel, kind: str, seed: str, params: dict[str, int], paper:
     layout."""
     game.sheet_kind(kind)
     if kind == "marks":  # every game's mark sheet prints through companion.marks.sheet
+        from companion.games.scoundrel.marks_draw import draw_sheet
         from companion.marks.sheet import render_marks
 
-        return render_marks(game, seed, params, paper, options)
+        return render_marks(game, seed, params, paper, options,
+                            lambda doc, t, filled, _: draw_sheet(doc, t, filled))
     entry = KINDS[kind]
     variants = game.sheet_variants(options)
     payload = sheet_payload(game, seed, params, kind, variants)

@@ -67,9 +67,11 @@ def render(game: ClearTheDungeon, kind: str, seed: str, params: dict[str, int], 
     layout.
     """
     if kind == "marks":
+        from companion.games.clear_the_dungeon.marks_draw import draw_sheet
         from companion.marks.sheet import render_marks
 
-        return render_marks(game, seed, params, paper, options)
+        return render_marks(game, seed, params, paper, options,
+                            lambda doc, t, filled, _: draw_sheet(doc, t, filled, game))
     spec = sheet_spec(game, kind)
     about = game.sheet_kind(kind)
     variants = game.sheet_variants(options)
