@@ -210,6 +210,24 @@ def test_a_flat_pdf_reads_empty(tmp_path, a4):
     assert straight.shape == (round(297 * 4), round(210 * 4))
 
 
+def test_each_pdf_page_is_an_image_with_its_label(tmp_path, a4):
+    import io
+
+    import pypdfium2
+
+    _, pdf = a4
+    both = pypdfium2.PdfDocument.new()
+    both.import_pages(pypdfium2.PdfDocument(pdf), [0, 0])
+    out = io.BytesIO()
+    both.save(out)
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(out.getvalue())
+    pages = image.load_images(path)
+    assert [label for label, _ in pages] == ["scan.pdf page 1", "scan.pdf page 2"]
+    height, width = pages[1][1].shape
+    assert abs(width - 210 / 25.4 * image.RENDER_DPI) < 3  # rendered at 200 dpi
+
+
 def test_a_photo_loads_as_gray(tmp_path, a4):
     _, pdf = a4
     path = tmp_path / "photo.jpg"
