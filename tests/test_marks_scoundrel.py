@@ -321,10 +321,11 @@ def _room_state(cards: str, weapon: str | None = None) -> State:
     return evolve(state, room=room, weapon=parse_card(weapon) if weapon else None)
 
 
-def _read(state: State, *bubbles: str, row: int = 1) -> list[tuple[Any, ...]]:
+def _read(state: State, *bubbles: str, row: int = 1, lenient: bool = False
+          ) -> list[tuple[Any, ...]]:
     t = template()
     return CODEC.row_actions(t, t.rows[row - 1], state,
-                             frozenset(f"r{row}.{b}" for b in bubbles))
+                             frozenset(f"r{row}.{b}" for b in bubbles), lenient=lenient)
 
 
 def test_nothing_marked_is_nothing_played() -> None:
@@ -355,12 +356,16 @@ def test_readings() -> None:
     assert _read(s, "avoid") == [(Avoid(),)]
     assert _read(s, "f1.c3", "f2.c1", "f3.c4", "f3.slay") == [
         (Drink(five), Equip(seven), Slay(two))]
-    # a monster without its verb: both, for the rules to settle
-    both = _read(s, "f1.c2")
+    # a monster without its verb while a weapon is held: no meaning (so a faint verb
+    # mark is settled as marked); the decoder's second, lenient look offers both
+    assert _read(s, "f1.c2") == []
+    both = _read(s, "f1.c2", lenient=True)
     assert both == [(Fight(q),), (Slay(q),)]
     assert [r for r in both if legal(s, r) is not None] == both
     bare = _room_state("7♦ Q♣ 5♥ 2♠")  # no weapon: only the fight is legal
     assert [r for r in _read(bare, "f1.c2") if legal(bare, r) is not None] == [(Fight(q),)]
+    # a weapon equipped earlier in the row arms the player for the monster after it
+    assert _read(bare, "f1.c1", "f2.c2") == []
 
 
 def test_row_marks_refuses_what_the_row_cannot_hold() -> None:
@@ -430,3 +435,42 @@ def test_command_line(tmp_path: Any) -> None:
     assert "Traceback" not in r.output
     with pytest.raises(LayoutError):
         CODEC.template(SEED, {}, (), 1, "a3")
+
+
+def test_a_forgotten_verb_is_asked_and_a_faint_one_settled() -> None:
+    """With a weapon held, a monster's verb must be marked: a faint verb mark is then
+    read as marked (the rules need it), and a verb left out is asked (both choices)."""
+    from companion.marks.decode import decode
+    from companion.marks.read import start_of
+
+    g = play(GAME, SEED, {}, "expert")
+    t = template()
+    filled = fill(t, g.states, g.actions)
+    rows = CODEC.log_rows(g.states, g.actions)
+    # the first row that slays or fights while a weapon is held
+    for i, (before, _acts) in enumerate(rows):
+        hit = [b for b in filled if t.bubble(b).row == i + 1
+               and t.bubble(b).group.endswith(".verb")]
+        armed = before.weapon is not None
+        if hit and armed:
+            break
+    else:
+        pytest.skip("no armed fight in this game")
+    verb = sorted(hit)[0]
+
+    class M:
+        def __init__(self, state: str, value: float) -> None:
+            self.state, self.value = state, value
+
+    def marks(change: str) -> dict[str, M]:
+        out = {b.id: M("filled", 1.0) if b.id in filled else M("empty", 0.0)
+               for b in t.bubbles}
+        out[verb] = M(change, 0.25)
+        return out
+
+    faint = decode(GAME, CODEC, t, start_of(GAME, t), marks("doubtful"))
+    assert faint.certain and i + 1 in faint.settled
+    left_out = decode(GAME, CODEC, t, start_of(GAME, t), marks("empty"))
+    assert not left_out.certain
+    q = next(q for q in left_out.questions if q.row.number == i + 1)
+    assert "a mark missing" in q.why and 1 <= len(q.choices) <= 2  # the legal verbs

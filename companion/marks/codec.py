@@ -54,12 +54,16 @@ class MarkCodec(Protocol):
         ...
 
     def row_actions(self, template: Template, row: Row, state: Any,
-                    filled: frozenset[str]) -> list[tuple[Any, ...]]:
+                    filled: frozenset[str], lenient: bool = False
+                    ) -> list[tuple[Any, ...]]:
         """Every way the bubbles ``filled`` of ``row`` may be played from ``state``: a
         list of action tuples (in log order). ``[()]`` when nothing is filled; ``[]``
         when the marks mean nothing (two places for one card, a choice the row does not
         offer). The actions are not checked against the rules here: the decoder replays
-        them."""
+        them. ``lenient``: the decoder looks again at a row its marks gave no meaning,
+        and will ask the player whatever comes of it: a codec that insists on a mark
+        (Scoundrel's verb when a weapon is held) may then offer every choice the missing
+        mark leaves open."""
         ...
 
     # Optional: ``row_ended(before, after) -> bool``, whether a row played from state

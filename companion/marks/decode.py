@@ -190,9 +190,10 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
         if not nxt and meaningless and hyps:
             # the certain marks mean nothing (two places for one card...): try leaving
             # out any of the row's filled bubbles, and ask whatever comes of it
-            forced[row.number] = "the marks of this row contradict each other"
+            forced[row.number] = ("the marks of this row mean nothing as they stand (a mark "
+                                  "missing, or two where one goes)")
             widened = _widen(row, marks)
-            nxt, _ = _step(game, codec, template, row, hyps, widened, illegal)
+            nxt, _ = _step(game, codec, template, row, hyps, widened, illegal, lenient=True)
         nxt.sort(key=lambda h: h.cost)
         seen: dict[Any, _Hyp] = {}
         for h in nxt:
@@ -255,8 +256,8 @@ def _widen(row: Row, marks: Mapping[str, MarkLike]) -> list[tuple[float, frozens
 
 
 def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list[_Hyp],
-          options: list[tuple[float, frozenset[str]]], illegal: list[Reading]
-          ) -> tuple[list[_Hyp], bool]:
+          options: list[tuple[float, frozenset[str]]], illegal: list[Reading],
+          lenient: bool = False) -> tuple[list[_Hyp], bool]:
     nxt: list[_Hyp] = []
     meaningless = True
     ended = getattr(codec, "row_ended", None)
@@ -277,7 +278,8 @@ def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list
                 nxt.append(_Hyp(h.rows + ((),), h.states, h.cost + cost,
                                 h.filled + (filled,), True))
                 continue
-            seqs = codec.row_actions(template, row, h.states[-1], filled)
+            seqs = (codec.row_actions(template, row, h.states[-1], filled, lenient=True)
+                    if lenient else codec.row_actions(template, row, h.states[-1], filled))
             if seqs:
                 meaningless = False
             for seq in seqs:

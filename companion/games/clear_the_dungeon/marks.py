@@ -485,8 +485,10 @@ class ClearTheDungeonMarks:
 
     # -- marks to actions -------------------------------------------------------------
     def row_actions(self, template: Template, row: Row, state: Any,
-                    filled: frozenset[str]) -> list[tuple[Any, ...]]:
-        """Every reading of the marks ``filled`` of ``row`` from ``state`` (before the
+                    filled: frozenset[str], lenient: bool = False
+                    ) -> list[tuple[Any, ...]]:
+        """(``lenient`` changes nothing here: an unmarked place is read as every place
+        anyway.) Every reading of the marks ``filled`` of ``row`` from ``state`` (before the
         turn's draw), in canonical order (:func:`order_row`): ``[()]`` when nothing of
         the row is filled, ``[]`` when the marks mean nothing (two places for one card, a
         place or ``new`` without a destination, ``new`` on a discard, a place the piles

@@ -296,12 +296,16 @@ class ScoundrelMarks:
         return frozenset(out)
 
     def row_actions(self, template: Template, row: Row, state: Any,
-                    filled: frozenset[str]) -> list[tuple[Any, ...]]:
+                    filled: frozenset[str], lenient: bool = False
+                    ) -> list[tuple[Any, ...]]:
         """Every way the filled bubbles of ``row`` may be played from ``state``:
         ``[()]`` when none is filled, ``[(Avoid(),)]`` for ``avoid`` alone, else the
-        cards faced in order with their verbs (a monster without a verb: ``fight`` and
-        ``slay`` both); ``[]`` when the marks mean nothing (module docstring). Raises
-        nothing."""
+        cards faced in order with their verbs; ``[]`` when the marks mean nothing
+        (module docstring). A monster without a verb is fought bare-handed when no
+        weapon can be held by then; with a weapon its verb must be marked (else ``[]``:
+        a faint verb mark is then settled as marked), or, ``lenient`` (the decoder's
+        second look at a row it found no meaning in), both verbs, and the player is
+        asked. Raises nothing."""
         marks = [template.bubble(b) for b in row.bubbles if b in filled]
         if not marks:
             return [()]
@@ -331,6 +335,10 @@ class ScoundrelMarks:
             used.add(position)
             card = room[position - 1]
             if rules.is_monster(card):
+                armed = state.weapon is not None or any(
+                    isinstance(a, Equip) for c in choices for a in c)
+                if not how and armed and not lenient:
+                    return []  # fight or slay: with a weapon, the verb is marked
                 choices.append([Fight(card)] if how == ["fight"] else
                                [Slay(card)] if how == ["slay"] else
                                [Fight(card), Slay(card)])
