@@ -520,6 +520,7 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
     from companion.scan import scan_report
 
     rows: list[dict[str, Any]] = []
+    rebuilt: dict[tuple[Any, ...], str] = {}  # one rebuild a sheet, whatever its pages
     code = EXIT_OK
     for f in files:
         try:
@@ -537,10 +538,15 @@ def scan_cmd(files: Annotated[list[Path], typer.Argument(help="PNG/JPEG photos o
             row: dict[str, Any] = {"file": str(f), "payload": r.payload, "game": game.name,
                                    "seed": r.seed, "params": r.params, "edition": r.edition,
                                    "warnings": list(report.warnings)}
-            if regenerate:
-                row["regenerated"] = str(_regenerate(game.name, r.seed, dict(r.params),
-                                                     paper, out, len(results) * len(files),
-                                                     r.edition, files))
+            sheet = (game.name, r.seed, r.edition,
+                     tuple(sorted((k, v) for k, v in r.params.items()
+                                  if not (k == "page" and r.params.get("kind") == "marks"))))
+            if regenerate and sheet in rebuilt:  # another page of a mark sheet
+                row["regenerated"] = rebuilt[sheet]
+            elif regenerate:
+                row["regenerated"] = rebuilt[sheet] = str(_regenerate(
+                    game.name, r.seed, dict(r.params), paper, out,
+                    len(results) * len(files), r.edition, files))
             rows.append(row)
     if as_json:
         typer.echo(_json(rows, ensure_ascii=False, indent=1))

@@ -151,6 +151,8 @@ class SheetRequest:
         game.check_payload(items, seed)
         rest = dict(items)
         kind = rest.pop("kind", game.map_kind)
+        if kind == "marks":  # any page of a mark sheet rebuilds the whole sheet
+            rest.pop("page", None)
         names = {p.name for p in game.params}
         variants = [v for v in rest.pop("variant", "").split("+") if v]
         return cls.build(game.name, kind, seed, paper,

@@ -379,3 +379,19 @@ def test_standings_take_the_logs_read_writes(tmp_path: Path) -> None:
     st = _run("standings", "ada.log", "--json", cwd=tmp_path)
     assert st.returncode == 0, st.stderr
     assert "Ada" in st.stdout
+
+
+def test_scan_rebuilds_a_mark_sheet_once_from_any_page(tmp_path: Path) -> None:
+    name = "clear-the-dungeon"
+    if name not in GAMES:
+        pytest.skip("no Clear the Dungeon mark sheet")
+    made = _run("sheets", name, "--seed", SEED, "--kind", "marks", "--variant", "reserve",
+                "--paper", "letter", "--out", "m.pdf", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert len(pypdfium2.PdfDocument(str(tmp_path / "m.pdf"))) == 2
+    got = _run("scan", "m.pdf", "--regenerate", "--paper", "letter", "--out", "again/",
+               cwd=tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert "page=2" in got.stdout
+    [rebuilt] = list((tmp_path / "again").iterdir())
+    assert rebuilt.read_bytes() == (tmp_path / "m.pdf").read_bytes()
