@@ -221,6 +221,9 @@ def main() -> None:
     print("\nmarks in the rows left open, by kind: "
           + (", ".join(f"{k} {n}" for k, n in sorted(asked.items())) or "none"))
     for r in results:
+        if r["verdict"] == "doubtful":
+            print(f"doubtful: {r['game']} {r['paper']} {r['dpi']} dpi sheet {r['index']}: "
+                  f"{', '.join(r['open_kinds'][:6])}")
         if r["verdict"] in ("wrong", "unread"):
             print(f"{r['verdict']}: {r['game']} {r['paper']} {r['dpi']} dpi sheet "
                   f"{r['index']} {r['error']}")

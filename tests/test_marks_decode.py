@@ -154,3 +154,18 @@ def test_a_row_whose_only_marks_are_taken_back_is_doubtful() -> None:
     # beside the right mark, a cross is a take-back
     d = _read(_template(4), {"r1.1": F, "r2.3": M("cancelled", 0.9), "r2.2": F})
     assert d.certain and d.best.rows == ((1,), (2,), ())
+
+
+def test_many_doubts_after_the_end_are_settled_as_empty() -> None:
+    # a shadow over the last rows: every bubble doubtful, but the game ended before
+    t = _template(3, per_row=MAX_DOUBTFUL_IN_ROW + 2)
+    marks = {"r1.4": F, **{f"r2.{v}": M("doubtful", 0.3)
+                            for v in range(1, MAX_DOUBTFUL_IN_ROW + 3)}}
+    d = _read(t, marks)
+    assert not d.certain  # row 2 may still be played: asked
+    # 4 + 4 + 2 = 10: the game is over after row 3, so row 4's doubts are all off
+    t2 = _template(4, per_row=MAX_DOUBTFUL_IN_ROW + 2)
+    marks = {"r1.4": F, "r2.4": F, "r3.2": F,
+             **{f"r4.{v}": M("doubtful", 0.3) for v in range(1, MAX_DOUBTFUL_IN_ROW + 3)}}
+    d = _read(t2, marks)
+    assert d.certain and d.best.rows == ((4,), (4,), (2,)) and d.best.final == 10

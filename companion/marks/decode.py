@@ -7,7 +7,8 @@ row whose only marks are taken back has them doubtful instead: a player who take
 back fills the right one, so a lone cross may be the mark itself.
 Rows are read in order from the deal's first state. In a row, every doubtful bubble may
 be on or off (at most :data:`MAX_DOUBTFUL_IN_ROW` of them are tried; more make the row a
-question); each way the game's codec gives the filled bubbles a meaning is replayed
+question, unless the game has ended before it: then they are all off, as the rules
+want); each way the game's codec gives the filled bubbles a meaning is replayed
 through the rules, and only legal ones go on. A row with nothing filled ends the game
 (unfinished) unless it is over already; every row after the end must be empty.
 
@@ -184,7 +185,14 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
         options, too_many, doubts = _row_options(template, row, marks)
         if doubts:
             doubtful_rows.append(row.number)
-        if too_many:
+        if too_many and all(h.ended for h in hyps):
+            # the game is over (or stopped) already: a mark here would break the rules,
+            # so the rules settle the row as empty, however many bubbles look doubtful
+            filled_now = {b for b in row.bubbles if (m := marks.get(b)) is not None
+                          and m.state == "filled"}
+            options = [(sum(min(1.0, max(0.0, marks[b].value)) for b in doubts),
+                        frozenset(filled_now))]
+        elif too_many:
             forced[row.number] = f"{len(doubts)} doubtful marks"
         nxt, meaningless = _step(game, codec, template, row, hyps, options, illegal)
         if not nxt and meaningless and hyps:
