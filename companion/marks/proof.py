@@ -90,10 +90,17 @@ def _page_picture(sheet: SheetRead, index: int, rows: dict[int, tuple[list[str],
         top = y0 * K
         colour = COLOURS["doubtful"] if open_ else (20, 20, 20)
         draw.line((w + 4, top, w + side - 8, top), fill=(200, 200, 200), width=1)
-        text = f"{row.number}: " + ("  ".join(lines) if lines else "-")
-        text = text.translate(_SUIT_LETTERS)
-        _wrapped(draw, text, (w + 8, top + 4), side - 16, font, colour,
-                 int(max(hh * K, 3.5 * K)))
+        height = int(max(hh * K, 3.5 * K))
+        room = max(1, (height - 4) // (font.size + 2))
+        shown = [ln.translate(_SUIT_LETTERS) for ln in lines] or ["-"]
+        if len(shown) <= room:  # a log line a text line, as the log has them
+            for k, line in enumerate(shown):
+                draw.text((w + 8, top + 4 + k * (font.size + 2)),
+                          (f"{row.number}: " if k == 0 else "    ") + line,
+                          fill=colour, font=font)
+        else:
+            _wrapped(draw, f"{row.number}: " + "; ".join(shown), (w + 8, top + 4),
+                     side - 16, font, colour, height)
     return canvas
 
 
