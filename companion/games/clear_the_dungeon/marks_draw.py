@@ -81,7 +81,8 @@ def _draw_page(c: Any, template: Template, layout: SheetLayout, page: PageTempla
     draw_fiducials(c, page)
     c.setFillColorRGB(*design.INK)
     title = design.style("title")
-    _text(c, page, 25.0, 14.0, f"{game.title}: mark sheet", title.font, title.size)
+    what = "answer key" if filled else "mark sheet"  # --from LOG: the bubbles solid
+    _text(c, page, 25.0, 14.0, f"{game.title}: {what}", title.font, title.size)
     sub = (f"Page {n} of {count}, {_variant_words(template.variants)}. Each turn draws "
            "the cards printed in its row: mark where each one went.")
     _text(c, page, 25.0, 19.5, sub)
@@ -96,7 +97,7 @@ def _draw_page(c: Any, template: Template, layout: SheetLayout, page: PageTempla
     for b in template.bubbles:
         if b.page == n:
             draw_bubble(c, page, b, b.id in filled)
-    _draw_foot(c, template, layout, page, game.credits, game.title)
+    _draw_foot(c, template, layout, page, game.credits, game.title, what)
     c.restoreState()
 
 
@@ -156,14 +157,14 @@ def _draw_turn(c: Any, page: PageTemplate, layout: SheetLayout, box: TurnBox,
 
 
 def _draw_foot(c: Any, template: Template, layout: SheetLayout, page: PageTemplate,
-               credits: str, title: str) -> None:
+               credits: str, title: str, what: str = "mark sheet") -> None:
     """The identity strip (QR code, game, seed, page n of m) at the bottom left between
     the markers, the rules reminder and the credits to its right."""
     from companion.paper.frame import identity_lines, wrap_text
     from companion.paper.identity import draw_identity
 
     lines = identity_lines(title, template.seed, "",
-                           f"mark sheet, page {page.number} of {page.count}")
+                           f"{what}, page {page.number} of {page.count}")
     left = mm(STRIP_X_MM)
     right = mm(page.width_mm - STRIP_X_MM)
     w, h = draw_identity(c, left, mm(8.0), page.payload, lines, mm(QR_MM),

@@ -37,7 +37,7 @@ def draw_page(c: Any, template: Template, page: PageTemplate, layout: m.PageLayo
     """One page of the mark sheet (``layout``: :func:`~companion.games.scoundrel.marks.
     page_layouts`' for it). Raises LayoutError if the notes outgrow their room."""
     draw_fiducials(c, page)
-    _draw_header(c, template, page)
+    _draw_header(c, template, page, "Answer key" if filled else "Mark sheet")
     if page.number == 1:
         top = m.EDGE_MM + m.STRIP_MM + m.HOW_TO_GAP_MM
         draw_how_to(c, mm(m.SIDE_MM), _y(page, top), mm(page.width_mm - 2 * m.SIDE_MM))
@@ -60,12 +60,13 @@ def draw_page(c: Any, template: Template, page: PageTemplate, layout: m.PageLayo
             draw_bubble(c, page, bubble, bubble.id in filled)
 
 
-def _draw_header(c: Any, template: Template, page: PageTemplate) -> None:
-    """The identity strip at the top left, the title block at the top right."""
+def _draw_header(c: Any, template: Template, page: PageTemplate, what: str) -> None:
+    """The identity strip at the top left, the title block at the top right (``what``:
+    "Mark sheet", or "Answer key" with bubbles filled by a log)."""
     title_x = page.width_mm - m.SIDE_MM - m.TITLE_W_MM
     words = m.variant_words(template.variants)
     lines = identity_lines("Scoundrel", template.seed, "",
-                           f"mark sheet, page {page.number} of {page.count}")
+                           f"{what.lower()}, page {page.number} of {page.count}")
     room = mm(title_x - 3.0 - m.SIDE_MM)
     _, h = identity_size(page.payload, lines, None, room)
     if h > mm(m.STRIP_MM):
@@ -79,7 +80,7 @@ def _draw_header(c: Any, template: Template, page: PageTemplate) -> None:
     x = mm(title_x)
     y = _y(page, m.EDGE_MM) - title.size * 0.8
     c.setFont(title.font, title.size)
-    c.drawString(x, y, "Mark sheet")
+    c.drawString(x, y, what)
     y -= title.size * 0.5 + label.size * 1.1
     c.setFont(label.font, label.size)
     for text in (f"Page {page.number} of {page.count}", words[0].upper() + words[1:]):
