@@ -131,9 +131,13 @@ def read_cmd(files: Annotated[list[Path], typer.Argument(
         raise ParameterError("--player is a name on one line, without double quotes")
     if proof is not None and Path(proof).suffix.lower() not in (".png", ".pdf"):
         raise ParameterError(f"--proof writes a .png or a .pdf, not {shown_text(proof)}")
-    for target in (out, proof):
+    for target, option in ((out, "--out"), (proof, "--proof")):
         if target is not None and target != "-":
-            check_not_an_input(Path(target), files, "one of the files read")
+            check_not_an_input(Path(target), files, "one of the files read", option)
+    if (out not in (None, "-") and proof is not None
+            and Path(str(out)).resolve() == Path(proof).resolve()):
+        raise ParameterError(f"--proof {shown_text(proof)} is the --out file: give the "
+                             "proof and the log two names")
     ask = _ask if not no_ask and not as_json and _interactive() else None
     name = out if out not in (None, "-") else "<read>"
     sheet = read_sheet([str(f) for f in files], ask, str(name), player)

@@ -37,7 +37,8 @@ class CounterCodec:
             return [()]
         if len(filled) > 1:
             return []
-        return [(int(template.bubble(next(iter(filled))).value),)]
+        value = template.bubble(next(iter(filled))).value
+        return [(int(v),) for v in value.split("|")]  # "9|1": either, for the rules
 
 
 def _template(rows: int, per_row: int = 4) -> Template:
@@ -169,3 +170,48 @@ def test_many_doubts_after_the_end_are_settled_as_empty() -> None:
              **{f"r4.{v}": M("doubtful", 0.3) for v in range(1, MAX_DOUBTFUL_IN_ROW + 3)}}
     d = _read(t2, marks)
     assert d.certain and d.best.rows == ((4,), (4,), (2,)) and d.best.final == 10
+
+
+def test_a_certain_broken_rule_is_the_reading_that_was_alive() -> None:
+    # row 1 means 9 or 1; 9 dies at row 2 (13), 1 goes on and dies at row 3 (5 + 6)
+    t = _template(3, per_row=6)
+    t = Template(t.game, t.seed, t.variants, t.params, t.edition, t.paper, t.pages, t.rows,
+                 tuple(Bubble(b.id, b.page, b.x_mm, b.y_mm, b.r_mm, b.row, b.group,
+                              "9|1" if b.id == "r1.1" else b.value, b.label, b.meaning)
+                       for b in t.bubbles))
+    d = _read(t, {"r1.1": F, "r2.4": F, "r3.6": F})
+    assert d.certain and d.best.illegal is not None
+    assert d.best.rows == ((1,), (4,), (6,)) and d.best.illegal[0] == 6
+
+
+def test_two_readings_dying_at_one_row_are_not_certain() -> None:
+    # row 1 means 3 or 4, both legal; row 2 adds 8: both pass 10 there
+    t = _template(2, per_row=8)
+    t = Template(t.game, t.seed, t.variants, t.params, t.edition, t.paper, t.pages, t.rows,
+                 tuple(Bubble(b.id, b.page, b.x_mm, b.y_mm, b.r_mm, b.row, b.group,
+                              "3|4" if b.id == "r1.1" else b.value, b.label, b.meaning)
+                       for b in t.bubbles))
+    d = _read(t, {"r1.1": F, "r2.8": F})
+    assert not d.certain
+
+
+def test_a_taken_back_mark_beside_a_faint_one_stays_doubtful() -> None:
+    d = _read(_template(4), {"r1.4": F, "r2.4": F, "r3.2": M("cancelled", 0.9),
+                             "r3.3": M("doubtful", 0.25)})
+    assert not d.certain
+
+
+def test_a_row_the_codec_could_not_list_whole_is_asked() -> None:
+    from companion.marks.codec import Incomplete
+
+    class Cut(CounterCodec):
+        def row_actions(self, template: Template, row: Row, state: Any,
+                        filled: frozenset[str], lenient: bool = False
+                        ) -> list[tuple[Any, ...]]:
+            out = super().row_actions(template, row, state, filled, lenient)
+            return Incomplete(out) if row.number == 2 and filled else out
+
+    marks = {"r1.1": F, "r2.2": F}
+    assert _read(_template(3), marks).certain
+    d = decode(Counter(), Cut(), _template(3), 0, marks)  # type: ignore[arg-type]
+    assert not d.certain and d.questions[0].row.number == 2

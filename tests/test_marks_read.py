@@ -395,3 +395,47 @@ def test_scan_rebuilds_a_mark_sheet_once_from_any_page(tmp_path: Path) -> None:
     assert "page=2" in got.stdout
     [rebuilt] = list((tmp_path / "again").iterdir())
     assert rebuilt.read_bytes() == (tmp_path / "m.pdf").read_bytes()
+
+
+def test_outputs_never_replace_inputs_nor_each_other(tmp_path: Path) -> None:
+    files = _save(_key_pages(GAMES[0], frozenset()), tmp_path)
+    got = _run("read", *files, "--proof", files[0], cwd=tmp_path)
+    assert got.returncode == 2 and "--proof" in got.stderr
+    got = _run("read", *files, "--out", "x.png", "--proof", "x.png", cwd=tmp_path)
+    assert got.returncode == 2 and "--proof" in got.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_the_pdf_proof_is_the_same_bytes_twice(tmp_path: Path) -> None:
+    files = _save(_key_pages(GAMES[0], frozenset()), tmp_path)
+    for name in ("a.pdf", "b.pdf"):
+        assert _run("read", *files, "--out", "x.log", "--proof", name,
+                    cwd=tmp_path).returncode == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_another_kind_of_sheet_with_markers_is_named(tmp_path: Path) -> None:
+    """A page with corner markers whose QR code is another sheet's (a mat): the file
+    is named, and what the sheet is."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    from companion.marks.paper import draw_fiducials, fiducials
+    from companion.marks.template import PageTemplate
+    from companion.paper.qr import draw_qr
+    from companion.paper.units import mm
+
+    name = GAMES[0]
+    payload = get_game(name).payload(SEED, {})  # the game's default sheet: no kind=marks
+    page = PageTemplate(1, 1, 210, 297, fiducials(210, 297, "a4"), payload)
+    buf = io.BytesIO()
+    c = rl_canvas.Canvas(buf, pagesize=(mm(210), mm(297)))
+    draw_fiducials(c, page)
+    draw_qr(c, mm(80), mm(150), payload, mm(40))
+    c.showPage()
+    c.save()
+    img = pypdfium2.PdfDocument(buf.getvalue())[0].render(scale=150 / 72).to_pil()
+    img.save(tmp_path / "other.png")
+    got = _run("read", "other.png", cwd=tmp_path)
+    assert got.returncode == 2, got.stderr
+    assert "other.png" in got.stderr and "not a mark sheet" in got.stderr
+    assert "Traceback" not in got.stderr

@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from companion.marks.template import Row, Template
 
-__all__ = ["MarkCodec", "RowMeaning"]
+__all__ = ["Incomplete", "MarkCodec", "RowMeaning"]
+
+
+class Incomplete(list):
+    """What :meth:`MarkCodec.row_actions` returns when it stopped listing readings
+    before the end (a cap, a search budget): the decoder then never calls the row
+    certain, and asks."""
 
 
 class RowMeaning(tuple[Any, ...]):

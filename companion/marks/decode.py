@@ -3,8 +3,8 @@ games it may be, best confidence first.
 
 Every bubble comes from the image reader as ``empty``, ``filled``, ``cancelled`` (taken
 back: read as empty) or ``doubtful``, with a fill value from 0 (paper) to 1 (pencil). A
-row whose only marks are taken back has them doubtful instead: a player who takes a mark
-back fills the right one, so a lone cross may be the mark itself.
+row with no filled bubble has its taken-back ones doubtful instead: a player who takes a
+mark back fills the right one, so a lone cross may be the mark itself.
 Rows are read in order from the deal's first state. In a row, every doubtful bubble may
 be on or off (at most :data:`MAX_DOUBTFUL_IN_ROW` of them are tried; more make the row a
 question, unless the game has ended before it: then they are all off, as the rules
@@ -15,7 +15,8 @@ through the rules, and only legal ones go on. A row with nothing filled ends the
 The result is certain only when exactly one legal reading is left, no question was
 forced and nothing was cut (the beam of :data:`BEAM` readings never overflowed):
 otherwise the rows where the readings part are questions, answered at the terminal or
-listed (exit 3). When no reading is legal but the marks leave no doubt, that one reading
+listed (exit 3). When no reading is legal but the marks leave no doubt (one reading was
+alive when the rules refused a line of it, and only one line was refused), that reading
 is the player's game, broken rules and all: its log is written and the validator judges
 it (exit 1). Readings that reach the same state after every row are one game (an order
 the sheet does not record): the first, the codec's canonical order, stands for them.
@@ -29,6 +30,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.errors import IllegalAction
+from companion.marks.codec import Incomplete
 
 if TYPE_CHECKING:
     from companion.games.base import Game
@@ -147,10 +149,10 @@ def _row_options(template: Template, row: Row, marks: Mapping[str, MarkLike]
             doubtful.append((bid, min(1.0, max(0.0, m.value))))
         elif m.state == "cancelled":
             cancelled.append(bid)
-    if cancelled and not on and not doubtful:
+    if cancelled and not on:
         # a mark taken back is followed by the right one (the sheet says so): a row
-        # whose only marks read as taken back may be a cross drawn as the mark itself
-        doubtful = [(bid, 0.5) for bid in cancelled]
+        # whose only firm marks read as taken back may hold a cross drawn as the mark
+        doubtful += [(bid, 0.5) for bid in cancelled]
     names = [b for b, _ in doubtful]
     if len(doubtful) > MAX_DOUBTFUL_IN_ROW:
         # too many to try: the most likely way only, and the row is a question
@@ -176,8 +178,10 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
     first; each answer narrows the readings before the next one.
     """
     hyps = [_Hyp((), (start,), 0.0, (), game.is_over(start))]
+    seen_before = hyps
     dead: Row | None = None  # the row where no reading went on
-    illegal: list[Reading] = []
+    illegal: list[Reading] = []  # what the readings alive at the dead row broke there
+    alive_at_dead = 0
     truncated = False
     forced: dict[int, str] = {}  # row number -> why it must be asked
     doubtful_rows: list[int] = []
@@ -194,14 +198,20 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
                         frozenset(filled_now))]
         elif too_many:
             forced[row.number] = f"{len(doubts)} doubtful marks"
-        nxt, meaningless = _step(game, codec, template, row, hyps, options, illegal)
+        illegal = []  # only the refusals of the row where every reading ends count
+        cut: set[int] = set()  # the codec stopped listing this row's readings
+        nxt, meaningless = _step(game, codec, template, row, hyps, options, illegal,
+                                 cut=cut)
+        if cut:
+            forced[row.number] = "too many ways to read this row to try them all"
         if not nxt and meaningless and hyps:
             # the certain marks mean nothing (two places for one card...): try leaving
             # out any of the row's filled bubbles, and ask whatever comes of it
             forced[row.number] = ("the marks of this row mean nothing as they stand (a mark "
                                   "missing, or two where one goes)")
             widened = _widen(row, marks)
-            nxt, _ = _step(game, codec, template, row, hyps, widened, illegal, lenient=True)
+            nxt, _ = _step(game, codec, template, row, hyps, widened, illegal, lenient=True,
+                           cut=cut)
         nxt.sort(key=lambda h: h.cost)
         seen: dict[Any, _Hyp] = {}
         for h in nxt:
@@ -210,14 +220,19 @@ def decode(game: Game, codec: MarkCodec, template: Template, start: Any,
         if len(hyps) > BEAM:
             hyps, truncated = hyps[:BEAM], True
         if not hyps:
-            dead = row
+            dead, alive_at_dead = row, len(seen_before)
             break
+        seen_before = hyps
     readings = [Reading(h.rows, h.states, h.cost, h.filled) for h in hyps]
     result = Decoding(readings, False, doubtful_rows=doubtful_rows)
     if not readings:
-        result.readings = illegal[:1]
-        if illegal and not doubtful_rows and not forced:
-            result.certain = True  # the player's game as marked: the validator judges it
+        distinct = {repr(r.rows): r for r in illegal}
+        result.readings = list(distinct.values())[:1]
+        if (len(distinct) == 1 and alive_at_dead == 1 and not doubtful_rows and not forced
+                and not truncated):
+            # one reading, no doubt, and the rules refuse its last line: the player's
+            # game as marked, which the validator judges
+            result.certain = True
         else:
             open_rows = set(doubtful_rows) | set(forced)
             if dead is not None:
@@ -265,10 +280,11 @@ def _widen(row: Row, marks: Mapping[str, MarkLike]) -> list[tuple[float, frozens
 
 def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list[_Hyp],
           options: list[tuple[float, frozenset[str]]], illegal: list[Reading],
-          lenient: bool = False) -> tuple[list[_Hyp], bool]:
+          lenient: bool = False, cut: set[int] | None = None) -> tuple[list[_Hyp], bool]:
     nxt: list[_Hyp] = []
     meaningless = True
     ended = getattr(codec, "row_ended", None)
+    cut = cut if cut is not None else set()
     for h in hyps:
         for cost, filled in options:
             if h.ended:
@@ -277,7 +293,7 @@ def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list
                     nxt.append(_Hyp(h.rows, h.states, h.cost + cost, h.filled, True))
                 else:
                     meaningless = False  # marks after the end: they mean, illegally
-                    if not illegal and game.is_over(h.states[-1]):
+                    if game.is_over(h.states[-1]) and len(illegal) < 4:
                         # the rules' own refusal, for a certain reading
                         _after_end(game, codec, template, row, h, filled, cost, illegal)
                 continue
@@ -288,6 +304,8 @@ def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list
                 continue
             seqs = (codec.row_actions(template, row, h.states[-1], filled, lenient=True)
                     if lenient else codec.row_actions(template, row, h.states[-1], filled))
+            if isinstance(seqs, Incomplete):
+                cut.add(row.number)
             if seqs:
                 meaningless = False
             for seq in seqs:
@@ -298,7 +316,7 @@ def _step(game: Game, codec: MarkCodec, template: Template, row: Row, hyps: list
                             raise IllegalAction("the game is over", "game-over")
                         state = game.apply(state, action)
                 except IllegalAction as exc:
-                    if len(illegal) < 1:
+                    if len(illegal) < 4:
                         done = seq[:seq.index(action)] if action in seq else ()
                         illegal.append(Reading(h.rows + (tuple(done) + (action,),),
                                                h.states, h.cost + cost,

@@ -341,16 +341,17 @@ def find_page(gray: Any, label: str = "") -> FoundPage | None:
 
 def _payload(page: FoundPage) -> str | None:
     """The companion payload the page's QR code holds, read from the straightened page
-    (then from the photo as it is); None if none reads."""
+    at three scales; None if none reads. Only the page is looked at: a code elsewhere
+    in the photo (another sheet beside it) is never taken for this page's."""
     from PIL import Image
 
     from companion.scan import decode_image
     from companion.seeds import is_payload
 
-    for attempt in (lambda: Image.fromarray(rectify(page, None, 5.0)),
-                    lambda: Image.fromarray(page.image)):
-        texts = [t for t in decode_image(attempt(), retry=True) if is_payload(t)]
-        if texts:
+    for scale in (5.0, 8.0, 3.5):
+        texts = [t for t in decode_image(Image.fromarray(rectify(page, None, scale)),
+                                         retry=True) if is_payload(t)]
+        if len(set(texts)) == 1:
             return texts[0]
     return None
 

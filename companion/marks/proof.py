@@ -129,10 +129,13 @@ def proof_bytes(sheet: SheetRead, suffix: str) -> bytes:
     pictures = [_page_picture(sheet, i, rows) for i in range(len(sheet.pages))]
     buffer = io.BytesIO()
     if suffix == ".pdf":
+        import time
+
         from companion.marks.read import PROOF_PX_PER_MM as K
 
+        fixed = time.gmtime(946684800)  # 2000-01-01: the same proof, the same bytes
         pictures[0].save(buffer, "PDF", save_all=True, append_images=pictures[1:],
-                         resolution=K * 25.4)
+                         resolution=K * 25.4, creationDate=fixed, modDate=fixed)
     else:
         from PIL import Image
 

@@ -59,6 +59,8 @@ class PageRead:
     page: int
     marks: dict[str, Mark]
     image: bytes = b""
+    file: str = ""
+    """The file as given on the command line (``FILE`` of ``FILE:page:row``)."""
 
     def picture(self) -> Any:
         """The straightened page as a PIL image."""
@@ -96,7 +98,7 @@ class SheetRead:
     def where(self, q: Question) -> str:
         """``FILE:page:row`` of a question."""
         page = self.page_of_row(q.row.number)
-        return f"{page.label}:{q.row.page}:{q.row.number}"
+        return f"{page.file or page.label}:{q.row.page}:{q.row.number}"
 
 
 def _base_payload(text: str) -> tuple[Any, int]:
@@ -154,8 +156,11 @@ def _work(path: str) -> Callable[[Any], None]:
             if found.payload is None:
                 emit({"ev": "noqr", "label": label})
                 continue
-            base, page = _base_payload(found.payload)
-            game, params, variants = _sheet_of(base)
+            try:
+                base, page = _base_payload(found.payload)
+                game, params, variants = _sheet_of(base)
+            except MarkSheetError as exc:
+                raise MarkSheetError(f"{label}: {exc}") from None
             options: dict[str, Any] = {"variants": variants, "edition": base.edition}
             template = sheet_template(game, base.seed, params, found.paper, options)
             if not 1 <= page <= len(template.pages):
@@ -195,16 +200,18 @@ def read_files(paths: Sequence[str]) -> list[PageRead]:
             raise MarkSheetError(f"{name} was not read: it needs more than {MAX_READ_MB} "
                                  f"MB of memory")
         found = [ev for ev in run.events if ev.get("ev") == "page"]
+        for ev in run.events:  # a sheet whose code does not read: never skipped
+            if ev.get("ev") == "noqr":
+                raise MarkSheetError(f"{ev.get('label') or name}: a mark sheet is there, "
+                                     "but its QR code cannot be read (photograph the "
+                                     "whole page, in focus)")
         if not found:
-            if any(ev.get("ev") == "noqr" for ev in run.events):
-                raise MarkSheetError(f"{name}: a mark sheet is there, but its QR code "
-                                     f"cannot be read (photograph the whole page, in focus)")
             raise MarkSheetError(f"{name}: no mark sheet found (all four corner markers "
                                  "of the page must be in the photo)")
         for ev in found:
             marks = {k: Mark(v[0], float(v[1]), float(v[2])) for k, v in ev["marks"].items()}
             pages.append(PageRead(ev["label"], ev["payload"], ev["paper"], int(ev["page"]),
-                                  marks, base64.b64decode(ev["image"])))
+                                  marks, base64.b64decode(ev["image"]), name))
     return pages
 
 

@@ -51,6 +51,7 @@ from companion.cards import Card
 from companion.errors import IllegalAction
 from companion.games.clear_the_dungeon import rules
 from companion.games.clear_the_dungeon.generation import deal
+from companion.marks.codec import Incomplete
 from companion.marks.template import Bubble, PageTemplate, Row, Template
 
 if TYPE_CHECKING:
@@ -539,14 +540,16 @@ class ClearTheDungeonMarks:
         if k > len(state.damage):
             return []
         out: list[tuple[Any, ...]] = []
+        whole = True
         for chains in _column_orders(state, plays, reserve):
             for order in _discard_orders(discards, reserve):
-                seq = order_row(state, hand, chains, order)
+                seq, whole_order = _order_row(state, hand, chains, order)
+                whole = whole and whole_order
                 if seq not in out:
                     out.append(seq)
                 if len(out) >= _CANDIDATES:
-                    return out
-        return out
+                    return Incomplete(out)
+        return out if whole else Incomplete(out)
 
 
 def _column_orders(state: Any, plays: list[_Play], reserve: bool
@@ -610,13 +613,20 @@ def _discard_orders(discards: list[tuple[int, int | None]], reserve: bool
 
 def order_row(state: Any, hand: tuple[Card, ...], chains: list[list[_Play]],
               discards: list[int]) -> tuple[Any, ...]:
+    """:func:`_order_row`'s order alone."""
+    return _order_row(state, hand, chains, discards)[0]
+
+
+def _order_row(state: Any, hand: tuple[Card, ...], chains: list[list[_Play]],
+               discards: list[int]) -> tuple[tuple[Any, ...], bool]:
     """The turn's actions in canonical order: ``draw``; then, each time, the first of
     these whose turn has come and that the rules accept: a hand card's play (printed
     order), a reserve line's play (in order), a discard (in its order), keeping each
     column's plays in their order, the reserve lines in theirs and every reserve line
     before the discards (a discard covers the reserve card). A play that ends the game
     is thus put last. When no order is legal, the same order without the rules (the
-    decoder rejects it). Never raises."""
+    decoder rejects it). The flag: False when the search ran out of its budget before
+    it knew (the decoder then asks rather than call the row illegal). Never raises."""
     damage = state.damage
     items: list[tuple[str, Any]] = []  # (key, action)
     after: dict[str, set[str]] = {}
@@ -678,5 +688,5 @@ def order_row(state: Any, hand: tuple[Card, ...], chains: list[list[_Play]],
                 break
             found.append(nxt)
     by_key = dict(items)
-    return (draw, *(by_key[k] for k in found))
+    return (draw, *(by_key[k] for k in found)), budget[0] >= 0
 

@@ -339,7 +339,7 @@ class ScoundrelMarks:
                     isinstance(a, Equip) for c in choices for a in c)
                 if not how and armed and not lenient:
                     return []  # fight or slay: with a weapon, the verb is marked
-                choices.append([Fight(card)] if how == ["fight"] else
+                choices.append([Fight(card)] if how == ["fight"] or not (how or armed) else
                                [Slay(card)] if how == ["slay"] else
                                [Fight(card), Slay(card)])
             elif how:
