@@ -59,10 +59,12 @@ __all__ = [
     "ScanReport",
     "ScanResult",
     "decode_image",
+    "open_gray",
     "pack_advice",
     "scan_file",
     "scan_payloads",
     "scan_report",
+    "sniff_file",
 ]
 
 GAME_CODES: tuple[str, ...] = tuple(get_game(name).code for name in REGISTRY)
@@ -166,6 +168,40 @@ def _pages_text(pages: list[int]) -> str:
     return "pages " + ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
+def sniff_file(p: Path, name: str, verb: str, expected: str) -> str:
+    """``"pdf"``, ``"png"`` or ``"jpeg"``: what the file at ``p`` is, told by its first
+    bytes, after the checks every file read for pictures gets. ``verb`` ("scanned",
+    "read") and ``expected`` (what an empty file should have been) fill the messages.
+
+    Raises ScanError, one sentence naming the file (``name``), if it does not exist, is
+    not a file, is over :data:`MAX_FILE_BYTES`, cannot be read, is empty, or is neither a
+    PDF nor a PNG/JPEG image."""
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise ScanError(f"{name}: no such file") from None
+    except OSError as exc:
+        raise ScanError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+    if not p.is_file():
+        raise ScanError(f"{name} is not a file")
+    if st.st_size > MAX_FILE_BYTES:
+        raise ScanError(
+            f"{name} is {st.st_size / 1e6:.0f} MB: files over "
+            f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not {verb}"
+        )
+    try:
+        with p.open("rb") as fh:
+            head = fh.read(1024)
+    except OSError as exc:
+        raise ScanError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+    if not head:
+        raise ScanError(f"{name} is empty: expected {expected}")
+    kind = _sniff(head)
+    if kind is None:
+        raise ScanError(f"{name} is not a PDF, PNG or JPEG file")
+    return kind
+
+
 def scan_file(path: Path | str, warnings: list[str] | None = None) -> list[str]:
     """The companion QR payloads in a PDF or a PNG/JPEG photo, in order, without
     duplicates, at most :data:`MAX_PAYLOADS`.
@@ -185,29 +221,7 @@ def scan_file(path: Path | str, warnings: list[str] | None = None) -> list[str]:
     p = Path(path)
     name = str(path)
     notes: list[str] = [] if warnings is None else warnings
-    try:
-        st = p.stat()
-    except FileNotFoundError:
-        raise ScanError(f"{name}: no such file") from None
-    except OSError as exc:
-        raise ScanError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
-    if not p.is_file():
-        raise ScanError(f"{name} is not a file")
-    if st.st_size > MAX_FILE_BYTES:
-        raise ScanError(
-            f"{name} is {st.st_size / 1e6:.0f} MB: files over "
-            f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not scanned"
-        )
-    try:
-        with p.open("rb") as fh:
-            head = fh.read(1024)
-    except OSError as exc:
-        raise ScanError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
-    if not head:
-        raise ScanError(f"{name} is empty: expected a PDF, PNG or JPEG file")
-    kind = _sniff(head)
-    if kind is None:
-        raise ScanError(f"{name} is not a PDF, PNG or JPEG file")
+    kind = sniff_file(p, name, "scanned", "a PDF, PNG or JPEG file")
     skipped: list[str] = []  # what keeps the file from having been read whole
     start = len(notes)
     if kind == "pdf":
@@ -625,6 +639,17 @@ def _scan_image_file(path: Path, name: str, kind: str, skipped: list[str]) -> li
 
 
 def _image_work(path: Path, name: str, kind: str, emit: Emit) -> None:
+    emit({"ev": "texts", "texts": decode_image(open_gray(path, name, kind, "scanned"),
+                                               retry=True)})
+
+
+def open_gray(path: Path, name: str, kind: str, verb: str) -> Any:
+    """The PNG/JPEG file at ``path`` as an 8-bit grayscale PIL image, its size checked
+    from the header before anything is decoded. ``verb`` ("scanned", "read") fills the
+    messages.
+
+    Raises ScanError naming the file (``name``) for an image over :data:`MAX_PIXELS`
+    (a decompression bomb included) or one that does not decode."""
     from PIL import Image, UnidentifiedImageError
 
     guard = Image.MAX_IMAGE_PIXELS
@@ -641,22 +666,21 @@ def _image_work(path: Path, name: str, kind: str, emit: Emit) -> None:
             if w * h > MAX_PIXELS:
                 raise ScanError(
                     f"{name} is {w} x {h} pixels ({w * h / 1e6:.0f} megapixels): images "
-                    f"over {MAX_PIXELS // 1_000_000} megapixels are not scanned"
+                    f"over {MAX_PIXELS // 1_000_000} megapixels are not {verb}"
                 )
             img.load()
-            gray = _to_gray(img)
+            return _to_gray(img)
     except ScanError:
         raise
     except Image.DecompressionBombError:
         raise ScanError(
             f"{name} is too large an image: over {MAX_PIXELS // 1_000_000} megapixels "
-            f"are not scanned"
+            f"are not {verb}"
         ) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise ScanError(
             f"{name} is not a readable {kind.upper()} image ({_shorten(str(exc), 60)})"
         ) from None
-    emit({"ev": "texts", "texts": decode_image(gray, retry=True)})
 
 
 def _to_gray(img: Any) -> Any:

@@ -23,6 +23,7 @@ from companion.games.clear_the_dungeon.marks import (
     turn_cards,
 )
 from companion.marks.paper import MIN_PITCH_MM, QUIET_MM
+from companion.marks.sheet import replayed
 from companion.marks.template import Row, Template
 from companion.simulate import play
 
@@ -237,23 +238,15 @@ def test_a_forgotten_new_mark_still_reads() -> None:
 
 
 def test_round_trip_solver_lines() -> None:
-    from companion.games.base import read_header
-    from companion.log import action_line, parse_log
+    from companion.log import parse_log
 
     seen = set()
     for seed, variants in (("MARK-1", ()), ("MARK-2", ("reserve",)), ("MARK-3", ("no-jokers",)),
                            ("MARK-4", ("reserve", "no-jokers"))):
         report = GAME.solve(seed, {}, variants, budget=20_000)
         assert report.log is not None
-        log = parse_log(report.log, "<solver>")
-        state = GAME.new_state(read_header(log, GAME))
-        states, actions = [state], []
-        for entry in log.entries({}):
-            action = GAME.parse_action(state, action_line(entry))
-            state = GAME.apply(state, action)
-            states.append(state)
-            actions.append(action)
-        seen.add(state.outcome)
+        states, actions = replayed(GAME, parse_log(report.log, "<solver>"))
+        seen.add(states[-1].outcome)
         round_trip(states, actions, variants, "a4", seed)
     assert "won" in seen
 

@@ -214,15 +214,21 @@ def _rows_filled(game: Any, t: Any, g: Any, keep: int) -> frozenset[str]:
     return frozenset(b for b in full if t.bubble(b).row <= keep)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_a_faint_mark_no_rule_settles_is_listed_with_exit_3(name: str, tmp_path: Path
-                                                            ) -> None:
+def _faint_sheet(name: str, folder: Path) -> tuple[Any, list[str]]:
+    """A game cut short, with a faint mark that would go on with it: the bubble, and the
+    pages saved in ``folder``."""
     t, filled, extra = _open_question(name)
     share = _doubtful_share(name, extra)
     pages = _key_pages(name, filled)
     b = t.bubble(extra)
     pages[b.page - 1] = _partial(pages[b.page - 1], b, share)
-    files = _save(pages, tmp_path)
+    return b, _save(pages, folder)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_faint_mark_no_rule_settles_is_listed_with_exit_3(name: str, tmp_path: Path
+                                                            ) -> None:
+    b, files = _faint_sheet(name, tmp_path)
     got = _run("read", *files, "--out", "x.log", "--no-ask", cwd=tmp_path)
     assert got.returncode == 3, got.stderr
     assert f"page{b.page}.png:{b.page}:{b.row}:" in got.stderr
@@ -235,12 +241,7 @@ def test_a_faint_mark_no_rule_settles_is_listed_with_exit_3(name: str, tmp_path:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_terminal_asks_and_the_answer_settles(name: str, tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
-    t, filled, extra = _open_question(name)
-    share = _doubtful_share(name, extra)
-    pages = _key_pages(name, filled)
-    b = t.bubble(extra)
-    pages[b.page - 1] = _partial(pages[b.page - 1], b, share)
-    files = _save(pages, tmp_path)
+    b, files = _faint_sheet(name, tmp_path)
     child = pexpect.spawn(sys.executable, ["-m", "companion", "read", *files, "--out",
                                            "x.log"], cwd=str(tmp_path), env=ENV,
                           encoding="utf-8", timeout=60, dimensions=(40, 120))

@@ -24,6 +24,7 @@ from companion.games.scoundrel.marks import (
 )
 from companion.games.scoundrel.rules import Avoid, Drink, Equip, Fight, Room, Slay, State
 from companion.marks.paper import FIDUCIAL_MM, MIN_PITCH_MM, QUIET_MM
+from companion.marks.sheet import replayed
 from companion.marks.template import Template
 from companion.simulate import PlayedGame, play
 
@@ -93,18 +94,9 @@ def read_back(t: Template, start: State, filled: frozenset[str]
 def played(log_text: str) -> tuple[dict[str, str], list[Any], list[State]]:
     """A log's tags (in order), actions and states (``states[i]`` before
     ``actions[i]``)."""
-    from companion.games.base import read_header
-    from companion.log import action_line, parse_log
+    from companion.log import parse_log
 
-    log = parse_log(log_text)
-    header = read_header(log, GAME)
-    state = GAME.new_state(header)
-    states, actions = [state], []
-    for entry in log.entries({}):
-        action = GAME.parse_action(state, action_line(entry))
-        state = GAME.apply(state, action)
-        actions.append(action)
-        states.append(state)
+    states, actions = replayed(GAME, parse_log(log_text))
     tags = {line[1:].split(" ", 1)[0]: line.split('"')[1]
             for line in log_text.splitlines() if line.startswith("[")}
     return tags, actions, states

@@ -137,27 +137,7 @@ def load_images(path: Path) -> list[tuple[str, Any]]:
 
     name = str(path)
     p = Path(path)
-    try:
-        st = p.stat()
-    except FileNotFoundError:
-        raise ScanError(f"{name}: no such file") from None
-    except OSError as exc:
-        raise ScanError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
-    if not p.is_file():
-        raise ScanError(f"{name} is not a file")
-    if st.st_size > scan.MAX_FILE_BYTES:
-        raise ScanError(f"{name} is {st.st_size / 1e6:.0f} MB: files over "
-                        f"{scan.MAX_FILE_BYTES // (1024 * 1024)} MB are not read")
-    try:
-        with p.open("rb") as fh:
-            head = fh.read(1024)
-    except OSError as exc:
-        raise ScanError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
-    if not head:
-        raise ScanError(f"{name} is empty: expected a photo (PNG or JPEG) or a PDF")
-    kind = scan._sniff(head)
-    if kind is None:
-        raise ScanError(f"{name} is not a PDF, PNG or JPEG file")
+    kind = scan.sniff_file(p, name, "read", "a photo (PNG or JPEG) or a PDF")
     if kind == "pdf":
         return _load_pdf(p, name)
     return [(p.name, _load_photo(p, name, kind))]
@@ -166,33 +146,9 @@ def load_images(path: Path) -> list[tuple[str, Any]]:
 def _load_photo(path: Path, name: str, kind: str) -> Any:
     """A PNG/JPEG file as a grayscale array, its size checked before it is decoded.
     Raises ScanError as :func:`load_images` says."""
-    from PIL import Image, UnidentifiedImageError
-
     from companion import scan
 
-    guard = Image.MAX_IMAGE_PIXELS
-    try:
-        Image.MAX_IMAGE_PIXELS = None  # the check below reads the header, with a clearer message
-        try:
-            img = Image.open(path)
-        finally:
-            Image.MAX_IMAGE_PIXELS = guard
-        with img:
-            w, h = img.size
-            if w * h > scan.MAX_PIXELS:
-                raise ScanError(f"{name} is {w} x {h} pixels ({w * h / 1e6:.0f} megapixels): "
-                                f"photos over {scan.MAX_PIXELS // 1_000_000} megapixels "
-                                f"are not read")
-            img.load()
-            gray = scan._to_gray(img)
-    except ScanError:
-        raise
-    except Image.DecompressionBombError:
-        raise ScanError(f"{name} is too large an image: photos over "
-                        f"{scan.MAX_PIXELS // 1_000_000} megapixels are not read") from None
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise ScanError(f"{name} is not a readable {kind.upper()} image "
-                        f"({scan._shorten(str(exc), 60)})") from None
+    gray = scan.open_gray(path, name, kind, "read")
     return np.asarray(gray, dtype=np.uint8).copy()
 
 
