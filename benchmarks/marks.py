@@ -113,7 +113,8 @@ def one_sheet(case: Case) -> dict[str, Any]:
     except Exception:  # noqa: BLE001 - a solver that gives up: another player
         states, actions = _played(game, seed, variants, "greedy", rng)
     options = {"variants": variants}
-    template = sheet_template(game, seed, {}, case.paper, options)
+    # every parameter at its default, as the sheet's QR code gives them to the reader
+    template = sheet_template(game, seed, game.check_params({}), case.paper, options)
     filled = fill_rows(game, template, states, actions)
     codec = codec_of(game)
     start = start_of(game, template)
