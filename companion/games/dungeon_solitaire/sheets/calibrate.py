@@ -323,15 +323,22 @@ def _draw_readings(c: Any, r: Rect, names: Sequence[str]) -> None:
     c.restoreState()
 
 
-def _draw_result(c: Any, r: Rect) -> None:
-    """Where the offset comes out: write-in boxes for X and Y, and what to type."""
-    c.saveState()
+def _panel(c: Any, r: Rect, title: str) -> tuple[str, float]:
+    """A pale rounded panel over ``r`` with ``title`` as its heading; returns the
+    heading's (font, size), the fill left at ink."""
     c.setFillColorRGB(*PANEL)
     c.roundRect(r.x, r.y, r.w, r.h, mm(2), stroke=0, fill=1)
     c.setFillColorRGB(*INK)
-    head = design.style("heading").pair
+    head: tuple[str, float] = design.style("heading").pair
     c.setFont(*head)
-    c.drawString(r.x + mm(3), r.y1 - mm(3) - head[1] * 0.75, "Your offset")
+    c.drawString(r.x + mm(3), r.y1 - mm(3) - head[1] * 0.75, title)
+    return head
+
+
+def _draw_result(c: Any, r: Rect) -> None:
+    """Where the offset comes out: write-in boxes for X and Y, and what to type."""
+    c.saveState()
+    _panel(c, r, "Your offset")
     box_w = (r.w - mm(9)) / 2
     box_h = mm(11)
     y = r.y1 - mm(10) - box_h
@@ -362,12 +369,7 @@ def _draw_panel_text(c: Any, r: Rect, title: str, text: str,
     """A pale panel: a heading, ``text`` at body size and write-in ``fields`` (a label
     and a line each) under it."""
     c.saveState()
-    c.setFillColorRGB(*PANEL)
-    c.roundRect(r.x, r.y, r.w, r.h, mm(2), stroke=0, fill=1)
-    c.setFillColorRGB(*INK)
-    head = design.style("heading").pair
-    c.setFont(*head)
-    c.drawString(r.x + mm(3), r.y1 - mm(3) - head[1] * 0.75, title)
+    head = _panel(c, r, title)
     y = r.y1 - mm(5) - head[1]
     if text:
         y = draw_text(c, r.x + mm(3), y, r.w - mm(6), text,
